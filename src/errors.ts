@@ -1,0 +1,74 @@
+/**
+ * Every failure the library reports on purpose is one of these classes, so the CLI
+ * can map each kind to its exit code in one place and print one clean line.
+ */
+
+export interface SourcePosition {
+  /** File name as the user gave it, or "<stdin>" / "<input>". */
+  readonly file: string;
+  /** 1-based level number inside the file, when known. */
+  readonly level?: number;
+  /** 1-based line in the file, when known. */
+  readonly line?: number;
+  /** 1-based column in that line, when known. */
+  readonly column?: number;
+}
+
+export abstract class SokobanError extends Error {
+  abstract readonly kind: 'level' | 'moves' | 'usage' | 'input';
+}
+
+/** A level that cannot be read or is not a legal Sokoban position. */
+export class LevelError extends SokobanError {
+  readonly kind = 'level' as const;
+  constructor(
+    readonly reason: string,
+    readonly position: SourcePosition,
+  ) {
+    super(`${formatPosition(position)}: ${reason}`);
+    this.name = 'LevelError';
+  }
+}
+
+/** A move string with characters or notation we do not accept. */
+export class MoveSyntaxError extends SokobanError {
+  readonly kind = 'moves' as const;
+  constructor(
+    readonly reason: string,
+    readonly position: SourcePosition & { readonly index?: number },
+  ) {
+    super(`${formatPosition(position)}: ${reason}`);
+    this.name = 'MoveSyntaxError';
+  }
+}
+
+/** Wrong command-line usage: unknown option, bad option value, missing argument. */
+export class UsageError extends SokobanError {
+  readonly kind = 'usage' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** An input that cannot be read at all: missing file, unreadable folder, glob matching nothing. */
+export class InputError extends SokobanError {
+  readonly kind = 'input' as const;
+  constructor(
+    readonly reason: string,
+    readonly file: string,
+  ) {
+    super(`${file}: ${reason}`);
+    this.name = 'InputError';
+  }
+}
+
+export function formatPosition(position: SourcePosition): string {
+  let text = position.file;
+  if (position.level !== undefined) text += ` level ${position.level}`;
+  if (position.line !== undefined) {
+    text += `, line ${position.line}`;
+    if (position.column !== undefined) text += `, column ${position.column}`;
+  }
+  return text;
+}

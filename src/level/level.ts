@@ -1,0 +1,42 @@
+import type { Board } from './board.js';
+
+export type LevelFormat = 'xsb' | 'json' | 'grid';
+
+/** Where a level came from, for error messages and batch job names. */
+export interface LevelSource {
+  readonly file: string;
+  /** 1-based position of the level in its file. */
+  readonly index: number;
+  /** 1-based line of the level's first board row (1 for formats without lines). */
+  readonly line: number;
+}
+
+export interface Level {
+  readonly board: Board;
+  readonly title: string | null;
+  readonly author: string | null;
+  /** Other metadata and comment lines attached to the level, in file order. */
+  readonly comments: readonly string[];
+  /** Move strings stored with the level (SOK `Solution` lines), as written. */
+  readonly solutions: readonly string[];
+  readonly source: LevelSource;
+  readonly format: LevelFormat;
+}
+
+export interface ParseWarning {
+  readonly message: string;
+  readonly file: string;
+  readonly level?: number;
+  readonly line?: number;
+}
+
+/** A parsed file: one or more levels plus the text that describes the set. */
+export interface Collection {
+  readonly file: string;
+  readonly format: LevelFormat;
+  /** Header text before the first level (comments, `Collection:` lines), without comment markers. */
+  readonly header: readonly string[];
+  readonly title: string | null;
+  readonly levels: readonly Level[];
+  readonly warnings: readonly ParseWarning[];
+}
