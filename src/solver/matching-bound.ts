@@ -1,0 +1,143 @@
+import { UNREACHABLE, type PushDistances } from './push-distances.js';
+
+/** Returned when no assignment of boxes to goals exists: the position is lost. */
+export const INFEASIBLE = 0x3fffffff;
+
+const BIG = 1e9;
+
+/**
+ * The lower bound on pushes: a minimum-cost matching between boxes and goals over push
+ * distances (each box to its own goal, or each goal to its own box when boxes outnumber goals
+ * under the all-goals rule). Solved with the Hungarian method on preallocated arrays; when
+ * every box's nearest goal is different, that greedy pick is already optimal and is used as is.
+ */
+export class MatchingBound {
+  private readonly goalCount: number;
+  private readonly distance: Uint16Array;
+  private readonly nearestGoal: Int32Array;
+  private readonly nearest: Uint16Array;
+  private readonly goalSeen: Int32Array;
+  private seenEpoch = 0;
+  // Hungarian method state, sized for the larger side.
+  private readonly cost: Float64Array;
+  private readonly u: Float64Array;
+  private readonly v: Float64Array;
+  private readonly minv: Float64Array;
+  private readonly assigned: Int32Array;
+  private readonly way: Int32Array;
+  private readonly used: Uint8Array;
+  private readonly size: number;
+
+  constructor(
+    distances: PushDistances,
+    boxCount: number,
+    private readonly boxesPerGoal: boolean,
+  ) {
+    this.goalCount = distances.goalCount;
+    this.distance = distances.distance;
+    this.nearest = distances.nearest;
+    const cells = distances.nearest.length;
+    this.nearestGoal = new Int32Array(cells).fill(-1);
+    for (let cell = 0; cell < cells; cell++) {
+      for (let goal = 0; goal < this.goalCount; goal++) {
+        if (distances.distance[cell * this.goalCount + goal] === distances.nearest[cell] && distances.nearest[cell] !== UNREACHABLE) {
+          this.nearestGoal[cell] = goal;
+          break;
+        }
+      }
+    }
+    this.goalSeen = new Int32Array(this.goalCount);
+    const n = Math.max(boxCount, this.goalCount) + 1;
+    this.size = n;
+    this.cost = new Float64Array(n * n);
+    this.u = new Float64Array(n);
+    this.v = new Float64Array(n);
+    this.minv = new Float64Array(n);
+    this.assigned = new Int32Array(n);
+    this.way = new Int32Array(n);
+    this.used = new Uint8Array(n);
+  }
+
+  /** Lower bound for boxes at the given cells (count of them), or INFEASIBLE. */
+  evaluate(boxCells: Int32Array, count: number): number {
+    if (!this.boxesPerGoal) return this.hungarian(boxCells, count, false);
+    // Fast path: distinct nearest goals make the sum of minima the optimum.
+    let epoch = ++this.seenEpoch;
+    if (epoch === 0x7fffffff) {
+      this.goalSeen.fill(0);
+      epoch = this.seenEpoch = 1;
+    }
+    let sum = 0;
+    let distinct = true;
+    for (let i = 0; i < count; i++) {
+      const cell = boxCells[i];
+      const d = this.nearest[cell];
+      if (d === UNREACHABLE) return INFEASIBLE;
+      sum += d;
+      const goal = this.nearestGoal[cell];
+      if (this.goalSeen[goal] === epoch) distinct = false;
+      else this.goalSeen[goal] = epoch;
+    }
+    if (distinct) return sum;
+    return this.hungarian(boxCells, count, true);
+  }
+
+  private hungarian(boxCells: Int32Array, boxCount: number, rowsAreBoxes: boolean): number {
+    const goals = this.goalCount;
+    const rows = rowsAreBoxes ? boxCount : goals;
+    const cols = rowsAreBoxes ? goals : boxCount;
+    if (rows === 0) return 0;
+    if (cols < rows) return INFEASIBLE;
+    const stride = this.size;
+    const { cost, u, v, minv, assigned, way, used, distance } = this;
+    for (let r = 1; r <= rows; r++) {
+      for (let c = 1; c <= cols; c++) {
+        const d = rowsAreBoxes ? distance[boxCells[r - 1] * goals + (c - 1)] : distance[boxCells[c - 1] * goals + (r - 1)];
+        cost[r * stride + c] = d === UNREACHABLE ? BIG : d;
+      }
+    }
+    u.fill(0, 0, rows + 1);
+    v.fill(0, 0, cols + 1);
+    assigned.fill(0, 0, cols + 1);
+    for (let r = 1; r <= rows; r++) {
+      assigned[0] = r;
+      let col0 = 0;
+      minv.fill(Infinity, 0, cols + 1);
+      used.fill(0, 0, cols + 1);
+      do {
+        used[col0] = 1;
+        const row0 = assigned[col0];
+        let delta = Infinity;
+        let col1 = 0;
+        for (let c = 1; c <= cols; c++) {
+          if (used[c] !== 0) continue;
+          const current = cost[row0 * stride + c] - u[row0] - v[c];
+          if (current < minv[c]) {
+            minv[c] = current;
+            way[c] = col0;
+          }
+          if (minv[c] < delta) {
+            delta = minv[c];
+            col1 = c;
+          }
+        }
+        for (let c = 0; c <= cols; c++) {
+          if (used[c] !== 0) {
+            u[assigned[c]] += delta;
+            v[c] -= delta;
+          } else {
+            minv[c] -= delta;
+          }
+        }
+        col0 = col1;
+      } while (assigned[col0] !== 0);
+      do {
+        const col1 = way[col0];
+        assigned[col0] = assigned[col1];
+        col0 = col1;
+      } while (col0 !== 0);
+    }
+    const total = -v[0];
+    return total >= BIG ? INFEASIBLE : total;
+  }
+}

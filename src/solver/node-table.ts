@@ -1,0 +1,150 @@
+/**
+ * Every position the search has generated, in parallel typed arrays indexed by node number,
+ * plus an open-addressing hash index over them (the transposition table). Nothing here
+ * allocates per node: arrays double when full, which amortizes to a few copies in total.
+ */
+export class NodeTable {
+  readonly words: number;
+  capacity: number;
+  count = 0;
+
+  boxes: Uint32Array;
+  /** The player part of the key: normalized top-left cell, or the exact cell in move search. */
+  keyPlayer: Int32Array;
+  /** Where the player actually stands after the push that made this node. */
+  player: Int32Array;
+  pushes: Int32Array;
+  moves: Int32Array;
+  /** Lower bound on the pushes still needed (the heuristic value). */
+  bound: Int32Array;
+  parent: Int32Array;
+  /** The push that made this node: (box cell before the push) * 4 + direction; -1 at the root. */
+  lastPush: Int32Array;
+  hash: Uint32Array;
+  boxHash: Uint32Array;
+  /** Next node in the same priority-queue bucket. */
+  next: Int32Array;
+  /** 1 once expanded; 2 when superseded by a cheaper copy of the same position. */
+  state: Uint8Array;
+
+  private slots: Int32Array;
+  private slotMask: number;
+
+  constructor(words: number, initialCapacity = 1 << 14) {
+    this.words = words;
+    this.capacity = initialCapacity;
+    this.boxes = new Uint32Array(initialCapacity * words);
+    this.keyPlayer = new Int32Array(initialCapacity);
+    this.player = new Int32Array(initialCapacity);
+    this.pushes = new Int32Array(initialCapacity);
+    this.moves = new Int32Array(initialCapacity);
+    this.bound = new Int32Array(initialCapacity);
+    this.parent = new Int32Array(initialCapacity);
+    this.lastPush = new Int32Array(initialCapacity);
+    this.hash = new Uint32Array(initialCapacity);
+    this.boxHash = new Uint32Array(initialCapacity);
+    this.next = new Int32Array(initialCapacity);
+    this.state = new Uint8Array(initialCapacity);
+    this.slots = new Int32Array(initialCapacity * 2).fill(-1);
+    this.slotMask = initialCapacity * 2 - 1;
+  }
+
+  /** Bytes held by the table, for the memory limit. */
+  get bytes(): number {
+    return this.capacity * (this.words * 4 + 4 * 10 + 1) + this.slots.length * 4;
+  }
+
+  /**
+   * Finds the node whose key equals the candidate in `scratch` (boxes) and `keyPlayer` with the
+   * given full hash; returns its number or -1.
+   */
+  find(scratch: Uint32Array, keyPlayer: number, hash: number): number {
+    const { slots, slotMask, words, boxes } = this;
+    let slot = hash & slotMask;
+    for (;;) {
+      const node = slots[slot];
+      if (node < 0) return -1;
+      if (this.hash[node] === hash && this.keyPlayer[node] === keyPlayer) {
+        const base = node * words;
+        let same = true;
+        for (let w = 0; w < words; w++) {
+          if (boxes[base + w] !== scratch[w]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return node;
+      }
+      slot = (slot + 1) & slotMask;
+    }
+  }
+
+  /** Appends a node with the key in `scratch`, indexes it and returns its number. */
+  add(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number): number {
+    if (this.count === this.capacity) this.grow();
+    const node = this.count++;
+    this.boxes.set(scratch.subarray(0, this.words), node * this.words);
+    this.keyPlayer[node] = keyPlayer;
+    this.hash[node] = hash;
+    this.boxHash[node] = boxHash;
+    this.state[node] = 0;
+    this.index(node);
+    return node;
+  }
+
+  /** Points the key of `node` at it instead of at an older copy. */
+  replaceIndex(oldNode: number, node: number): void {
+    const { slots, slotMask } = this;
+    let slot = this.hash[oldNode] & slotMask;
+    while (slots[slot] !== oldNode) slot = (slot + 1) & slotMask;
+    slots[slot] = node;
+  }
+
+  /** Appends a copy of a position that is already indexed (a cheaper path to it was found). */
+  addCopy(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number, oldNode: number): number {
+    if (this.count === this.capacity) this.grow();
+    const node = this.count++;
+    this.boxes.set(scratch.subarray(0, this.words), node * this.words);
+    this.keyPlayer[node] = keyPlayer;
+    this.hash[node] = hash;
+    this.boxHash[node] = boxHash;
+    this.state[node] = 0;
+    this.replaceIndex(oldNode, node);
+    this.state[oldNode] = 2;
+    return node;
+  }
+
+  private index(node: number): void {
+    const { slots, slotMask } = this;
+    let slot = this.hash[node] & slotMask;
+    while (slots[slot] >= 0) slot = (slot + 1) & slotMask;
+    slots[slot] = node;
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const grow32 = <T extends Int32Array | Uint32Array>(array: T, size: number): T => {
+      const bigger = new (array.constructor as { new (n: number): T })(size);
+      bigger.set(array);
+      return bigger;
+    };
+    this.boxes = grow32(this.boxes, capacity * this.words);
+    this.keyPlayer = grow32(this.keyPlayer, capacity);
+    this.player = grow32(this.player, capacity);
+    this.pushes = grow32(this.pushes, capacity);
+    this.moves = grow32(this.moves, capacity);
+    this.bound = grow32(this.bound, capacity);
+    this.parent = grow32(this.parent, capacity);
+    this.lastPush = grow32(this.lastPush, capacity);
+    this.hash = grow32(this.hash, capacity);
+    this.boxHash = grow32(this.boxHash, capacity);
+    this.next = grow32(this.next, capacity);
+    const state = new Uint8Array(capacity);
+    state.set(this.state);
+    this.state = state;
+    this.capacity = capacity;
+    this.slots = new Int32Array(capacity * 2).fill(-1);
+    this.slotMask = capacity * 2 - 1;
+    for (let node = 0; node < this.count; node++) if (this.state[node] !== 2) this.index(node);
+  }
+}

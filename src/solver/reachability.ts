@@ -1,0 +1,71 @@
+import type { Problem } from './problem.js';
+
+/**
+ * Breadth-first walks of the player around the boxes. One instance per search, reused for every
+ * node: an epoch counter replaces clearing the visited marks, so a walk allocates nothing.
+ */
+export class PlayerReach {
+  /** Cells that hold a box in the position being looked at; the search keeps it up to date. */
+  readonly boxAt: Uint8Array;
+  /** Walking distance of every cell reached by the last walk (valid where `reached` is true). */
+  readonly distance: Int32Array;
+  /** Cell the last walk came from, to rebuild paths. */
+  readonly cameFrom: Int32Array;
+  private readonly visitedEpoch: Uint32Array;
+  private readonly queue: Int32Array;
+  private epoch = 0;
+  /** Smallest cell reached by the last walk: the normalized player position. */
+  topLeft = 0;
+
+  constructor(private readonly problem: Problem) {
+    const n = problem.cellCount;
+    this.boxAt = new Uint8Array(n);
+    this.distance = new Int32Array(n);
+    this.cameFrom = new Int32Array(n);
+    this.visitedEpoch = new Uint32Array(n);
+    this.queue = new Int32Array(n);
+  }
+
+  reached(cell: number): boolean {
+    return this.visitedEpoch[cell] === this.epoch;
+  }
+
+  /** Walks out from `start`; returns how many cells were reached. */
+  walk(start: number): number {
+    const { neighbours } = this.problem;
+    const { boxAt, distance, cameFrom, visitedEpoch, queue } = this;
+    let epoch = ++this.epoch;
+    if (epoch === 0xffffffff) {
+      visitedEpoch.fill(0);
+      epoch = this.epoch = 1;
+    }
+    let head = 0;
+    let tail = 0;
+    let topLeft = start;
+    queue[tail++] = start;
+    visitedEpoch[start] = epoch;
+    distance[start] = 0;
+    cameFrom[start] = -1;
+    while (head < tail) {
+      const at = queue[head++];
+      const next = distance[at] + 1;
+      const base = at * 4;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[base + d];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        visitedEpoch[to] = epoch;
+        distance[to] = next;
+        cameFrom[to] = at;
+        queue[tail++] = to;
+        if (to < topLeft) topLeft = to;
+      }
+    }
+    this.topLeft = topLeft;
+    return tail;
+  }
+
+  /** Cells visited by the last walk, in breadth-first order (a view; valid until the next walk). */
+  visitedCells(count: number): Int32Array {
+    return this.queue.subarray(0, count);
+  }
+}
