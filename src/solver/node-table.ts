@@ -27,6 +27,7 @@ export class NodeTable {
   /** 1 once expanded; 2 when superseded by a cheaper copy of the same position. */
   state: Uint8Array;
 
+  /** Pairs (hash, node + 1) so a probe rejects most other keys without touching the node arrays. */
   private slots: Int32Array;
   private slotMask: number;
 
@@ -45,7 +46,7 @@ export class NodeTable {
     this.boxHash = new Uint32Array(initialCapacity);
     this.next = new Int32Array(initialCapacity);
     this.state = new Uint8Array(initialCapacity);
-    this.slots = new Int32Array(initialCapacity * 2).fill(-1);
+    this.slots = new Int32Array(initialCapacity * 4);
     this.slotMask = initialCapacity * 2 - 1;
   }
 
@@ -60,11 +61,12 @@ export class NodeTable {
    */
   find(scratch: Uint32Array, keyPlayer: number, hash: number): number {
     const { slots, slotMask, words, boxes } = this;
+    const signed = hash | 0;
     let slot = hash & slotMask;
     for (;;) {
-      const node = slots[slot];
+      const node = slots[slot * 2 + 1] - 1;
       if (node < 0) return -1;
-      if (this.hash[node] === hash && this.keyPlayer[node] === keyPlayer) {
+      if (slots[slot * 2] === signed && this.keyPlayer[node] === keyPlayer) {
         const base = node * words;
         let same = true;
         for (let w = 0; w < words; w++) {
@@ -96,8 +98,8 @@ export class NodeTable {
   replaceIndex(oldNode: number, node: number): void {
     const { slots, slotMask } = this;
     let slot = this.hash[oldNode] & slotMask;
-    while (slots[slot] !== oldNode) slot = (slot + 1) & slotMask;
-    slots[slot] = node;
+    while (slots[slot * 2 + 1] !== oldNode + 1) slot = (slot + 1) & slotMask;
+    slots[slot * 2 + 1] = node + 1;
   }
 
   /** Appends a copy of a position that is already indexed (a cheaper path to it was found). */
@@ -117,8 +119,9 @@ export class NodeTable {
   private index(node: number): void {
     const { slots, slotMask } = this;
     let slot = this.hash[node] & slotMask;
-    while (slots[slot] >= 0) slot = (slot + 1) & slotMask;
-    slots[slot] = node;
+    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & slotMask;
+    slots[slot * 2] = this.hash[node] | 0;
+    slots[slot * 2 + 1] = node + 1;
   }
 
   private grow(): void {
@@ -143,7 +146,7 @@ export class NodeTable {
     state.set(this.state);
     this.state = state;
     this.capacity = capacity;
-    this.slots = new Int32Array(capacity * 2).fill(-1);
+    this.slots = new Int32Array(capacity * 4);
     this.slotMask = capacity * 2 - 1;
     for (let node = 0; node < this.count; node++) if (this.state[node] !== 2) this.index(node);
   }
