@@ -1,5 +1,6 @@
-import { BOX, GOAL, type Board } from '../level/board.js';
-import type { LevelFormat } from '../level/level.js';
+import { LevelError } from '../errors.js';
+import { BOX, GOAL, type Board, countSquares } from '../level/board.js';
+import type { Level, LevelFormat } from '../level/level.js';
 
 /**
  * When a position counts as won.
@@ -36,4 +37,42 @@ export function isSolved(board: Board, rule: GoalRule): boolean {
 /** Each format's home rule; XSB uses the standard rule, which needs equal box and goal counts. */
 export function defaultGoalRule(format: LevelFormat): GoalRule {
   return format === 'grid' ? 'all-boxes' : 'all-goals';
+}
+
+function countsText(boxes: number, goals: number): string {
+  return `${boxes} ${boxes === 1 ? 'box' : 'boxes'} but ${goals} ${goals === 1 ? 'goal' : 'goals'}`;
+}
+
+/**
+ * The rule a level is played under: the one requested, if the level's box and goal counts allow
+ * it to be won at all, else the format's home rule. XSB has no home rule for unequal counts
+ * (collections disagree on what such a level means), so the user must choose one.
+ * Throws LevelError naming the level and the counts.
+ */
+export function chooseGoalRule(level: Level, requested: GoalRule | undefined): GoalRule {
+  const boxes = countSquares(level.board, BOX);
+  const goals = countSquares(level.board, GOAL);
+  const counts = countsText(boxes, goals);
+  const fail = (reason: string): never => {
+    throw new LevelError(reason, { file: level.source.file, level: level.source.index, line: level.source.line });
+  };
+  switch (requested) {
+    case 'all-goals':
+      // Never winnable with no goals or too few boxes, but that is the 6.101 rule, not bad input.
+      return requested;
+    case 'all-boxes':
+      if (boxes > goals) fail(`${counts}: with --goal all-boxes every box needs a goal of its own`);
+      return requested;
+    case 'keeper-too':
+      if (goals < boxes + 1) {
+        fail(`${counts}: with --goal keeper-too the boxes and the player each need a goal of their own`);
+      }
+      return requested;
+    case undefined:
+      break;
+  }
+  if (level.format === 'json') return 'all-goals';
+  if (level.format === 'grid') return 'all-boxes';
+  if (boxes !== goals) fail(`${counts}: choose a rule with --goal all-goals|all-boxes|keeper-too`);
+  return 'all-boxes';
 }

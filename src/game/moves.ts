@@ -1,0 +1,218 @@
+import { MoveSyntaxError } from '../errors.js';
+import { type Direction, directionOfLetter, moveLetter } from './direction.js';
+
+/**
+ * One player step as written in a move string.
+ * `push` is null when the string was written all in lower case: such strings are still
+ * correct solutions, and the replay works out which steps push.
+ */
+export interface Move {
+  readonly direction: Direction;
+  readonly push: boolean | null;
+}
+
+export interface ParsedMoves {
+  readonly moves: readonly Move[];
+  /** True when the string used upper case anywhere (or strictCase asked to take it literally). */
+  readonly caseGiven: boolean;
+}
+
+export interface ParseMovesOptions {
+  /** Named in error messages; "<input>" when not given. */
+  readonly file?: string;
+  /**
+   * Take the case as written even when the string is all lower case, so that a lower-case
+   * letter that pushes becomes a case mismatch on replay instead of being worked out.
+   */
+  readonly strictCase?: boolean;
+}
+
+/** Run-length counts can multiply; beyond this a move string is hostile or a mistake, not a solution. */
+export const MAX_MOVES = 1_000_000;
+
+const REJECTED: Readonly<Record<string, string>> = {
+  n: 'is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted',
+  s: 'is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted',
+  e: 'is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted',
+  w: 'is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted',
+  '[': 'marks reverse-mode (pull) moves, which are not supported',
+  ']': 'marks reverse-mode (pull) moves, which are not supported',
+  '{': 'marks Multiban (several players) moves, which are not supported',
+  '}': 'marks Multiban (several players) moves, which are not supported',
+};
+
+interface Token {
+  readonly char: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A character as it should appear in a one-line message: visible, and quoted. */
+function showChar(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) {
+    return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return `'${char}'`;
+}
+
+function isDigit(char: string): boolean {
+  return char >= '0' && char <= '9';
+}
+
+function isSpace(char: string): boolean {
+  return /^\s$/u.test(char);
+}
+
+/** Splits the text into significant characters with their 1-based line and column, rejecting strays. */
+function tokenize(text: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  let line = 1;
+  let column = 0;
+  let previous = '';
+  for (const char of text) {
+    // "\r\n" is one line break; a lone "\r" (old Mac files) is one too.
+    if (char === '\n' && previous === '\r') {
+      previous = char;
+      continue;
+    }
+    previous = char;
+    if (char === '\n' || char === '\r') {
+      line++;
+      column = 0;
+      continue;
+    }
+    column++;
+    if (isSpace(char)) continue;
+    if (directionOfLetter(char) !== undefined || isDigit(char) || char === '(' || char === ')') {
+      tokens.push({ char, line, column });
+      continue;
+    }
+    const why = REJECTED[char.toLowerCase()] ?? 'is not a move (expected l u r d, L U R D, digits or parentheses)';
+    throw new MoveSyntaxError(`${showChar(char)} ${why}`, { file, line, column });
+  }
+  return tokens;
+}
+
+type Node =
+  | { readonly kind: 'letter'; readonly char: string }
+  | { readonly kind: 'repeat'; readonly count: number; readonly body: readonly Node[]; readonly length: number };
+
+/** A recursive-descent reader of the run-length grammar: item = count? (letter | "(" item* ")"). */
+class RunLengthReader {
+  private next = 0;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly file: string,
+  ) {}
+
+  readAll(): { nodes: Node[]; length: number } {
+    const result = this.readSequence(null);
+    if (this.next < this.tokens.length) {
+      const token = this.tokens[this.next];
+      this.fail(token, "')' has no matching '('");
+    }
+    return result;
+  }
+
+  private readSequence(opening: Token | null): { nodes: Node[]; length: number } {
+    const nodes: Node[] = [];
+    let length = 0;
+    while (this.next < this.tokens.length) {
+      const token = this.tokens[this.next];
+      if (token.char === ')') {
+        if (opening === null) this.fail(token, "')' has no matching '('");
+        return { nodes, length };
+      }
+      const node = this.readItem();
+      nodes.push(node);
+      length += node.kind === 'letter' ? 1 : node.length;
+      if (length > MAX_MOVES) this.fail(token, `the moves expand to more than ${MAX_MOVES} steps`);
+    }
+    if (opening !== null) this.fail(opening, "'(' is never closed");
+    return { nodes, length };
+  }
+
+  private readItem(): Node {
+    const first = this.tokens[this.next];
+    let count: number | null = null;
+    while (this.next < this.tokens.length && isDigit(this.tokens[this.next].char)) {
+      // Stop accumulating once the count alone is too large, so huge digit runs cannot overflow.
+      count = Math.min((count ?? 0) * 10 + Number(this.tokens[this.next].char), MAX_MOVES + 1);
+      this.next++;
+    }
+    const token = this.tokens[this.next];
+    if (token === undefined || token.char === ')') {
+      this.fail(first, `the count ${this.countText(first)} is not followed by a move or a group`);
+    }
+    let body: Node[];
+    let bodyLength: number;
+    if (token.char === '(') {
+      this.next++;
+      const inner = this.readSequence(token);
+      this.next++; // the closing ')'
+      if (inner.nodes.length === 0) this.fail(token, "'()' is an empty group");
+      body = inner.nodes;
+      bodyLength = inner.length;
+    } else {
+      this.next++;
+      const letter: Node = { kind: 'letter', char: token.char };
+      if (count === null) return letter;
+      body = [letter];
+      bodyLength = 1;
+    }
+    const times = count ?? 1;
+    if (count === 0) this.fail(first, 'a count of 0 repeats nothing');
+    const length = times * bodyLength;
+    if (length > MAX_MOVES) this.fail(first, `the moves expand to more than ${MAX_MOVES} steps`);
+    return { kind: 'repeat', count: times, body, length };
+  }
+
+  private countText(first: Token): string {
+    let text = '';
+    for (let i = this.tokens.indexOf(first); i < this.tokens.length && isDigit(this.tokens[i].char); i++) {
+      text += this.tokens[i].char;
+    }
+    return text;
+  }
+
+  private fail(token: Token, reason: string): never {
+    throw new MoveSyntaxError(reason, { file: this.file, line: token.line, column: token.column });
+  }
+}
+
+function expand(nodes: readonly Node[], into: string[]): void {
+  for (const node of nodes) {
+    if (node.kind === 'letter') {
+      into.push(node.char);
+    } else {
+      for (let i = 0; i < node.count; i++) expand(node.body, into);
+    }
+  }
+}
+
+/**
+ * Reads a LURD move string: whitespace and line breaks anywhere, run-length counts (`3r2U`)
+ * and nested groups (`2(3(dr)R)`). Throws MoveSyntaxError naming file, line, column and character.
+ */
+export function parseMoves(text: string, options: ParseMovesOptions = {}): ParsedMoves {
+  const file = options.file ?? '<input>';
+  const tokens = tokenize(text, file);
+  const { nodes } = new RunLengthReader(tokens, file).readAll();
+  const letters: string[] = [];
+  expand(nodes, letters);
+  const caseGiven = options.strictCase === true || letters.some((letter) => letter !== letter.toLowerCase());
+  const moves = letters.map((letter): Move => {
+    const direction = directionOfLetter(letter) as Direction;
+    return { direction, push: caseGiven ? letter !== letter.toLowerCase() : null };
+  });
+  return { moves, caseGiven };
+}
+
+/** Canonical LURD: one letter per step, upper case for pushes, no counts, no line breaks. */
+export function formatMoves(moves: readonly { readonly direction: Direction; readonly push: boolean }[]): string {
+  let text = '';
+  for (const move of moves) text += moveLetter(move.direction, move.push);
+  return text;
+}
