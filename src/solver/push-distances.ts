@@ -5,7 +5,8 @@ export const UNREACHABLE = 0xffff;
 
 /**
  * Push distances ignoring all other boxes: for every cell and goal, the fewest pushes that take a
- * lone box from the cell to the goal, where each push needs the square behind the box to be open.
+ * lone box from the cell to the goal. Each push needs the square behind the box to be open, and
+ * the player must be able to walk around the box to that square (with only walls in the way).
  * They never overestimate, so sums and matchings over them are admissible bounds.
  */
 export interface PushDistances {
@@ -16,29 +17,82 @@ export interface PushDistances {
   readonly nearest: Uint16Array;
 }
 
-export function computePushDistances(problem: Problem): PushDistances {
+/**
+ * For each cell x and side d, a label of the region the player is in when standing next to x on
+ * side d while a box occupies x: two sides with the same label are joined by a walk around it.
+ * -1 where that side is a wall.
+ */
+export function sideRegions(problem: Problem): Int32Array {
+  const { cellCount, neighbours } = problem;
+  const regions = new Int32Array(cellCount * 4).fill(-1);
+  const label = new Int32Array(cellCount);
+  const stack = new Int32Array(cellCount);
+  for (let x = 0; x < cellCount; x++) {
+    label.fill(-1);
+    label[x] = -2;
+    let next = 0;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[x * 4 + d];
+      if (side < 0) continue;
+      if (label[side] === -1) {
+        let top = 0;
+        stack[top++] = side;
+        label[side] = next;
+        while (top > 0) {
+          const at = stack[--top];
+          for (let e = 0; e < 4; e++) {
+            const to = neighbours[at * 4 + e];
+            if (to >= 0 && label[to] === -1) {
+              label[to] = next;
+              stack[top++] = to;
+            }
+          }
+        }
+        next++;
+      }
+      regions[x * 4 + d] = label[side];
+    }
+  }
+  return regions;
+}
+
+export function computePushDistances(problem: Problem, regions: Int32Array = sideRegions(problem)): PushDistances {
   const { cellCount, neighbours, goals } = problem;
   const goalCount = goals.length;
   const distance = new Uint16Array(cellCount * goalCount).fill(UNREACHABLE);
-  const queue = new Int32Array(cellCount);
+  // Per goal: distance of (box cell, player side) states, pulled backwards from the goal.
+  const sideDistance = new Uint16Array(cellCount * 4);
+  const queue = new Int32Array(cellCount * 4);
   for (let goal = 0; goal < goalCount; goal++) {
-    // Pull the box backwards from the goal: it comes from `from` when the player could stand beyond it.
+    sideDistance.fill(UNREACHABLE);
     let head = 0;
     let tail = 0;
-    queue[tail++] = goals[goal];
-    distance[goals[goal] * goalCount + goal] = 0;
-    while (head < tail) {
-      const at = queue[head++];
-      const next = distance[at * goalCount + goal] + 1;
+    const reach = (cell: number, side: number, value: number): void => {
+      // Every side the player can walk to around the box is reached at the same cost.
+      const region = regions[cell * 4 + side];
       for (let d = 0; d < 4; d++) {
-        const from = neighbours[at * 4 + (d ^ 1)];
-        if (from < 0) continue;
-        const behind = neighbours[from * 4 + (d ^ 1)];
-        if (behind < 0) continue;
-        if (distance[from * goalCount + goal] !== UNREACHABLE) continue;
-        distance[from * goalCount + goal] = next;
-        queue[tail++] = from;
+        if (regions[cell * 4 + d] === region && sideDistance[cell * 4 + d] === UNREACHABLE) {
+          sideDistance[cell * 4 + d] = value;
+          queue[tail++] = cell * 4 + d;
+        }
       }
+    };
+    const goalCell = goals[goal];
+    for (let d = 0; d < 4; d++) if (regions[goalCell * 4 + d] >= 0) reach(goalCell, d, 0);
+    while (head < tail) {
+      const state = queue[head++];
+      const cell = state >> 2;
+      const side = state & 3;
+      // Pull: the box steps onto the player's square and the player one further the same way.
+      const into = neighbours[cell * 4 + side];
+      const beyond = neighbours[into * 4 + side];
+      if (beyond < 0 || sideDistance[into * 4 + side] !== UNREACHABLE) continue;
+      reach(into, side, sideDistance[state] + 1);
+    }
+    for (let cell = 0; cell < cellCount; cell++) {
+      let best = UNREACHABLE;
+      for (let d = 0; d < 4; d++) if (sideDistance[cell * 4 + d] < best) best = sideDistance[cell * 4 + d];
+      distance[cell * goalCount + goal] = best;
     }
   }
   const nearest = new Uint16Array(cellCount).fill(UNREACHABLE);
