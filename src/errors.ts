@@ -15,7 +15,7 @@ export interface SourcePosition {
 }
 
 export abstract class SokobanError extends Error {
-  abstract readonly kind: 'level' | 'moves' | 'usage' | 'input';
+  abstract readonly kind: 'level' | 'moves' | 'usage' | 'input' | 'limit';
 }
 
 /** A level that cannot be read or is not a legal Sokoban position. */
@@ -60,6 +60,21 @@ export class InputError extends SokobanError {
   ) {
     super(`${file}: ${reason}`);
     this.name = 'InputError';
+  }
+}
+
+/**
+ * A search stopped at a limit where the interface has no way to say so in its answer
+ * (the 6.101 `solvePuzzle` returns moves or null, and null must mean "no solution").
+ */
+export class SearchLimitError extends SokobanError {
+  readonly kind = 'limit' as const;
+  constructor(
+    readonly limit: 'time' | 'nodes' | 'memory',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SearchLimitError';
   }
 }
 
