@@ -1,5 +1,5 @@
 import { SearchLimitError } from '../errors.js';
-import { DIRECTIONS, directionOfLetter, type Direction } from '../game/direction.js';
+import { directionOfLetter, type Direction } from '../game/direction.js';
 import { stateToBoard, type Cs161State } from '../game/cs161.js';
 import type { SnekobanGame } from '../game/snekoban.js';
 import { buildProblem } from './problem.js';
@@ -18,7 +18,11 @@ export function solvePuzzle(game: SnekobanGame, options: Pick<SolveOptions, 'tim
   if (result.status !== 'solved' || result.solution === null) {
     throw new SearchLimitError(result.limit ?? 'time', `the search stopped at its ${result.limit ?? 'time'} limit before finding the shortest solution`);
   }
-  return [...result.solution].map((letter) => directionOfLetter(letter) ?? DIRECTIONS[0]);
+  return [...result.solution].map((letter) => {
+    const direction = directionOfLetter(letter);
+    if (direction === undefined) throw new Error(`internal: solver produced the letter ${letter}`);
+    return direction;
+  });
 }
 
 /**
