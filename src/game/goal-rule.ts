@@ -34,7 +34,10 @@ export function isSolved(board: Board, rule: GoalRule): boolean {
   return rule === 'all-boxes' || (squares[board.player] & GOAL) !== 0;
 }
 
-/** Each format's home rule; XSB uses the standard rule, which needs equal box and goal counts. */
+/**
+ * Each format's home rule, ignoring the counts (XSB's standard rule gets all-goals here).
+ * chooseGoalRule is the full decision: it also checks the counts and honours --goal.
+ */
 export function defaultGoalRule(format: LevelFormat): GoalRule {
   return format === 'grid' ? 'all-boxes' : 'all-goals';
 }
