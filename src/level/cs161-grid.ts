@@ -1,0 +1,181 @@
+import { LevelError, type SourcePosition } from '../errors.js';
+import { BOX, GOAL, WALL, type Board } from './board.js';
+import { BoardBuilder } from './board-builder.js';
+import { describeJson, parseJsonText } from './json-text.js';
+import type { Collection, Level } from './level.js';
+import { splitLines } from './xsb-read.js';
+
+/*
+ * UCLA CS161 numeric grids: 0 floor, 1 wall, 2 box, 3 keeper, 4 goal, 5 box on goal,
+ * 6 keeper on goal. Read as JSON (a grid, a list of grids, or a list of {"name", "grid"} objects
+ * like ../shared/cs161/*.json) or as text: one row per line, numbers separated by spaces or
+ * commas (brackets and parentheses ignored), levels separated by blank lines, `;` lines are
+ * comments and the last one before a grid is its title.
+ */
+
+const FLAGS_OF_DIGIT = [0, WALL, BOX, 0, GOAL, BOX | GOAL, GOAL] as const;
+const KEEPER_DIGITS = new Set([3, 6]);
+
+/** True when the text is a grid as text: only numbers, separators and `;` comment lines. */
+export function looksLikeGridText(text: string): boolean {
+  let digits = false;
+  for (const line of splitLines(text)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith(';')) continue;
+    if (!/^[\d\s,[\]()']+$/.test(trimmed)) return false;
+    if (/\d/.test(trimmed)) digits = true;
+  }
+  return digits;
+}
+
+/** True when parsed JSON holds numbers where 6.101 JSON would hold lists of names. */
+export function isGridJson(value: unknown): boolean {
+  let probe: unknown = value;
+  for (let depth = 0; depth < 4; depth++) {
+    if (typeof probe === 'number') return true;
+    if (probe !== null && typeof probe === 'object' && !Array.isArray(probe)) return 'grid' in probe;
+    if (!Array.isArray(probe) || probe.length === 0) return false;
+    probe = probe[0];
+  }
+  return typeof probe === 'number';
+}
+
+export function readCs161Grid(text: string, file: string): Collection {
+  const trimmed = text.trim();
+  if (trimmed === '') throw new LevelError('empty file', { file });
+  const entries = trimmed.startsWith('[') || trimmed.startsWith('{') ? gridsFromJson(parseJsonText(text, file), file) : gridsFromText(text, file);
+  const levels = entries.map(
+    (entry, index): Level => ({
+      board: entry.board,
+      title: entry.title,
+      author: null,
+      comments: [],
+      solutions: [],
+      source: { file, index: index + 1, line: entry.line },
+      format: 'grid',
+    }),
+  );
+  return { file, format: 'grid', header: [], title: null, levels, warnings: [] };
+}
+
+interface GridEntry {
+  readonly board: Board;
+  readonly title: string | null;
+  readonly line: number;
+}
+
+function gridsFromJson(value: unknown, file: string): GridEntry[] {
+  const fromGrid = (grid: unknown, title: string | null, level: number | undefined): GridEntry => ({
+    board: boardFromJsonGrid(grid, { file, level }),
+    title,
+    line: 1,
+  });
+  if (!Array.isArray(value)) {
+    if (value !== null && typeof value === 'object' && 'grid' in value) return [fromGrid(value.grid, nameOf(value), undefined)];
+    throw new LevelError(`a CS161 grid must be a list of rows, found ${describeJson(value)}`, { file });
+  }
+  const first: unknown = value[0];
+  const isObjectList = first !== null && typeof first === 'object' && !Array.isArray(first);
+  const isGridList = Array.isArray(first) && Array.isArray(first[0]);
+  if (!isObjectList && !isGridList) return [fromGrid(value, null, undefined)];
+  return value.map((item: unknown, index) => {
+    if (!isObjectList) return fromGrid(item, null, index + 1);
+    if (item === null || typeof item !== 'object' || !('grid' in item)) {
+      throw new LevelError(`entry ${index + 1} has no "grid"`, { file, level: index + 1 });
+    }
+    return fromGrid(item.grid, nameOf(item), index + 1);
+  });
+}
+
+function nameOf(item: object): string | null {
+  const name = (item as { name?: unknown }).name;
+  return typeof name === 'string' ? name : null;
+}
+
+function boardFromJsonGrid(grid: unknown, position: SourcePosition): Board {
+  if (!Array.isArray(grid)) throw new LevelError(`a CS161 grid must be a list of rows, found ${describeJson(grid)}`, position);
+  const builder = new BoardBuilder(position);
+  grid.forEach((rowValue: unknown, r) => {
+    if (!Array.isArray(rowValue)) throw new LevelError(`row ${r + 1} must be a list of numbers, found ${describeJson(rowValue)}`, position);
+    const row = rowValue.map((cell: unknown, c) => {
+      const where = `row ${r + 1}, column ${c + 1}`;
+      if (typeof cell !== 'number' || !Number.isInteger(cell) || cell < 0 || cell > 6) {
+        throw new LevelError(`${where}: ${describeJson(cell)} is not a CS161 square (an integer 0-6)`, position);
+      }
+      if (KEEPER_DIGITS.has(cell)) builder.placePlayer(r, c, where, position);
+      return FLAGS_OF_DIGIT[cell];
+    });
+    builder.setRow(r, row);
+  });
+  return builder.build();
+}
+
+function gridsFromText(text: string, file: string): GridEntry[] {
+  const entries: GridEntry[] = [];
+  let builder: BoardBuilder | null = null;
+  let rowCount = 0;
+  let firstLine = 0;
+  let title: string | null = null;
+  const finish = (): void => {
+    if (builder !== null) entries.push({ board: builder.build(), title, line: firstLine });
+    builder = null;
+    title = null;
+  };
+
+  splitLines(text).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed === '') return finish();
+    if (trimmed.startsWith(';')) {
+      finish();
+      const comment = trimmed.slice(1).trim();
+      if (comment !== '') title = comment;
+      return;
+    }
+    const cleaned = line.replace(/[,[\]()']/g, ' ');
+    if (cleaned.trim() === '') return;
+    if (builder === null) {
+      firstLine = index + 1;
+      builder = new BoardBuilder({ file, level: entries.length + 1, line: firstLine });
+      rowCount = 0;
+    }
+    const position = (column: number): SourcePosition => ({ file, level: entries.length + 1, line: index + 1, column });
+    const cells: number[] = [];
+    // Rows written without separators ("11311") are one digit per square.
+    const tokens = /^\s*\d+\s*$/.test(cleaned) ? [...cleaned.matchAll(/\d/g)] : [...cleaned.matchAll(/\S+/g)];
+    for (const token of tokens) {
+      const column = (token.index ?? 0) + 1;
+      const value = /^\d+$/.test(token[0]) ? Number(token[0]) : NaN;
+      if (!(value >= 0 && value <= 6)) {
+        throw new LevelError(`${JSON.stringify(token[0])} is not a CS161 square (an integer 0-6)`, position(column));
+      }
+      if (KEEPER_DIGITS.has(value)) builder.placePlayer(rowCount, cells.length, `line ${index + 1}, column ${column}`, position(column));
+      cells.push(FLAGS_OF_DIGIT[value]);
+    }
+    builder.setRow(rowCount++, cells);
+  });
+  finish();
+  if (entries.length === 0) throw new LevelError('no level found', { file });
+  return entries;
+}
+
+export function gridDigit(flags: number, player: boolean): number {
+  if ((flags & WALL) !== 0) return 1;
+  const goal = (flags & GOAL) !== 0;
+  if (player) return goal ? 6 : 3;
+  if ((flags & BOX) !== 0) return goal ? 5 : 2;
+  return goal ? 4 : 0;
+}
+
+/** One row per line, digits separated by spaces: readable, and pasteable into Lisp or Python with brackets. */
+export function writeCs161Grid(board: Board): string {
+  const rows: string[] = [];
+  for (let r = 0; r < board.height; r++) {
+    const digits: number[] = [];
+    for (let c = 0; c < board.width; c++) {
+      const square = r * board.width + c;
+      digits.push(gridDigit(board.squares[square], square === board.player));
+    }
+    rows.push(digits.join(' '));
+  }
+  return rows.join('\n');
+}

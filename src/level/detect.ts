@@ -1,0 +1,20 @@
+import { isGridJson, looksLikeGridText } from './cs161-grid.js';
+import type { LevelFormat } from './level.js';
+
+/**
+ * The format a text is written in, judged from its content:
+ * JSON holding lists of names -> 'json' (6.101); JSON holding numbers, or text made only of
+ * numbers -> 'grid' (CS161); anything else -> 'xsb'. Text that starts like JSON but does not
+ * parse is 'json', so the user hears about the JSON syntax error rather than a missing board.
+ */
+export function detectFormat(text: string): LevelFormat {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    try {
+      return isGridJson(JSON.parse(trimmed)) ? 'grid' : 'json';
+    } catch {
+      return looksLikeGridText(trimmed) ? 'grid' : 'json';
+    }
+  }
+  return looksLikeGridText(trimmed) ? 'grid' : 'xsb';
+}

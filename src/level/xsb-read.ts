@@ -1,0 +1,436 @@
+import { LevelError } from '../errors.js';
+import type { Board } from './board.js';
+import { playerCanLeave } from './closure.js';
+import type { Collection, Level, ParseWarning } from './level.js';
+import { expandRunLength } from './rle.js';
+import { PLAYER, UNKNOWN, isFloorOrGoalFlags, isLetterAlternative, squareOfChar } from './xsb-chars.js';
+
+/*
+ * Reading XSB/SOK text. A file is read line by line: each line is first classified on its own
+ * (board row, floor-only row, blank, text), then runs of board rows become boards, and the text
+ * between two boards is split into the earlier level's trailing metadata and the later level's title.
+ */
+
+const BLANK = 0;
+const TEXT = 1;
+const BOARD = 2;
+/** Only floor and goal characters, with a `-` or `_`: may join an adjacent board (see below). */
+const FLOOR_DASHED = 3;
+/** Only spaces and goals: joins a board only when it sits between two board rows. */
+const FLOOR_PLAIN = 4;
+
+interface RowText {
+  readonly text: string;
+  /** 0-based line in the file. */
+  readonly line: number;
+  /** Source column of each character when the row was run-length encoded, else null (identity). */
+  readonly columns: readonly number[] | null;
+}
+
+interface Block {
+  /** First and one-past-last line of the block. */
+  readonly start: number;
+  readonly end: number;
+}
+
+interface LevelMetadata {
+  title: string | null;
+  author: string | null;
+  comments: string[];
+  solutions: string[];
+}
+
+export function readXsb(text: string, file: string): Collection {
+  if (text.trim() === '') throw new LevelError('empty file', { file });
+  const lines = splitLines(text).map((line) => line.trimEnd());
+  const inComment = markCommentBlocks(lines);
+  const kinds = new Uint8Array(lines.length);
+  const rowsOfLine: (RowText[] | undefined)[] = new Array(lines.length);
+
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].trim() === '') kinds[i] = BLANK;
+    else if (inComment[i] === 1) kinds[i] = TEXT;
+    else kinds[i] = classifyLine(lines[i], i, file, rowsOfLine);
+  }
+  attachFloorOnlyRows(kinds);
+
+  const blocks = findBlocks(kinds, rowsOfLine);
+  const levelsMetadata: LevelMetadata[] = blocks.map(() => ({ title: null, author: null, comments: [], solutions: [] }));
+  const boards: Board[] = [];
+  blocks.forEach((block, index) => {
+    rejectStrayRow(lines, kinds, inComment, block.start - 1, file, index + 1);
+    rejectStrayRow(lines, kinds, inComment, block.end, file, index + 1);
+    boards.push(buildBoard(collectRows(block, rowsOfLine), file, index + 1));
+  });
+  if (blocks.length === 0) {
+    for (let i = 0; i < lines.length; i++) if (kinds[i] === TEXT && inComment[i] === 0) rejectStrayRow(lines, kinds, inComment, i, file, undefined);
+    throw new LevelError('no level found (no board rows in the file)', { file });
+  }
+
+  let header: string[] = [];
+  blocks.forEach((block, index) => {
+    const gapStart = index === 0 ? 0 : blocks[index - 1].end;
+    const titleLine = findTitleLine(lines, kinds, inComment, gapStart, block.start, index === 0);
+    const beforeTitle = titleLine >= 0 ? titleLine : block.start;
+    if (index === 0) header = headerLines(lines, kinds, gapStart, beforeTitle);
+    else readMetadata(lines, kinds, inComment, gapStart, beforeTitle, levelsMetadata[index - 1], levelsMetadata[index]);
+    if (titleLine >= 0) levelsMetadata[index].title = stripCommentMarker(lines[titleLine]);
+  });
+  const last = levelsMetadata[blocks.length - 1];
+  readMetadata(lines, kinds, inComment, blocks[blocks.length - 1].end, lines.length, last, last);
+
+  const warnings: ParseWarning[] = [];
+  const levels: Level[] = blocks.map((block, index) => {
+    const board = boards[index];
+    const meta = levelsMetadata[index];
+    if (playerCanLeave(board)) {
+      warnings.push({
+        message: 'the player can walk off the drawn board (its walls are open); squares outside it count as walls',
+        file,
+        level: index + 1,
+        line: block.start + 1,
+      });
+    }
+    return {
+      board,
+      title: meta.title,
+      author: meta.author,
+      comments: meta.comments,
+      solutions: meta.solutions,
+      source: { file, index: index + 1, line: block.start + 1 },
+      format: 'xsb',
+    };
+  });
+
+  return { file, format: 'xsb', header, title: collectionTitle(header), levels, warnings };
+}
+
+export function splitLines(text: string): string[] {
+  const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return withoutBom.split(/\r\n|\r|\n/);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classifying single lines
+
+interface RowFacts {
+  kind: number;
+  players: number;
+}
+
+/** Looks at one row's characters only; `text` must already have its trailing spaces removed. */
+function rowFacts(text: string): RowFacts {
+  let players = 0;
+  let wall = false;
+  let solid = false;
+  let letters = false;
+  let dashed = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const flags = squareOfChar(code);
+    if (flags === UNKNOWN) return { kind: TEXT, players };
+    if ((flags & PLAYER) !== 0) players++;
+    if (code === 0x23) wall = true;
+    if (!isFloorOrGoalFlags(flags)) solid = true;
+    if (isLetterAlternative(code)) letters = true;
+    if (code === 0x2d || code === 0x5f) dashed = true;
+  }
+  // Titles such as "+|+" or words such as "bob" must not become board rows.
+  if (players > 1 || (letters && !wall)) return { kind: TEXT, players };
+  if (!solid) return { kind: dashed ? FLOOR_DASHED : FLOOR_PLAIN, players };
+  return { kind: BOARD, players };
+}
+
+function classifyLine(text: string, line: number, file: string, rowsOfLine: (RowText[] | undefined)[]): number {
+  const facts = rowFacts(text);
+  if (facts.kind !== TEXT) {
+    if (facts.kind === BOARD) rowsOfLine[line] = [{ text, line, columns: null }];
+    return facts.kind;
+  }
+  if (!/[0-9()|]/.test(text) || !/^[ #@+$*.\-_pPbB0-9()|]+$/.test(text)) return TEXT;
+
+  const expanded = expandRunLength(text);
+  if (!expanded.ok) {
+    if (expanded.tooLarge) throw new LevelError(expanded.reason, { file, line: line + 1, column: expanded.column + 1 });
+    return TEXT; // bare numbers such as Sven's "12" titles land here
+  }
+  const rows: RowText[] = [];
+  let start = 0;
+  for (let k = 0; k <= expanded.text.length; k++) {
+    if (k < expanded.text.length && expanded.text[k] !== '|') continue;
+    const rowText = expanded.text.slice(start, k).trimEnd();
+    rows.push({ text: rowText, line, columns: expanded.columns.slice(start, start + rowText.length) });
+    start = k + 1;
+  }
+  const whole = rowFacts(rows.map((row) => row.text).join(''));
+  if (whole.kind !== BOARD) return TEXT;
+  rowsOfLine[line] = rows;
+  return BOARD;
+}
+
+/**
+ * Rows made only of floor and goals are text in the wild ("...", "----"), but a board converted
+ * from a grid may need one (an empty row, or an empty top or bottom row of an open board).
+ * Such a row written with `-`/`_` joins a board it touches; one of spaces and goals only when it
+ * is sandwiched between board rows.
+ */
+function attachFloorOnlyRows(kinds: Uint8Array): void {
+  for (let i = 1; i < kinds.length; i++) if (kinds[i] === FLOOR_DASHED && kinds[i - 1] === BOARD) kinds[i] = BOARD;
+  for (let i = kinds.length - 2; i >= 0; i--) if (kinds[i] === FLOOR_DASHED && kinds[i + 1] === BOARD) kinds[i] = BOARD;
+  for (let i = 1; i < kinds.length - 1; i++) {
+    if (kinds[i] === FLOOR_PLAIN && kinds[i - 1] === BOARD && kinds[i + 1] === BOARD) kinds[i] = BOARD;
+  }
+  for (let i = 0; i < kinds.length; i++) if (kinds[i] === FLOOR_DASHED || kinds[i] === FLOOR_PLAIN) kinds[i] = TEXT;
+}
+
+/** `Comment:` ... `Comment-End:` blocks are free text; an unterminated `Comment:` is a single line. */
+function markCommentBlocks(lines: readonly string[]): Uint8Array {
+  const inComment = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*comment\s*:/i.test(lines[i])) continue;
+    let end = -1;
+    for (let j = i + 1; j < lines.length; j++) {
+      if (/^\s*comment[-_ ]?end\s*:?\s*$/i.test(lines[j])) {
+        end = j;
+        break;
+      }
+      if (rowFacts(lines[j]).kind === BOARD && lines[j].includes('#')) break;
+    }
+    if (end < 0) continue;
+    inComment.fill(1, i, end + 1);
+    i = end;
+  }
+  return inComment;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards
+
+function findBlocks(kinds: Uint8Array, rowsOfLine: readonly (RowText[] | undefined)[]): Block[] {
+  const blocks: Block[] = [];
+  let i = 0;
+  while (i < kinds.length) {
+    if (kinds[i] !== BOARD) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < kinds.length && kinds[i] === BOARD) i++;
+    const block = { start, end: i };
+    if (isDecoration(block, rowsOfLine)) kinds.fill(TEXT, start, i);
+    else blocks.push(block);
+  }
+  return blocks;
+}
+
+/**
+ * A run of rows without a player is only a broken level when it has the makings of one
+ * (walls and boxes or goals). Rows of `#` framing a header, or a line of `*` used as a
+ * separator, are decoration.
+ */
+function isDecoration(block: Block, rowsOfLine: readonly (RowText[] | undefined)[]): boolean {
+  let wall = false;
+  let piece = false;
+  for (let line = block.start; line < block.end; line++) {
+    for (const row of rowsOfLine[line] ?? []) {
+      for (let i = 0; i < row.text.length; i++) {
+        const flags = squareOfChar(row.text.charCodeAt(i));
+        if ((flags & PLAYER) !== 0) return false;
+        if (row.text[i] === '#') wall = true;
+        else if (flags !== 0) piece = true;
+      }
+    }
+  }
+  return !(wall && piece);
+}
+
+function collectRows(block: Block, rowsOfLine: readonly (RowText[] | undefined)[]): RowText[] {
+  const rows: RowText[] = [];
+  for (let line = block.start; line < block.end; line++) {
+    const lineRows = rowsOfLine[line];
+    // Floor-only rows attached in attachFloorOnlyRows were never expanded into rows.
+    if (lineRows === undefined) rows.push({ text: '', line, columns: null });
+    else rows.push(...lineRows);
+  }
+  return rows;
+}
+
+function buildBoard(rows: readonly RowText[], file: string, level: number): Board {
+  const width = rows.reduce((max, row) => Math.max(max, row.text.length), 0);
+  const height = rows.length;
+  const squares = new Uint8Array(width * height);
+  let player = -1;
+  let playerAt = '';
+  rows.forEach((row, r) => {
+    for (let c = 0; c < row.text.length; c++) {
+      const flags = squareOfChar(row.text.charCodeAt(c));
+      const column = (row.columns === null ? c : row.columns[c]) + 1;
+      if ((flags & PLAYER) !== 0) {
+        if (player >= 0) {
+          throw new LevelError(`more than one player (the first is at ${playerAt})`, { file, level, line: row.line + 1, column });
+        }
+        player = r * width + c;
+        playerAt = `line ${row.line + 1}, column ${column}`;
+      }
+      squares[r * width + c] = flags & ~PLAYER;
+    }
+  });
+  if (player < 0) throw new LevelError('no player (@ or +) on the board', { file, level, line: rows[0].line + 1 });
+  return { width, height, squares, player };
+}
+
+/**
+ * A text line touching a board that would be a board row but for one or two odd characters
+ * is almost certainly a mistyped row: report it rather than silently splitting the board.
+ */
+function rejectStrayRow(
+  lines: readonly string[],
+  kinds: Uint8Array,
+  inComment: Uint8Array,
+  line: number,
+  file: string,
+  level: number | undefined,
+): void {
+  if (line < 0 || line >= lines.length || kinds[line] !== TEXT || inComment[line] === 1) return;
+  const text = lines[line];
+  const trimmed = text.trim();
+  if (trimmed.startsWith(';') || text.includes(':') || !text.includes('#')) return;
+  let bad = -1;
+  let badCount = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (squareOfChar(text.charCodeAt(i)) !== UNKNOWN) continue;
+    badCount++;
+    if (bad < 0) bad = i;
+  }
+  if (badCount === 0 || badCount > 2 || badCount * 3 > trimmed.length) return;
+  const char = text[bad];
+  const what = char === '\t' ? 'a tab character (use spaces)' : `unknown character ${JSON.stringify(char)}`;
+  throw new LevelError(`${what} in a board row`, { file, level, line: line + 1, column: bad + 1 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Titles and metadata
+
+const KEY_LINE = /^([A-Za-z][A-Za-z-]*(?: [A-Za-z-]+){0,3})\s*:\s*(.*)$/;
+
+function parseKey(text: string): { key: string; value: string } | null {
+  const match = KEY_LINE.exec(text);
+  return match === null ? null : { key: match[1].toLowerCase(), value: match[2].trim() };
+}
+
+function isDoubleColonComment(text: string): boolean {
+  return text.length >= 4 && text.startsWith('::') && text.endsWith('::');
+}
+
+function stripCommentMarker(line: string): string {
+  const text = line.trim();
+  if (text.startsWith(';')) return text.slice(1).trim();
+  if (isDoubleColonComment(text)) return text.slice(2, -2).trim();
+  return text;
+}
+
+function isSolutionLine(text: string): boolean {
+  return !text.startsWith(';') && /solution/i.test(text);
+}
+
+function isMovesText(text: string): boolean {
+  return /^[lurdLURD0-9()\s]+$/.test(text) && /[lurdLURD]/.test(text);
+}
+
+/**
+ * The title of the level whose board starts at `end`: the last non-blank line before it, if that
+ * line is a `;` comment, or plain text standing after a blank line (or at the start of the file).
+ * Returns -1 when there is none.
+ */
+function findTitleLine(
+  lines: readonly string[],
+  kinds: Uint8Array,
+  inComment: Uint8Array,
+  start: number,
+  end: number,
+  atFileStart: boolean,
+): number {
+  let t = end - 1;
+  while (t >= start && kinds[t] === BLANK) t--;
+  if (t < start || inComment[t] === 1) return -1;
+  const text = lines[t].trim();
+  if (isDoubleColonComment(text)) return -1;
+  if (text.startsWith(';')) return stripCommentMarker(text) === '' ? -1 : t;
+  if (parseKey(text) !== null || isSolutionLine(text) || isMovesText(text)) return -1;
+  // Plain text right under the previous board (no blank line between) is that level's metadata.
+  if (atFileStart) return t;
+  for (let i = start; i < t; i++) if (kinds[i] === BLANK) return t;
+  return -1;
+}
+
+/**
+ * The lines between two boards (without the later one's title): `Title:`, `Author:`, comment
+ * blocks and `Solution` lines belong to the level above. Free comment lines belong to it too,
+ * up to the first blank line; after that they describe the level below (Microban's
+ * "; 155" above the title "'The Dungeon'").
+ */
+function readMetadata(
+  lines: readonly string[],
+  kinds: Uint8Array,
+  inComment: Uint8Array,
+  start: number,
+  end: number,
+  meta: LevelMetadata,
+  nextMeta: LevelMetadata,
+): void {
+  let freeComments = meta.comments;
+  for (let i = start; i < end; i++) {
+    const text = lines[i].trim();
+    if (inComment[i] === 1) {
+      if (/^comment\s*:/i.test(text)) {
+        const rest = text.slice(text.indexOf(':') + 1).trim();
+        if (rest !== '') meta.comments.push(rest);
+      } else if (!/^comment[-_ ]?end\s*:?$/i.test(text)) {
+        meta.comments.push(lines[i]);
+      }
+      continue;
+    }
+    if (kinds[i] === BLANK) {
+      freeComments = nextMeta.comments;
+      continue;
+    }
+    if (isSolutionLine(text)) {
+      const colon = text.indexOf(':');
+      const sameLine = colon >= 0 ? text.slice(colon + 1).trim() : '';
+      let moves = isMovesText(sameLine) ? sameLine : '';
+      let j = i + 1;
+      while (j < end && inComment[j] === 0 && isMovesText(lines[j].trim())) moves += lines[j++].trim();
+      if (moves === '' && sameLine !== '') meta.comments.push(text);
+      else if (moves !== '') meta.solutions.push(moves.replace(/\s+/g, ''));
+      i = j - 1;
+      continue;
+    }
+    const body = stripCommentMarker(text);
+    if (body === '') continue;
+    const entry = parseKey(body);
+    if (entry?.key === 'title' && entry.value !== '') meta.title = entry.value;
+    else if (entry?.key === 'author' && entry.value !== '') meta.author = entry.value;
+    else if (entry !== null) meta.comments.push(body);
+    else freeComments.push(body);
+  }
+}
+
+function headerLines(lines: readonly string[], kinds: Uint8Array, start: number, end: number): string[] {
+  const header: string[] = [];
+  for (let i = start; i < end; i++) header.push(kinds[i] === BLANK ? '' : stripCommentMarker(lines[i]));
+  while (header.length > 0 && header[0] === '') header.shift();
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  return header;
+}
+
+/** `Collection:`, `Set:` or `Title:` in the header, else its first line of real words. */
+export function collectionTitle(header: readonly string[]): string | null {
+  for (const line of header) {
+    const entry = parseKey(line);
+    if (entry !== null && ['collection', 'set', 'title'].includes(entry.key) && entry.value !== '') return entry.value;
+  }
+  for (const line of header) {
+    if (parseKey(line) === null && /[A-Za-z0-9]/.test(line)) return line.trim();
+  }
+  return null;
+}
