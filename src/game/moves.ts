@@ -25,6 +25,11 @@ export interface ParseMovesOptions {
    * letter that pushes becomes a case mismatch on replay instead of being worked out.
    */
   readonly strictCase?: boolean;
+  /**
+   * 1-based line in `file` where the text starts, so errors in a SOK file's Solution lines
+   * point at the right line of the file; default 1.
+   */
+  readonly line?: number;
 }
 
 /** Run-length counts can multiply; beyond this a move string is hostile or a mistake, not a solution. */
@@ -65,9 +70,9 @@ function isSpace(char: string): boolean {
 }
 
 /** Splits the text into significant characters with their 1-based line and column, rejecting strays. */
-function tokenize(text: string, file: string): Token[] {
+function tokenize(text: string, file: string, firstLine: number): Token[] {
   const tokens: Token[] = [];
-  let line = 1;
+  let line = firstLine;
   let column = 0;
   let previous = '';
   for (const char of text) {
@@ -198,7 +203,7 @@ function expand(nodes: readonly Node[], into: string[]): void {
  */
 export function parseMoves(text: string, options: ParseMovesOptions = {}): ParsedMoves {
   const file = options.file ?? '<input>';
-  const tokens = tokenize(text, file);
+  const tokens = tokenize(text, file, options.line ?? 1);
   const { nodes } = new RunLengthReader(tokens, file).readAll();
   const letters: string[] = [];
   expand(nodes, letters);

@@ -112,6 +112,10 @@ describe('parseMoves errors', () => {
     expect(syntaxError('😀x').message).toContain("'😀'");
   });
 
+  it('counts lines from the line the text starts on in its file', () => {
+    expect(() => parseMoves('lu\nrx', { file: 'set.sok', line: 40 })).toThrow(/^set\.sok, line 41, column 2: 'x'/);
+  });
+
   it('calls the file <input> when none is named', () => {
     expect(() => parseMoves('q')).toThrow(/^<input>, line 1, column 1: 'q'/);
   });
