@@ -1,0 +1,56 @@
+import { Option, type Command } from 'commander';
+import type { LevelFormat } from '../../level/level.js';
+import { formatCollection } from '../../level/write.js';
+import type { CommandContext } from '../context.js';
+import { ExitCode } from '../exit-codes.js';
+import { InputReader } from '../input.js';
+import type { Io } from '../io.js';
+import { loadCollection, selectLevels } from '../levels.js';
+import { LEVEL_FORMATS, formatOption, levelOption } from '../options.js';
+
+export interface ConvertRequest {
+  readonly inputPath: string;
+  readonly to: LevelFormat;
+  readonly out?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+}
+
+/** `sokoban convert`: the same levels written in another format (or the same one, cleaned up). */
+export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode> {
+  const collection = await loadCollection(io, new InputReader(io), request.inputPath, request.format);
+  const levels = selectLevels(collection, request.level);
+  // A single level picked out of a collection no longer belongs under the collection's header.
+  const header = request.level === undefined ? collection.header : [];
+  let text = formatCollection({ header, levels }, request.to);
+  if (!text.endsWith('\n')) text += '\n';
+  if (request.out === undefined) {
+    io.stdout.write(text);
+  } else {
+    await io.writeFile(request.out, text);
+    const count = `${levels.length} ${levels.length === 1 ? 'level' : 'levels'}`;
+    io.stderr.write(`sokoban: wrote ${count} (${collection.format} -> ${request.to}) to ${request.out}\n`);
+  }
+  return ExitCode.ok;
+}
+
+interface ConvertOptions {
+  readonly to: LevelFormat;
+  readonly out?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+}
+
+export function registerConvert(program: Command, context: CommandContext): void {
+  program
+    .command('convert')
+    .description('write levels in another format: XSB/SOK text, MIT 6.101 JSON or CS161 numeric grid')
+    .argument('<input>', "level file, or '-' for stdin")
+    .addOption(new Option('--to <format>', 'the format to write').choices(LEVEL_FORMATS).makeOptionMandatory())
+    .option('-o, --out <file>', 'write to this file instead of stdout')
+    .addOption(levelOption())
+    .addOption(formatOption())
+    .action(async (inputPath: string, options: ConvertOptions) => {
+      context.setExitCode(await convert(context.io, { inputPath, ...options }));
+    });
+}

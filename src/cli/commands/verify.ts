@@ -1,0 +1,194 @@
+import type { Command } from 'commander';
+import type { ChalkInstance } from 'chalk';
+import { SokobanError, UsageError } from '../../errors.js';
+import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
+import { formatSquarePath } from '../../game/notation.js';
+import { replay } from '../../game/replay.js';
+import type { Collection, Level, LevelFormat } from '../../level/level.js';
+import { type CommandContext, styleFor } from '../context.js';
+import { reportError, reportWarning } from '../error-line.js';
+import { ExitCode, combineExitCodes } from '../exit-codes.js';
+import { InputReader } from '../input.js';
+import type { Io } from '../io.js';
+import { levelLabel, loadCollection, selectLevels } from '../levels.js';
+import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
+import {
+  type Notation,
+  formatOption,
+  goalOption,
+  jsonOption,
+  levelOption,
+  notationOption,
+} from '../options.js';
+import { humanVerifyReporter } from '../reporters/human.js';
+import { jsonVerifyReporter } from '../reporters/json.js';
+import type { Reporter } from '../reporters/reporter.js';
+import { parseSolutionTable } from '../solution-table.js';
+import type { LevelRef, VerifyOutcome } from '../verify-outcome.js';
+import { verifyExitCode } from '../verify-outcome.js';
+
+export interface VerifyRequest {
+  readonly levelPath: string;
+  /** A moves file or `-`; absent when the moves come from --moves or from the level file itself. */
+  readonly movesPath?: string;
+  /** The --moves string. */
+  readonly movesString?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+  readonly goal?: GoalRule;
+  readonly strictCase: boolean;
+  readonly notation: Notation;
+  readonly json: boolean;
+}
+
+/** One level with the move string to check on it, or null when the collection stores none. */
+interface VerifyJob {
+  readonly ref: LevelRef;
+  readonly moves: MovesText | null;
+}
+
+function refFor(level: Level, collection: Collection, suffix = ''): LevelRef {
+  return {
+    file: level.source.file,
+    index: level.source.index,
+    title: level.title,
+    label: levelLabel(level, collection.levels.length) + suffix,
+    level,
+  };
+}
+
+/** Jobs for moves the user gave: one string for one level, or a solution table for many. */
+async function jobsForGivenMoves(
+  io: Io,
+  reader: InputReader,
+  request: VerifyRequest,
+  collection: Collection,
+  levels: readonly Level[],
+): Promise<VerifyJob[]> {
+  if (request.movesPath !== undefined && request.movesString !== undefined) {
+    throw new UsageError('give the moves either as a file argument or with --moves, not both');
+  }
+  let moves: MovesText;
+  if (request.movesString !== undefined) {
+    await rejectFileNameAsMoves(io, request.movesString, 'verify');
+    moves = { text: request.movesString, file: '--moves', line: 1, column: 1 };
+  } else {
+    const input = await reader.read(request.movesPath as string, 'moves file');
+    const table = parseSolutionTable(input.text, input.name);
+    if (table !== null) {
+      for (const number of table.keys()) {
+        if (number < 1 || number > collection.levels.length) {
+          reportWarning(io, `${input.name}: a solution for level ${number}, but ${collection.file} has ${collection.levels.length}`);
+        }
+      }
+      return levels.map((level) => {
+        const entry = table.get(level.source.index);
+        const text: MovesText | null =
+          entry === undefined ? null : { text: entry.moves, file: input.name, line: entry.line, column: entry.column };
+        return { ref: refFor(level, collection), moves: text };
+      });
+    }
+    moves = { text: input.text, file: input.name, line: 1, column: 1 };
+  }
+  if (levels.length !== 1) {
+    throw new UsageError(
+      `${collection.file} has ${levels.length} levels: choose the one these moves are for with --level <n|title>`,
+    );
+  }
+  return [{ ref: refFor(levels[0], collection), moves }];
+}
+
+/** Jobs for the Solution lines stored in a SOK file: every solution of every selected level. */
+function jobsForStoredSolutions(collection: Collection, levels: readonly Level[]): VerifyJob[] {
+  if (!levels.some((level) => level.solutions.length > 0)) {
+    throw new UsageError(
+      "no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines",
+    );
+  }
+  return levels.flatMap((level): VerifyJob[] => {
+    if (level.solutions.length === 0) return [{ ref: refFor(level, collection), moves: null }];
+    return level.solutions.map((text, i) => ({
+      ref: refFor(level, collection, level.solutions.length > 1 ? ` solution ${i + 1}` : ''),
+      moves: { text, file: level.source.file, level: level.source.index, context: 'its Solution line' },
+    }));
+  });
+}
+
+function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
+  if (job.moves === null) return { kind: 'no-moves', ref: job.ref };
+  try {
+    const { level } = job.ref;
+    const rule = chooseGoalRule(level, request.goal);
+    const parsed = parseMovesText(job.moves, request.strictCase);
+    const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
+    const solutionText =
+      request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
+    return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText };
+  } catch (error) {
+    // One level's bad input must not lose the other levels' answers.
+    if (!(error instanceof SokobanError)) throw error;
+    reportError(io, error);
+    return { kind: 'bad-input', ref: job.ref, error };
+  }
+}
+
+/** `sokoban verify`: replays move strings and says whether they solve their levels. */
+export async function verify(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
+  const reader = new InputReader(io);
+  const collection = await loadCollection(io, reader, request.levelPath, request.format);
+  const levels = selectLevels(collection, request.level);
+  const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
+  const jobs = explicitMoves
+    ? await jobsForGivenMoves(io, reader, request, collection, levels)
+    : jobsForStoredSolutions(collection, levels);
+  const reporter: Reporter<VerifyOutcome> = request.json
+    ? jsonVerifyReporter(io.stdout)
+    : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1 });
+  const codes: ExitCode[] = [];
+  for (const job of jobs) {
+    const outcome = runJob(io, job, request);
+    reporter.result(outcome);
+    codes.push(verifyExitCode(outcome));
+  }
+  reporter.end();
+  return codes.length === 0 ? ExitCode.ok : combineExitCodes(codes);
+}
+
+interface VerifyOptions {
+  readonly moves?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+  readonly goal?: GoalRule;
+  readonly strictCase?: boolean;
+  readonly notation: Notation;
+  readonly json?: boolean;
+}
+
+export function registerVerify(program: Command, context: CommandContext): void {
+  program
+    .command('verify')
+    .description('replay a move string on a level and say whether it solves it, or exactly which move fails')
+    .argument('<level>', "level file (XSB/SOK, 6.101 JSON or CS161 grid), or '-' for stdin")
+    .argument('[moves]', "file of LURD moves or a solution table (Level1 = \"...\"), or '-' for stdin; default: the level file's Solution lines")
+    .option('--moves <lurd>', 'the moves as a string instead of a file')
+    .addOption(levelOption())
+    .addOption(goalOption())
+    .addOption(formatOption())
+    .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it')
+    .addOption(notationOption())
+    .addOption(jsonOption())
+    .action(async (levelPath: string, movesPath: string | undefined, options: VerifyOptions, command: Command) => {
+      const request: VerifyRequest = {
+        levelPath,
+        movesPath,
+        movesString: options.moves,
+        level: options.level,
+        format: options.format,
+        goal: options.goal,
+        strictCase: options.strictCase === true,
+        notation: options.notation,
+        json: options.json === true,
+      };
+      context.setExitCode(await verify(context.io, request, styleFor(command, context.io, context.io.stdout)));
+    });
+}

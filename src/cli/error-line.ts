@@ -1,0 +1,30 @@
+import { SokobanError } from '../errors.js';
+import type { Io } from './io.js';
+
+export const PROGRAM_NAME = 'sokoban';
+
+/** Environment variable that adds the stack trace of an internal error, for whoever debugs it. */
+export const DEBUG_VARIABLE = 'SOKOBAN_DEBUG';
+
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** The single line a user sees for an error: never a stack trace, always prefixed with the program name. */
+export function errorLine(error: unknown): string {
+  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${oneLine(error.message)}`;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `${PROGRAM_NAME}: internal error: ${oneLine(detail)} (this is a bug; set ${DEBUG_VARIABLE}=1 to see where)`;
+}
+
+export function reportError(io: Io, error: unknown): void {
+  io.stderr.write(`${errorLine(error)}\n`);
+  if (!(error instanceof SokobanError) && io.env[DEBUG_VARIABLE] && error instanceof Error && error.stack) {
+    io.stderr.write(`${error.stack}\n`);
+  }
+}
+
+/** A warning that does not stop the command, e.g. an XSB board the player could walk off. */
+export function reportWarning(io: Io, message: string): void {
+  io.stderr.write(`${PROGRAM_NAME}: warning: ${oneLine(message)}\n`);
+}

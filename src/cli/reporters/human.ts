@@ -1,0 +1,88 @@
+import type { ChalkInstance } from 'chalk';
+import { drawBoard } from '../board-view.js';
+import type { OutputStream } from '../io.js';
+import type { Notation } from '../options.js';
+import type { VerifyOutcome } from '../verify-outcome.js';
+import type { Reporter } from './reporter.js';
+
+export interface HumanVerifyOptions {
+  readonly notation: Notation;
+  /** With several results a solved level gets one line; its move string is already in the user's file. */
+  readonly compact: boolean;
+}
+
+function counts(moves: number, pushes: number): string {
+  return `${moves} ${moves === 1 ? 'move' : 'moves'}, ${pushes} ${pushes === 1 ? 'push' : 'pushes'}`;
+}
+
+function solutionLine(notation: Notation, text: string): string {
+  return notation === 'squares' ? `squares: ${text}` : `solution: ${text}`;
+}
+
+/** Text a person reads: a headline per level, then indented details where there is something to see. */
+export function humanVerifyReporter(
+  out: OutputStream,
+  chalk: ChalkInstance,
+  options: HumanVerifyOptions,
+): Reporter<VerifyOutcome> {
+  const tally = { levels: 0, solved: 0, notSolved: 0, errors: 0 };
+  const write = (line: string) => out.write(`${line}\n`);
+  const detail = (line: string) => write(`  ${line}`);
+
+  function replayed(outcome: Extract<VerifyOutcome, { kind: 'replayed' }>): void {
+    const { replay, ref } = outcome;
+    const failure = replay.error;
+    if (replay.solved) {
+      tally.solved++;
+      write(`${ref.label}: ${chalk.green('solved')} in ${counts(replay.moves, replay.pushes)}`);
+      if (!options.compact) detail(solutionLine(options.notation, outcome.solutionText));
+      if (replay.solvedAfter !== null && replay.solvedAfter < replay.moves) {
+        detail(`note: already solved after move ${replay.solvedAfter}; the moves after it are not needed`);
+      }
+      return;
+    }
+    tally.notSolved++;
+    if (failure !== null) {
+      write(`${ref.label}: ${chalk.red('illegal move')} ${failure.index} '${failure.move}' (${failure.reason.replaceAll('-', ' ')})`);
+      detail(failure.message);
+      detail(`legal moves before it: ${counts(replay.moves, replay.pushes)}`);
+      if (replay.moves > 0) detail(solutionLine(options.notation, outcome.solutionText));
+      detail(`board before move ${failure.index}, player at ${failure.square} (row ${failure.row}, col ${failure.col}):`);
+      write(drawBoard(failure.board, chalk, '    '));
+      return;
+    }
+    write(`${ref.label}: ${chalk.red('not solved')} after ${counts(replay.moves, replay.pushes)}, all legal (rule: ${outcome.rule})`);
+    if (replay.moves > 0) detail(solutionLine(options.notation, outcome.solutionText));
+    if (replay.solvedAfter !== null) {
+      detail(`note: the level was solved after move ${replay.solvedAfter}, and later moves undid it`);
+    }
+    detail('final board:');
+    write(drawBoard(replay.board, chalk, '    '));
+  }
+
+  return {
+    result(outcome) {
+      tally.levels++;
+      switch (outcome.kind) {
+        case 'replayed':
+          replayed(outcome);
+          return;
+        case 'no-moves':
+          tally.notSolved++;
+          write(`${outcome.ref.label}: ${chalk.red('not solved')}: no Solution line stored for this level`);
+          return;
+        case 'bad-input':
+          // The error itself went to stderr as one line; in a list, stdout still gets one line per level.
+          tally.errors++;
+          if (options.compact) write(`${outcome.ref.label}: ${chalk.red('error')} (see stderr)`);
+          return;
+      }
+    },
+    end() {
+      if (tally.levels < 2) return;
+      const parts = [`${tally.solved} solved`, `${tally.notSolved} not solved`];
+      if (tally.errors > 0) parts.push(`${tally.errors} ${tally.errors === 1 ? 'error' : 'errors'}`);
+      write(`${tally.levels} levels: ${parts.join(', ')}`);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { OutputStream } from '../io.js';
+import type { VerifyOutcome } from '../verify-outcome.js';
+import type { Reporter } from './reporter.js';
+
+/** JSON Lines: one object per line, nothing else on stdout, so `jq` and friends can stream it. */
+export function writeJsonLine(out: OutputStream, value: unknown): void {
+  out.write(`${JSON.stringify(value)}\n`);
+}
+
+export interface VerifyJson {
+  readonly file: string;
+  readonly index: number;
+  readonly title: string | null;
+  readonly valid: boolean;
+  readonly solved: boolean;
+  readonly moves: number;
+  readonly pushes: number;
+  readonly solution: string | null;
+  readonly error:
+    | {
+        readonly index: number;
+        readonly move: string;
+        readonly row: number;
+        readonly col: number;
+        readonly square: string;
+        readonly reason: string;
+        readonly message: string;
+      }
+    | { readonly reason: 'bad-input' | 'no-moves'; readonly message: string }
+    | null;
+}
+
+export function verifyJson(outcome: VerifyOutcome): VerifyJson {
+  const { file, index, title } = outcome.ref;
+  const unplayed = { file, index, title, valid: false, solved: false, moves: 0, pushes: 0, solution: null };
+  switch (outcome.kind) {
+    case 'bad-input':
+      return { ...unplayed, error: { reason: 'bad-input', message: outcome.error.message } };
+    case 'no-moves':
+      return { ...unplayed, error: { reason: 'no-moves', message: 'no Solution line stored for this level' } };
+    case 'replayed': {
+      const { replay } = outcome;
+      const failure = replay.error;
+      return {
+        file,
+        index,
+        title,
+        valid: replay.valid,
+        solved: replay.solved,
+        moves: replay.moves,
+        pushes: replay.pushes,
+        solution: outcome.solutionText,
+        error:
+          failure === null
+            ? null
+            : {
+                index: failure.index,
+                move: failure.move,
+                row: failure.row,
+                col: failure.col,
+                square: failure.square,
+                reason: failure.reason,
+                message: failure.message,
+              },
+      };
+    }
+  }
+}
+
+export function jsonVerifyReporter(out: OutputStream): Reporter<VerifyOutcome> {
+  return {
+    result: (outcome) => writeJsonLine(out, verifyJson(outcome)),
+    end: () => {},
+  };
+}

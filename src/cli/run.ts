@@ -1,0 +1,74 @@
+import { Command, CommanderError } from 'commander';
+import { registerConvert } from './commands/convert.js';
+import { registerShow } from './commands/show.js';
+import { registerVerify } from './commands/verify.js';
+import type { CommandContext, CommandRegistration } from './context.js';
+import { PROGRAM_NAME, reportError } from './error-line.js';
+import { ExitCode, exitCodeForError } from './exit-codes.js';
+import type { Io } from './io.js';
+import { packageVersion } from './version.js';
+
+/** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
+export const COMMANDS: readonly CommandRegistration[] = [registerVerify, registerConvert, registerShow];
+
+const EXIT_CODE_HELP = `
+Exit codes:
+  0   success: every level valid and solved
+  1   not solved: a move string that does not solve its level, or an illegal move
+  2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
+  3   stopped at a limit (time, memory, nodes) before an answer
+  70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)
+
+Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
+`;
+
+export function buildProgram(context: CommandContext): Command {
+  const { io } = context;
+  const program = new Command(PROGRAM_NAME)
+    .description('Sokoban solver and validator: check move strings, convert and draw levels')
+    .version(packageVersion(), '-V, --version')
+    .option('--no-color', 'never colour the output')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Commander errors are reported by run() as one line like every other error.
+      outputError: () => {},
+      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getErrHelpWidth: () => io.stderr.columns ?? 80,
+    })
+    .addHelpText('after', EXIT_CODE_HELP);
+  for (const register of COMMANDS) register(program, context);
+  return program;
+}
+
+/** Help and --version end with a CommanderError too; only real usage mistakes are errors. */
+function commanderExitCode(error: CommanderError, io: Io): ExitCode {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+  if (error.code === 'commander.help') return ExitCode.badInput;
+  const reason = error.message.replace(/^error: /, '');
+  io.stderr.write(`${PROGRAM_NAME}: ${reason} (see ${PROGRAM_NAME} --help)\n`);
+  return ExitCode.badInput;
+}
+
+/**
+ * The whole CLI: parses argv, runs one command, returns the exit code.
+ * Never calls process.exit and never throws: every failure becomes one line on stderr and a code.
+ */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  let exitCode: ExitCode = ExitCode.ok;
+  const context: CommandContext = {
+    io,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  };
+  try {
+    await buildProgram(context).parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExitCode(error, io);
+    reportError(io, error);
+    return exitCodeForError(error);
+  }
+}

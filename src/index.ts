@@ -1,0 +1,58 @@
+/**
+ * The library's public API: everything the CLI does is available here without `process`.
+ * Keep this list deliberate; anything not exported here is internal and may change.
+ */
+
+// Errors: every deliberate failure is one of these, with a position when it has one.
+export {
+  SokobanError,
+  LevelError,
+  MoveSyntaxError,
+  UsageError,
+  InputError,
+  formatPosition,
+  type SourcePosition,
+} from './errors.js';
+
+// The level model.
+export {
+  WALL,
+  GOAL,
+  BOX,
+  type Board,
+  squareIndex,
+  rowOf,
+  colOf,
+  isInside,
+  hasWall,
+  hasBox,
+  hasGoal,
+  countSquares,
+  boxSquares,
+  goalSquares,
+  boardsEqual,
+} from './level/board.js';
+export type { Level, LevelFormat, LevelSource, Collection, ParseWarning } from './level/level.js';
+
+// Rules, moves and replay.
+export { DIRECTIONS, type Direction, directionOfLetter, moveLetter } from './game/direction.js';
+export { GOAL_RULES, type GoalRule, isGoalRule, isSolved, defaultGoalRule, chooseGoalRule } from './game/goal-rule.js';
+export { step, stepOrStay, type StepResult, type BlockReason } from './game/step.js';
+export { parseMoves, formatMoves, MAX_MOVES, type Move, type ParsedMoves, type ParseMovesOptions } from './game/moves.js';
+export { replay, type ReplayResult, type ReplayFailure, type ReplayOptions, type FailureReason } from './game/replay.js';
+export { squareName, squarePath, formatSquarePath } from './game/notation.js';
+
+// The MIT 6.101 "Snekoban" interface.
+export {
+  newGame,
+  stepGame,
+  victoryCheck,
+  dumpGame,
+  SNEKOBAN_CELL_NAMES,
+  type SnekobanCell,
+  type SnekobanDescription,
+  type SnekobanGame,
+} from './game/snekoban.js';
+
+// The UCLA CS161 interface.
+export { goalTest, nextStates, h0, h1, stateToBoard, boardToState, type Cs161State } from './game/cs161.js';

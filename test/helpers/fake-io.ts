@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { fileSystemError, type Io, readTextFile } from '../../src/cli/io.js';
+import { run } from '../../src/cli/run.js';
+
+export interface FakeIoOptions {
+  /** In-memory files by path; any other path is read from disk relative to the repository root. */
+  readonly files?: Readonly<Record<string, string>>;
+  readonly stdin?: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly stdoutIsTTY?: boolean;
+  readonly stderrIsTTY?: boolean;
+  /** Paths whose writes fail as a read-only file would. */
+  readonly unwritable?: readonly string[];
+}
+
+export interface FakeIo extends Io {
+  readonly out: () => string;
+  readonly err: () => string;
+  readonly written: ReadonlyMap<string, string>;
+  readonly sleeps: readonly number[];
+}
+
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '../..');
+
+/** An Io that records stdout/stderr as text, so a CLI test reads like a terminal session. */
+export function fakeIo(options: FakeIoOptions = {}): FakeIo {
+  let stdout = '';
+  let stderr = '';
+  let clock = 0;
+  const written = new Map<string, string>();
+  const sleeps: number[] = [];
+  const files = options.files ?? {};
+  return {
+    stdout: { write: (text) => void (stdout += text), isTTY: options.stdoutIsTTY ?? false, columns: 80 },
+    stderr: { write: (text) => void (stderr += text), isTTY: options.stderrIsTTY ?? false, columns: 80 },
+    stdinIsTTY: options.stdin === undefined,
+    env: options.env ?? {},
+    cwd: REPOSITORY_ROOT,
+    readFile: async (path) => {
+      const memory = written.get(path) ?? files[path];
+      if (memory !== undefined) return memory;
+      return readTextFile(path, REPOSITORY_ROOT);
+    },
+    writeFile: async (path, text) => {
+      if (options.unwritable?.includes(path)) {
+        throw fileSystemError(Object.assign(new Error('denied'), { code: 'EACCES' }), path, 'write');
+      }
+      written.set(path, text);
+    },
+    readStdin: async () => options.stdin ?? '',
+    now: () => clock,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock += ms;
+    },
+    out: () => stdout,
+    err: () => stderr,
+    written,
+    sleeps,
+  };
+}
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly io: FakeIo;
+}
+
+/** Runs the CLI in-process: `await cli('verify', 'a.xsb', '--moves', 'rr')`. */
+export async function cli(...args: [...string[], FakeIoOptions] | string[]): Promise<CliResult> {
+  const last = args[args.length - 1];
+  const options = typeof last === 'object' ? (last as FakeIoOptions) : {};
+  const argv = (typeof last === 'object' ? args.slice(0, -1) : args) as string[];
+  const io = fakeIo(options);
+  const code = await run(argv, io);
+  return { code, stdout: io.out(), stderr: io.err(), io };
+}
