@@ -43,7 +43,7 @@ export function isGridJson(value: unknown): boolean {
 export function readCs161Grid(text: string, file: string): Collection {
   const trimmed = text.trim();
   if (trimmed === '') throw new LevelError('empty file', { file });
-  const entries = trimmed.startsWith('[') || trimmed.startsWith('{') ? gridsFromJson(parseJsonText(text, file), file) : gridsFromText(text, file);
+  const entries = isJsonText(trimmed) ? gridsFromJson(parseJsonText(text, file), file) : gridsFromText(text, file);
   const levels = entries.map(
     (entry, index): Level => ({
       board: entry.board,
@@ -56,6 +56,18 @@ export function readCs161Grid(text: string, file: string): Collection {
     }),
   );
   return { file, format: 'grid', header: [], title: null, levels, warnings: [] };
+}
+
+/** Bracketed rows one per line with trailing commas ("[1, 3],") are text, not one JSON value. */
+function isJsonText(trimmed: string): boolean {
+  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return false;
+  if (!looksLikeGridText(trimmed)) return true;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface GridEntry {

@@ -144,7 +144,7 @@ function rowFacts(text: string): RowFacts {
 function classifyLine(text: string, line: number, file: string, rowsOfLine: (RowText[] | undefined)[]): number {
   const facts = rowFacts(text);
   if (facts.kind !== TEXT) {
-    if (facts.kind === BOARD) rowsOfLine[line] = [{ text, line, columns: null }];
+    rowsOfLine[line] = [{ text, line, columns: null }];
     return facts.kind;
   }
   if (!/[0-9()|]/.test(text) || !/^[ #@+$*.\-_pPbB0-9()|]+$/.test(text)) return TEXT;
@@ -247,10 +247,7 @@ function isDecoration(block: Block, rowsOfLine: readonly (RowText[] | undefined)
 function collectRows(block: Block, rowsOfLine: readonly (RowText[] | undefined)[]): RowText[] {
   const rows: RowText[] = [];
   for (let line = block.start; line < block.end; line++) {
-    const lineRows = rowsOfLine[line];
-    // Floor-only rows attached in attachFloorOnlyRows were never expanded into rows.
-    if (lineRows === undefined) rows.push({ text: '', line, columns: null });
-    else rows.push(...lineRows);
+    rows.push(...(rowsOfLine[line] ?? []));
   }
   return rows;
 }
