@@ -45,7 +45,8 @@ export function buildProgram(context: CommandContext): Command {
 /** Help and --version end with a CommanderError too; only real usage mistakes are errors. */
 function commanderExitCode(error: CommanderError, io: Io): ExitCode {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
-  if (error.code === 'commander.help') return ExitCode.badInput;
+  // `help <command>` ends with exit code 0; help shown because no command was given ends with 1.
+  if (error.code === 'commander.help') return error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
   const reason = error.message.replace(/^error: /, '');
   io.stderr.write(`${PROGRAM_NAME}: ${reason} (see ${PROGRAM_NAME} --help)\n`);
   return ExitCode.badInput;

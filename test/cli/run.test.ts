@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/fake-io.js';
+
+describe('sokoban (the program)', () => {
+  it('prints help on stdout and exits 0 with --help', async () => {
+    const { code, stdout, stderr } = await cli('--help');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: sokoban /);
+    expect(stdout).toContain('verify');
+    expect(stderr).toBe('');
+  });
+
+  it('lists the exit codes in the help', async () => {
+    const { stdout } = await cli('--help');
+    expect(stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*\n\s+2 .*\n\s+3 .*\n\s+70 /);
+  });
+
+  it('prints the package version with --version', async () => {
+    const { code, stdout } = await cli('--version');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('prints help on stderr and exits 2 without a command', async () => {
+    const { code, stdout, stderr } = await cli();
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('Usage: sokoban');
+  });
+
+  it('rejects an unknown command with one line and exit 2', async () => {
+    const { code, stderr } = await cli('frobnicate');
+    expect(code).toBe(2);
+    expect(stderr).toBe("sokoban: unknown command 'frobnicate' (see sokoban --help)\n");
+  });
+
+  it('rejects an unknown option with one line and exit 2', async () => {
+    const { code, stderr } = await cli('verify', 'a.xsb', '--bogus');
+    expect(code).toBe(2);
+    expect(stderr).toBe("sokoban: unknown option '--bogus' (see sokoban --help)\n");
+  });
+
+  it('rejects a missing argument with one line and exit 2', async () => {
+    const { code, stderr } = await cli('verify');
+    expect(code).toBe(2);
+    expect(stderr).toBe("sokoban: missing required argument 'level' (see sokoban --help)\n");
+  });
+
+  it('rejects an option value outside its choices, naming the choices', async () => {
+    const { code, stderr } = await cli('verify', 'a.xsb', '--goal', 'most-goals');
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('all-goals, all-boxes, keeper-too');
+  });
+
+  it('prints a command\'s help with help <command>', async () => {
+    const { code, stdout } = await cli('help', 'verify');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--strict-case');
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/fake-io.js';
+
+const CORRIDOR = '#######\n#@ $ .#\n#######\n';
+const ESCAPE = '\x1b[';
+
+describe('sokoban show', () => {
+  it('draws the board as plain XSB when stdout is not a terminal', async () => {
+    const { code, stdout } = await cli('show', 'c.xsb', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(0);
+    expect(stdout).toBe(CORRIDOR);
+  });
+
+  it('draws in colour on a terminal', async () => {
+    const { stdout } = await cli('show', 'c.xsb', { files: { 'c.xsb': CORRIDOR }, stdoutIsTTY: true });
+    expect(stdout).toContain(ESCAPE);
+    expect(stdout.replace(/\x1b\[[0-9;]*m/g, '')).toBe(CORRIDOR);
+  });
+
+  it('does not colour a terminal when NO_COLOR is set', async () => {
+    const { stdout } = await cli('show', 'c.xsb', { files: { 'c.xsb': CORRIDOR }, stdoutIsTTY: true, env: { NO_COLOR: '1' } });
+    expect(stdout).toBe(CORRIDOR);
+  });
+
+  it('does not colour a terminal with --no-color, before or after the command name', async () => {
+    for (const args of [['--no-color', 'show', 'c.xsb'], ['show', 'c.xsb', '--no-color']]) {
+      const { stdout } = await cli(...args, { files: { 'c.xsb': CORRIDOR }, stdoutIsTTY: true });
+      expect(stdout).toBe(CORRIDOR);
+    }
+  });
+
+  it('colours a pipe when FORCE_COLOR is set', async () => {
+    const { stdout } = await cli('show', 'c.xsb', { files: { 'c.xsb': CORRIDOR }, env: { FORCE_COLOR: '1' } });
+    expect(stdout).toContain(ESCAPE);
+  });
+
+  it('draws every level of a collection under its name', async () => {
+    const { stdout } = await cli('show', 'levels/examples/three.sok');
+    expect(stdout).toContain('levels/examples/three.sok#1 (Corridor)\n#######\n#@ $ .#\n#######\n');
+    expect(stdout).toContain('levels/examples/three.sok#3 (First steps)\n');
+  });
+
+  it('prints each position once, without pausing, when playing moves into a pipe', async () => {
+    const { code, stdout, io } = await cli('show', 'c.xsb', '--moves', 'rRR', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(0);
+    expect(io.sleeps).toEqual([]);
+    expect(stdout).not.toContain(ESCAPE);
+    expect(stdout).toBe(
+      '#######\n#@ $ .#\n#######\nstart (3 moves to play)\n\n' +
+        "#######\n# @$ .#\n#######\nmove 1/3 'r': 1 move, 0 pushes\n\n" +
+        "#######\n#  @$.#\n#######\nmove 2/3 'R': 2 moves, 1 push\n\n" +
+        "#######\n#   @*#\n#######\nmove 3/3 'R': 3 moves, 2 pushes\n" +
+        'solved in 3 moves, 2 pushes\n',
+    );
+  });
+
+  it('redraws in place on a terminal, pausing --delay ms between moves', async () => {
+    const { code, stdout, io } = await cli('show', 'c.xsb', '--moves', 'rRR', '--delay', '40', {
+      files: { 'c.xsb': CORRIDOR },
+      stdoutIsTTY: true,
+    });
+    expect(code).toBe(0);
+    expect(io.sleeps).toEqual([40, 40, 40]);
+    // Each frame is 3 board rows and a status line; the cursor goes back up over them.
+    expect(stdout.split(`${ESCAPE}4A${ESCAPE}0J`)).toHaveLength(4);
+  });
+
+  it('does not pause with --delay 0', async () => {
+    const { io } = await cli('show', 'c.xsb', '--moves', 'rRR', '--delay', '0', { files: { 'c.xsb': CORRIDOR }, stdoutIsTTY: true });
+    expect(io.sleeps).toEqual([]);
+  });
+
+  it('rejects a --delay that is not a whole number', async () => {
+    const { code, stderr } = await cli('show', 'c.xsb', '--delay', 'fast', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^sokoban: option '--delay <ms>' argument 'fast' is invalid/);
+  });
+
+  it('stops at an illegal move, shows the board there and exits 1', async () => {
+    const { code, stdout } = await cli('show', 'c.xsb', '--moves', 'rRRR', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(1);
+    expect(stdout).toContain("illegal move: move 4 'R' from Eb (row 1, col 4) fails");
+    expect(stdout).toMatch(/board before move 4:\n#######\n#   @\*#\n#######\n$/);
+  });
+
+  it('exits 1 when the moves end before the level is solved', async () => {
+    const { code, stdout } = await cli('show', 'c.xsb', '--moves', 'rR', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/not solved after 2 moves, 1 push\n$/);
+  });
+
+  it('reads the moves from a file argument', async () => {
+    const { code } = await cli('show', 'levels/examples/first.xsb', 'levels/examples/first.lurd');
+    expect(code).toBe(0);
+  });
+
+  it('asks for --level when playing moves on a collection', async () => {
+    const { code, stderr } = await cli('show', 'levels/examples/three.sok', '--moves', 'rRR');
+    expect(code).toBe(2);
+    expect(stderr).toContain('choose the one these moves are for with --level');
+  });
+});
