@@ -143,31 +143,58 @@ function gridsFromText(text: string, file: string): GridEntry[] {
       if (comment !== '') title = comment;
       return;
     }
-    const cleaned = line.replace(/[,[\]()']/g, ' ');
-    if (cleaned.trim() === '') return;
+    const rows = rowsOfGridLine(line);
+    if (rows.length === 0) return;
     if (builder === null) {
       firstLine = index + 1;
       builder = new BoardBuilder({ file, level: entries.length + 1, line: firstLine });
       rowCount = 0;
     }
     const position = (column: number): SourcePosition => ({ file, level: entries.length + 1, line: index + 1, column });
-    const cells: number[] = [];
-    // Rows written without separators ("11311") are one digit per square.
-    const tokens = /^\s*\d+\s*$/.test(cleaned) ? [...cleaned.matchAll(/\d/g)] : [...cleaned.matchAll(/\S+/g)];
-    for (const token of tokens) {
-      const column = (token.index ?? 0) + 1;
-      const value = /^\d+$/.test(token[0]) ? Number(token[0]) : NaN;
-      if (!(value >= 0 && value <= 6)) {
-        throw new LevelError(`${JSON.stringify(token[0])} is not a CS161 square (an integer 0-6)`, position(column));
+    for (const row of rows) {
+      const cells: number[] = [];
+      for (const token of row) {
+        const value = /^\d+$/.test(token.text) ? Number(token.text) : NaN;
+        if (!(value >= 0 && value <= 6)) {
+          throw new LevelError(`${JSON.stringify(token.text)} is not a CS161 square (an integer 0-6)`, position(token.column));
+        }
+        if (KEEPER_DIGITS.has(value)) {
+          builder.placePlayer(rowCount, cells.length, `line ${index + 1}, column ${token.column}`, position(token.column));
+        }
+        cells.push(FLAGS_OF_DIGIT[value]);
       }
-      if (KEEPER_DIGITS.has(value)) builder.placePlayer(rowCount, cells.length, `line ${index + 1}, column ${column}`, position(column));
-      cells.push(FLAGS_OF_DIGIT[value]);
+      builder.setRow(rowCount++, cells);
     }
-    builder.setRow(rowCount++, cells);
   });
   finish();
   if (entries.length === 0) throw new LevelError('no level found', { file });
   return entries;
+}
+
+interface GridToken {
+  readonly text: string;
+  /** 1-based column in the line. */
+  readonly column: number;
+}
+
+/**
+ * The rows on one line of grid text. Each innermost bracketed group is a row, so that
+ * `[[1,1],[1,3]]` or Lisp's `((1 1) (1 3))` on one line give two rows; a line without a complete
+ * group is one row. Rows written without separators ("11311") are one digit per square.
+ */
+function rowsOfGridLine(line: string): GridToken[][] {
+  const groups = [...line.matchAll(/[([]([^()[\]]*)[)\]]/g)].map((match) => ({
+    text: match[1],
+    offset: (match.index ?? 0) + 1,
+  }));
+  const parts = groups.length > 0 ? groups : [{ text: line.replace(/[()[\]]/g, ' '), offset: 0 }];
+  return parts
+    .map(({ text, offset }) => {
+      const cleaned = text.replace(/[,']/g, ' ');
+      const tokens = /^\s*\d+\s*$/.test(cleaned) ? [...cleaned.matchAll(/\d/g)] : [...cleaned.matchAll(/\S+/g)];
+      return tokens.map((token) => ({ text: token[0], column: offset + (token.index ?? 0) + 1 }));
+    })
+    .filter((row) => row.length > 0);
 }
 
 export function gridDigit(flags: number, player: boolean): number {

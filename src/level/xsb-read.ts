@@ -296,6 +296,8 @@ function rejectStrayRow(
   let badCount = 0;
   for (let i = 0; i < text.length; i++) {
     if (squareOfChar(text.charCodeAt(i)) !== UNKNOWN) continue;
+    // Digits make titles such as "#12" standing right on top of a board, not typos.
+    if (text[i] >= '0' && text[i] <= '9') return;
     badCount++;
     if (bad < 0) bad = i;
   }

@@ -29,6 +29,11 @@ describe('CS161 grids', () => {
     expect(board.player).toBe(4);
   });
 
+  it('reads several bracketed rows on one line as separate rows', () => {
+    const { board } = parseLevel("'((1 1 1) (1 3 1))", { format: 'grid' });
+    expect([board.width, board.height, board.player]).toEqual([3, 2, 4]);
+  });
+
   it('reads rows of digits written without separators', () => {
     expect(parseLevel('111\n132\n114').board.width).toBe(3);
   });

@@ -27,6 +27,10 @@ describe('XSB validation errors', () => {
     expect(error.position).toMatchObject({ line: 3, column: 2 });
   });
 
+  it('does not mistake a number title right above a board for a mistyped row', () => {
+    expect(parseCollection(lines('#12', '####', '#@$.#', '####')).levels[0].title).toBe('#12');
+  });
+
   it('rejects a tab in a board row', () => {
     const error = levelErrorOf(() => parseLevel(lines('#####', '#@\t.#', '#####')));
     expect(error.reason).toMatch(/tab/);
