@@ -1,9 +1,9 @@
+import type { LevelAnalysis } from './analysis.js';
 import { BucketQueue } from './bucket-queue.js';
 import { FreezeDetector } from './freeze-deadlock.js';
 import { INFEASIBLE, MatchingBound } from './matching-bound.js';
 import { NodeTable } from './node-table.js';
-import type { Problem } from './problem.js';
-import { computePushDistances, deadCells } from './push-distances.js';
+import { CorralPruner } from './pi-corral.js';
 import { PlayerReach } from './reachability.js';
 import { zobristKeys } from './zobrist.js';
 
@@ -14,139 +14,157 @@ import { zobristKeys } from './zobrist.js';
  */
 export type SearchMode = 'pushes' | 'moves' | 'greedy';
 
-export interface SearchLimits {
-  /** Clock value (ms) after which the search gives up. */
-  readonly deadline: number;
-  readonly maxNodes: number;
-  readonly maxBytes: number;
-  readonly clock: () => number;
+export interface SearchConfig {
+  readonly mode: SearchMode;
+  /** PI-corral pruning: keeps push counts, so not for move-optimal search. */
+  readonly corralPruning: boolean;
 }
 
-export type SearchStatus = 'solved' | 'unsolvable' | 'timeout' | 'memory' | 'nodes';
+export type SearchState = 'running' | 'solved' | 'unsolvable';
 
-export interface SearchOutcome {
-  readonly status: SearchStatus;
+/**
+ * One best-first search over pushes, resumable: `run` expands a bounded number of nodes and
+ * returns, so a driver can enforce limits and interleave several searches of one level.
+ */
+export class PushSearch {
+  state: SearchState = 'running';
+  expanded = 0;
+  generated = 0;
+
+  private readonly nodes: NodeTable;
+  private readonly queue: BucketQueue;
+  private readonly bound: MatchingBound;
+  private readonly reach: PlayerReach;
+  private readonly childReach: PlayerReach;
+  private readonly freeze: FreezeDetector;
+  private readonly corrals: CorralPruner | null;
+  private readonly boxKeys: Uint32Array;
+  private readonly playerKeys: Uint32Array;
+  private readonly scratch: Uint32Array;
+  private readonly boxList: Int32Array;
+  private readonly exactPlayer: boolean;
+  private readonly greedy: boolean;
+  private readonly keeperToo: boolean;
+  private bestNode = -1;
+  private bestCost = Infinity;
+  private bestMoves = Infinity;
+
+  constructor(
+    private readonly analysis: LevelAnalysis,
+    config: SearchConfig,
+  ) {
+    const { problem } = analysis;
+    const { cellCount, words } = problem;
+    const boxCount = problem.initialBoxes.length;
+    this.exactPlayer = config.mode === 'moves';
+    this.greedy = config.mode === 'greedy';
+    this.keeperToo = problem.rule === 'keeper-too';
+    this.bound = new MatchingBound(analysis.distances, boxCount, problem.everyBoxNeedsGoal);
+    this.reach = new PlayerReach(problem);
+    this.childReach = new PlayerReach(problem);
+    this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
+    this.corrals = config.corralPruning && !this.exactPlayer ? new CorralPruner(problem, analysis.dead) : null;
+    this.boxKeys = zobristKeys(cellCount, 0x2545f491);
+    this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
+    this.nodes = new NodeTable(words);
+    this.queue = new BucketQueue(this.nodes);
+    this.scratch = new Uint32Array(words);
+    this.boxList = new Int32Array(boxCount);
+    this.start();
+  }
+
+  /** Bytes held by the search's tables. */
+  get bytes(): number {
+    return this.nodes.bytes;
+  }
+
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
-  readonly pushes: Int32Array | null;
-  /** Nodes expanded and generated. */
-  readonly expanded: number;
-  readonly generated: number;
-  readonly peakBytes: number;
-}
-
-const CHECK_EVERY = 1024;
-
-export function search(problem: Problem, mode: SearchMode, limits: SearchLimits): SearchOutcome {
-  const { cellCount, neighbours, words, everyBoxNeedsGoal, rule } = problem;
-  const boxCount = problem.initialBoxes.length;
-  const distances = computePushDistances(problem);
-  const dead = everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(cellCount);
-  const bound = new MatchingBound(distances, boxCount, everyBoxNeedsGoal);
-  const reach = new PlayerReach(problem);
-  const childReach = new PlayerReach(problem);
-  const boxAt = reach.boxAt;
-  const childBoxAt = childReach.boxAt;
-  const freeze = new FreezeDetector(problem, dead, boxAt);
-  const boxKeys = zobristKeys(cellCount, 0x2545f491);
-  const playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
-  const nodes = new NodeTable(words);
-  const queue = new BucketQueue(nodes);
-  const scratch = new Uint32Array(words);
-  const boxList = new Int32Array(boxCount);
-  const keeperToo = rule === 'keeper-too';
-  const exactPlayer = mode === 'moves';
-  const greedy = mode === 'greedy';
-  const goalIndexOfCell = problem.goalIndexOfCell;
-
-  let expanded = 0;
-  let generated = 0;
-  let peakBytes = 0;
-  let bestNode = -1;
-  let bestCost = Infinity;
-  let bestMoves = Infinity;
-
-  const outcome = (status: SearchStatus): SearchOutcome => ({
-    status,
-    pushes: status === 'solved' ? pushesTo(nodes, bestNode) : null,
-    expanded,
-    generated,
-    peakBytes: Math.max(peakBytes, nodes.bytes),
-  });
-
-  /** Walking steps from the walk's start to the nearest goal without a box, or -1. */
-  const walkToFreeGoal = (walker: PlayerReach, reachedCount: number): number => {
-    const cells = walker.visitedCells(reachedCount);
-    for (let i = 0; i < reachedCount; i++) {
-      const cell = cells[i];
-      if (goalIndexOfCell[cell] >= 0) return walker.distance[cell];
+  solution(): Int32Array {
+    const { nodes } = this;
+    if (this.state !== 'solved') throw new Error('internal: no solution to read');
+    let length = 0;
+    for (let node = this.bestNode; nodes.parent[node] >= 0; node = nodes.parent[node]) length++;
+    const pushes = new Int32Array(length);
+    for (let node = this.bestNode, i = length - 1; nodes.parent[node] >= 0; node = nodes.parent[node], i--) {
+      pushes[i] = nodes.lastPush[node];
     }
-    return -1;
-  };
-
-  const priorityOf = (node: number): number => {
-    if (greedy) return nodes.bound[node];
-    return (exactPlayer ? nodes.moves[node] : nodes.pushes[node]) + nodes.bound[node];
-  };
-
-  /** Records a solved position; returns true when the search can stop at once. */
-  const offerSolution = (node: number, extraMoves: number): boolean => {
-    const moves = nodes.moves[node] + extraMoves;
-    const cost = exactPlayer ? moves : nodes.pushes[node];
-    if (cost < bestCost || (cost === bestCost && moves < bestMoves)) {
-      bestCost = cost;
-      bestMoves = moves;
-      bestNode = node;
-    }
-    return greedy;
-  };
-
-  if (problem.hopelessBecause !== null) return outcome('unsolvable');
-
-  // Root.
-  for (let i = 0; i < boxCount; i++) {
-    const cell = problem.initialBoxes[i];
-    scratch[cell >>> 5] |= 1 << (cell & 31);
-    boxAt[cell] = 1;
-    boxList[i] = cell;
+    return pushes;
   }
-  let rootBoxHash = 0;
-  for (let i = 0; i < boxCount; i++) rootBoxHash ^= boxKeys[boxList[i]];
-  const rootReached = reach.walk(problem.initialPlayer);
-  const rootKey = exactPlayer ? problem.initialPlayer : reach.topLeft;
-  const rootBound = bound.evaluate(boxList, boxCount);
-  if (rootBound === INFEASIBLE) return outcome('unsolvable');
-  const root = nodes.add(scratch, rootKey, (rootBoxHash ^ playerKeys[rootKey]) >>> 0, rootBoxHash);
-  nodes.player[root] = problem.initialPlayer;
-  nodes.pushes[root] = 0;
-  nodes.moves[root] = 0;
-  nodes.bound[root] = rootBound;
-  nodes.parent[root] = -1;
-  nodes.lastPush[root] = -1;
-  generated = 1;
-  if (rootBound === 0) {
-    if (!keeperToo) {
-      bestNode = root;
-      return outcome('solved');
+
+  /** Expands up to `budget` nodes, or fewer when the search ends. */
+  run(budget: number): void {
+    const { nodes, queue } = this;
+    for (let done = 0; done < budget && this.state === 'running'; ) {
+      if (queue.size === 0) {
+        this.state = this.bestNode >= 0 ? 'solved' : 'unsolvable';
+        return;
+      }
+      if (!this.greedy && this.bestNode >= 0 && queue.peekPriority() >= this.bestCost) {
+        this.state = 'solved';
+        return;
+      }
+      const node = queue.pop();
+      if (nodes.state[node] !== 0) continue;
+      nodes.state[node] = 1;
+      this.expanded++;
+      done++;
+      if (this.expand(node)) this.state = 'solved';
     }
-    const walk = walkToFreeGoal(reach, rootReached);
-    if (walk >= 0 && offerSolution(root, walk)) return outcome('solved');
   }
-  queue.push(root, priorityOf(root));
-  boxAt.fill(0);
 
-  while (queue.size > 0) {
-    if (!greedy && bestNode >= 0 && queue.peekPriority() >= bestCost) break;
-    const node = queue.pop();
-    if (nodes.state[node] !== 0) continue;
-    nodes.state[node] = 1;
-    expanded++;
-    if ((expanded & (CHECK_EVERY - 1)) === 0) {
-      if (limits.clock() > limits.deadline) return outcome('timeout');
-      if (nodes.count > limits.maxNodes) return outcome('nodes');
-      if (nodes.bytes > limits.maxBytes) return outcome('memory');
+  private start(): void {
+    const { problem } = this.analysis;
+    const { nodes, reach, boxList, scratch } = this;
+    if (problem.hopelessBecause !== null) {
+      this.state = 'unsolvable';
+      return;
     }
+    const boxCount = boxList.length;
+    let boxHash = 0;
+    for (let i = 0; i < boxCount; i++) {
+      const cell = problem.initialBoxes[i];
+      scratch[cell >>> 5] |= 1 << (cell & 31);
+      reach.boxAt[cell] = 1;
+      boxList[i] = cell;
+      boxHash ^= this.boxKeys[cell];
+    }
+    boxHash >>>= 0;
+    const reached = reach.walk(problem.initialPlayer);
+    const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
+    const lower = this.bound.evaluate(boxList, boxCount);
+    reach.boxAt.fill(0);
+    if (lower === INFEASIBLE) {
+      this.state = 'unsolvable';
+      return;
+    }
+    const root = nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    nodes.player[root] = problem.initialPlayer;
+    nodes.pushes[root] = 0;
+    nodes.moves[root] = 0;
+    nodes.bound[root] = lower;
+    nodes.parent[root] = -1;
+    nodes.lastPush[root] = -1;
+    this.generated = 1;
+    if (lower === 0) {
+      if (!this.keeperToo) {
+        this.bestNode = root;
+        this.state = 'solved';
+        return;
+      }
+      const walk = this.walkToFreeGoal(reach, reached);
+      if (walk >= 0) this.offerSolution(root, walk);
+    }
+    this.queue.push(root, this.priorityOf(root));
+  }
 
-    // Load the position into boxAt / boxList.
+  /** Generates the children of `node`; returns true when the search may stop with a solution. */
+  private expand(node: number): boolean {
+    const { problem, dead } = this.analysis;
+    const { neighbours, words, everyBoxNeedsGoal } = problem;
+    const { nodes, reach, childReach, boxList, scratch, boxKeys, playerKeys, corrals } = this;
+    const boxAt = reach.boxAt;
+    const childBoxAt = childReach.boxAt;
+
     const base = node * words;
     let count = 0;
     for (let w = 0; w < words; w++) {
@@ -161,12 +179,15 @@ export function search(problem: Problem, mode: SearchMode, limits: SearchLimits)
       }
     }
     reach.walk(nodes.player[node]);
+    const restricted = corrals !== null && corrals.restrict(reach, boxAt);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
     const parentBoxHash = nodes.boxHash[node];
+    let stop = false;
 
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && !stop; i++) {
       const box = boxList[i];
+      if (restricted && !corrals.isAllowed(box)) continue;
       for (let d = 0; d < 4; d++) {
         const to = neighbours[box * 4 + d];
         if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
@@ -175,7 +196,7 @@ export function search(problem: Problem, mode: SearchMode, limits: SearchLimits)
 
         boxAt[box] = 0;
         boxAt[to] = 1;
-        const frozen = everyBoxNeedsGoal && freeze.isDeadlock(to);
+        const frozen = everyBoxNeedsGoal && this.freeze.isDeadlock(to);
         boxAt[to] = 0;
         boxAt[box] = 1;
         if (frozen) continue;
@@ -189,7 +210,7 @@ export function search(problem: Problem, mode: SearchMode, limits: SearchLimits)
         const childReached = childReach.walk(box);
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
-        const keyPlayer = exactPlayer ? box : childReach.topLeft;
+        const keyPlayer = this.exactPlayer ? box : childReach.topLeft;
         const hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
         const pushes = parentPushes + 1;
         const moves = parentMoves + reach.distance[from] + 1;
@@ -197,55 +218,82 @@ export function search(problem: Problem, mode: SearchMode, limits: SearchLimits)
         const existing = nodes.find(scratch, keyPlayer, hash);
         let child: number;
         if (existing >= 0) {
-          if (greedy) continue;
-          const better = exactPlayer
-            ? moves < nodes.moves[existing] || (moves === nodes.moves[existing] && pushes < nodes.pushes[existing])
-            : pushes < nodes.pushes[existing] || (pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
-          if (!better) continue;
+          if (this.greedy || !this.improves(existing, pushes, moves)) continue;
           child = nodes.addCopy(scratch, keyPlayer, hash, boxHash, existing);
           nodes.bound[child] = nodes.bound[existing];
         } else {
           boxList[i] = to;
-          const lower = bound.evaluate(boxList, count);
+          const lower = this.bound.evaluate(boxList, count);
           boxList[i] = box;
           if (lower === INFEASIBLE) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           nodes.bound[child] = lower;
         }
-        generated++;
+        this.generated++;
         nodes.player[child] = box;
         nodes.pushes[child] = pushes;
         nodes.moves[child] = moves;
         nodes.parent[child] = node;
         nodes.lastPush[child] = box * 4 + d;
         if (nodes.bound[child] === 0) {
-          if (!keeperToo) {
-            if (offerSolution(child, 0)) return outcome('solved');
+          if (!this.keeperToo) {
+            if (this.offerSolution(child, 0)) {
+              stop = true;
+              break;
+            }
             continue;
           }
-          childBoxAt[box] = 0;
-          childBoxAt[to] = 1;
-          const walk = walkToFreeGoal(childReach, childReached);
-          childBoxAt[to] = 0;
-          childBoxAt[box] = 1;
-          if (walk >= 0 && offerSolution(child, walk)) return outcome('solved');
+          // The walk of childReach still describes the child position.
+          const walk = this.walkToFreeGoal(childReach, childReached);
+          if (walk >= 0 && this.offerSolution(child, walk)) {
+            stop = true;
+            break;
+          }
         }
-        queue.push(child, priorityOf(child));
+        this.queue.push(child, this.priorityOf(child));
       }
     }
     for (let i = 0; i < count; i++) {
       boxAt[boxList[i]] = 0;
       childBoxAt[boxList[i]] = 0;
     }
-    if (nodes.bytes > peakBytes) peakBytes = nodes.bytes;
+    return stop;
   }
-  return outcome(bestNode >= 0 ? 'solved' : 'unsolvable');
-}
 
-function pushesTo(nodes: NodeTable, goal: number): Int32Array {
-  let length = 0;
-  for (let node = goal; nodes.parent[node] >= 0; node = nodes.parent[node]) length++;
-  const pushes = new Int32Array(length);
-  for (let node = goal, i = length - 1; nodes.parent[node] >= 0; node = nodes.parent[node], i--) pushes[i] = nodes.lastPush[node];
-  return pushes;
+  private improves(existing: number, pushes: number, moves: number): boolean {
+    const { nodes } = this;
+    if (this.exactPlayer) {
+      return moves < nodes.moves[existing] || (moves === nodes.moves[existing] && pushes < nodes.pushes[existing]);
+    }
+    return pushes < nodes.pushes[existing] || (pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
+  }
+
+  private priorityOf(node: number): number {
+    const { nodes } = this;
+    if (this.greedy) return nodes.bound[node];
+    return (this.exactPlayer ? nodes.moves[node] : nodes.pushes[node]) + nodes.bound[node];
+  }
+
+  /** Records a solved position; returns true when the search can stop at once. */
+  private offerSolution(node: number, extraMoves: number): boolean {
+    const { nodes } = this;
+    const moves = nodes.moves[node] + extraMoves;
+    const cost = this.exactPlayer ? moves : nodes.pushes[node];
+    if (cost < this.bestCost || (cost === this.bestCost && moves < this.bestMoves)) {
+      this.bestCost = cost;
+      this.bestMoves = moves;
+      this.bestNode = node;
+    }
+    return this.greedy;
+  }
+
+  /** Walking steps from the walk's start to the nearest goal without a box, or -1. */
+  private walkToFreeGoal(walker: PlayerReach, reachedCount: number): number {
+    const { goalIndexOfCell } = this.analysis.problem;
+    const cells = walker.visitedCells(reachedCount);
+    for (let i = 0; i < reachedCount; i++) {
+      if (goalIndexOfCell[cells[i]] >= 0) return walker.distance[cells[i]];
+    }
+    return -1;
+  }
 }

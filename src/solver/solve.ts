@@ -1,8 +1,9 @@
 import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
+import { analyzeLevel } from './analysis.js';
 import { buildProblem } from './problem.js';
-import { search, type SearchMode } from './search.js';
+import { PushSearch, type SearchConfig } from './search.js';
 import { pushesToLurd } from './solution.js';
 
 export type Optimality = 'moves' | 'pushes';
@@ -17,6 +18,7 @@ export interface SolveOptions {
   readonly timeLimitMs?: number;
   /** Memory the search tables may take; default 4096 MiB. */
   readonly maxMemoryMiB?: number;
+  /** Positions expanded before giving up. */
   readonly maxNodes?: number;
   /** Milliseconds clock; injectable for tests. */
   readonly clock?: () => number;
@@ -32,7 +34,7 @@ export interface SolveResult {
   readonly optimal: Optimality | null;
   /** Positions expanded. */
   readonly nodes: number;
-  /** Positions generated (stored in the transposition table). */
+  /** Positions generated (stored in the transposition tables). */
   readonly generated: number;
   readonly ms: number;
   readonly peakMemoryMiB: number;
@@ -42,6 +44,17 @@ export interface SolveResult {
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
+/** Expansions between limit checks, and the turn length when searches take turns. */
+const SLICE = 1024;
+
+/**
+ * Without --optimal, a greedy search and a push-optimal A* take turns: greedy wins most levels
+ * at once, while A* rescues the levels where the lower bound leads greedy astray.
+ */
+const ANY_SOLUTION_PORTFOLIO: readonly SearchConfig[] = [
+  { mode: 'greedy', corralPruning: false },
+  { mode: 'pushes', corralPruning: true },
+];
 
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
@@ -51,36 +64,53 @@ function isLevel(input: Level | Board): input is Level {
 export function solve(input: Level | Board, options: SolveOptions = {}): SolveResult {
   const clock = options.clock ?? (() => performance.now());
   const started = clock();
+  const deadline = started + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const maxBytes = (options.maxMemoryMiB ?? DEFAULT_MAX_MEMORY_MIB) * 1024 * 1024;
+  const maxNodes = options.maxNodes ?? Number.MAX_SAFE_INTEGER;
   const board = isLevel(input) ? input.board : input;
   const rule = options.rule ?? (isLevel(input) ? defaultGoalRule(input.format) : 'all-goals');
   const optimal = options.optimal ?? null;
-  const mode: SearchMode = optimal ?? 'greedy';
   const problem = buildProblem(board, rule);
-  const outcome = search(problem, mode, {
-    deadline: started + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS),
-    maxNodes: options.maxNodes ?? Number.MAX_SAFE_INTEGER,
-    maxBytes: (options.maxMemoryMiB ?? DEFAULT_MAX_MEMORY_MIB) * 1024 * 1024,
-    clock,
-  });
+  const analysis = analyzeLevel(problem);
+  const configs: readonly SearchConfig[] =
+    optimal === null ? ANY_SOLUTION_PORTFOLIO : [{ mode: optimal, corralPruning: optimal === 'pushes' }];
+  const searches = configs.map((config) => new PushSearch(analysis, config));
+
+  let peakBytes = 0;
+  let limit: SolveResult['limit'] = null;
+  let finished: PushSearch | undefined = searches.find((search) => search.state !== 'running');
+  while (finished === undefined) {
+    for (const search of searches) {
+      search.run(SLICE);
+      if (search.state !== 'running') {
+        finished = search;
+        break;
+      }
+    }
+    if (finished !== undefined) break;
+    const bytes = searches.reduce((sum, search) => sum + search.bytes, 0);
+    peakBytes = Math.max(peakBytes, bytes);
+    const expanded = searches.reduce((sum, search) => sum + search.expanded, 0);
+    if (clock() > deadline) limit = 'time';
+    else if (expanded >= maxNodes) limit = 'nodes';
+    else if (bytes > maxBytes) limit = 'memory';
+    if (limit !== null) break;
+  }
+
+  peakBytes = Math.max(peakBytes, searches.reduce((sum, search) => sum + search.bytes, 0));
   const base = {
-    nodes: outcome.expanded,
-    generated: outcome.generated,
+    nodes: searches.reduce((sum, search) => sum + search.expanded, 0),
+    generated: searches.reduce((sum, search) => sum + search.generated, 0),
     ms: Math.round(clock() - started),
-    peakMemoryMiB: Math.round((outcome.peakBytes / (1024 * 1024)) * 10) / 10,
+    peakMemoryMiB: Math.round((peakBytes / (1024 * 1024)) * 10) / 10,
   };
-  if (outcome.status === 'solved' && outcome.pushes !== null) {
-    const text = pushesToLurd(problem, outcome.pushes);
+  if (finished?.state === 'solved') {
+    const text = pushesToLurd(problem, finished.solution());
+    // A solution is proven optimal only by the search that was asked for it.
     return { ...base, status: 'solved', solution: text.lurd, moves: text.moves, pushes: text.pushes, optimal, limit: null };
   }
   const unsolved = { ...base, solution: null, moves: null, pushes: null, optimal: null };
-  switch (outcome.status) {
-    case 'unsolvable':
-      return { ...unsolved, status: 'unsolvable', limit: null };
-    case 'memory':
-      return { ...unsolved, status: 'memory', limit: 'memory' };
-    case 'nodes':
-      return { ...unsolved, status: 'timeout', limit: 'nodes' };
-    default:
-      return { ...unsolved, status: 'timeout', limit: 'time' };
-  }
+  if (finished?.state === 'unsolvable') return { ...unsolved, status: 'unsolvable', limit: null };
+  if (limit === 'memory') return { ...unsolved, status: 'memory', limit };
+  return { ...unsolved, status: 'timeout', limit: limit ?? 'time' };
 }

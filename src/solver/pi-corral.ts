@@ -1,0 +1,113 @@
+import type { PlayerReach } from './reachability.js';
+import type { Problem } from './problem.js';
+
+/**
+ * PI-corral pruning. A corral is a connected area the player cannot reach, together with the
+ * boxes in and around it. When every push of its barrier boxes (those next to the player's
+ * area) can only go into the corral (I) and the player can already make each of them (P), and
+ * the corral still holds unfinished work, some push into it must come first in every solution,
+ * and pushing it first changes no push count. So only those pushes need to be searched: sound
+ * for solvability and for push-optimal search, not for move-optimal search.
+ */
+export class CorralPruner {
+  /** Corral label of each cell for the current position (0 = not in a corral). */
+  private readonly label: Int32Array;
+  private readonly stack: Int32Array;
+  private readonly corralBoxes: Int32Array;
+  /** Boxes whose pushes are allowed, marked with the current epoch. */
+  private readonly allowedEpoch: Uint32Array;
+  private epoch = 0;
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly dead: Uint8Array,
+  ) {
+    this.label = new Int32Array(problem.cellCount);
+    this.stack = new Int32Array(problem.cellCount);
+    this.corralBoxes = new Int32Array(problem.cellCount);
+    this.allowedEpoch = new Uint32Array(problem.cellCount);
+  }
+
+  isAllowed(box: number): boolean {
+    return this.allowedEpoch[box] === this.epoch;
+  }
+
+  /**
+   * Looks for a PI-corral in the position (boxAt, with the player's walk already done in reach).
+   * Returns true when one was found; then only boxes with isAllowed(box) may be pushed.
+   */
+  restrict(reach: PlayerReach, boxAt: Uint8Array): boolean {
+    const { cellCount, neighbours, goalIndexOfCell, rule } = this.problem;
+    const { label, stack, corralBoxes, dead } = this;
+    label.fill(0);
+    let corral = 0;
+    let bestBarrier = Infinity;
+    let bestCorral = 0;
+    for (let start = 0; start < cellCount; start++) {
+      if (label[start] !== 0 || reach.reached(start)) continue;
+      corral++;
+      let top = 0;
+      let boxes = 0;
+      stack[top++] = start;
+      label[start] = corral;
+      let unfinished = false;
+      while (top > 0) {
+        const at = stack[--top];
+        if (boxAt[at] !== 0) {
+          corralBoxes[boxes++] = at;
+          if (goalIndexOfCell[at] < 0) unfinished = true;
+        } else if (goalIndexOfCell[at] >= 0 && rule === 'all-goals') {
+          unfinished = true;
+        }
+        for (let d = 0; d < 4; d++) {
+          const to = neighbours[at * 4 + d];
+          if (to >= 0 && label[to] === 0 && !reach.reached(to)) {
+            label[to] = corral;
+            stack[top++] = to;
+          }
+        }
+      }
+      if (!unfinished) continue;
+      const barrier = this.barrierPushes(corral, corralBoxes, boxes, reach, boxAt);
+      if (barrier >= 0 && barrier < bestBarrier) {
+        bestBarrier = barrier;
+        bestCorral = corral;
+      }
+    }
+    if (bestCorral === 0) return false;
+    let epoch = ++this.epoch;
+    if (epoch === 0xffffffff) {
+      this.allowedEpoch.fill(0);
+      epoch = this.epoch = 1;
+    }
+    for (let cell = 0; cell < cellCount; cell++) {
+      if (label[cell] === bestCorral && boxAt[cell] !== 0) this.allowedEpoch[cell] = epoch;
+    }
+    return true;
+  }
+
+  /** Number of pushes into the corral, or -1 when the corral is not a PI-corral. */
+  private barrierPushes(corral: number, boxes: Int32Array, count: number, reach: PlayerReach, boxAt: Uint8Array): number {
+    const { neighbours } = this.problem;
+    const { label, dead } = this;
+    let pushes = 0;
+    for (let i = 0; i < count; i++) {
+      const box = boxes[i];
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[box * 4 + d];
+        const from = neighbours[box * 4 + (d ^ 1)];
+        if (to < 0 || from < 0) continue;
+        if (!reach.reached(from)) {
+          // The player cannot get behind this box before a corral push, unless `from` lies outside
+          // this corral (another corral that other pushes could open): then we cannot be sure.
+          if (label[from] !== corral) return -1;
+          continue;
+        }
+        if (dead[to] !== 0) continue;
+        if (label[to] !== corral) return -1;
+        if (boxAt[to] === 0) pushes++;
+      }
+    }
+    return pushes;
+  }
+}
