@@ -9,6 +9,21 @@ import { PLAYER, UNKNOWN, isFloorOrGoalFlags, isLetterAlternative, squareOfChar 
  * Reading XSB/SOK text. A file is read line by line: each line is first classified on its own
  * (board row, floor-only row, blank, text), then runs of board rows become boards, and the text
  * between two boards is split into the earlier level's trailing metadata and the later level's title.
+ *
+ * The rules, where the community's descriptions leave room:
+ * - A board row holds only board characters, at most one player, at least one character other
+ *   than floor and goal, and `p P b B` only together with a `#`. Rows may be run-length encoded.
+ * - Floor/goal-only rows are text, except that one containing `-`/`_` joins a board it touches
+ *   and one of spaces and goals joins when it lies between two board rows (our writer needs this
+ *   for open grids; a stray "----" under a closed board only adds unreachable floor).
+ * - A run of rows with no player is a level (and an error) only if it has walls and a box or
+ *   goal; otherwise it is decoration.
+ * - Title: the last non-blank line before the board if it is a `;` comment, or plain text with a
+ *   blank line somewhere between it and the previous board (any plain text before the first
+ *   board). A `Title:` line after the board wins over it.
+ * - After a board, `Title:`, `Author:`, `Comment:` blocks and `Solution` lines belong to it;
+ *   other comment lines do too up to the first blank line, and after it they belong to the next
+ *   level. Everything before the first level's title is the collection header.
  */
 
 const BLANK = 0;
@@ -409,6 +424,9 @@ function readMetadata(
     const entry = parseKey(body);
     if (entry?.key === 'title' && entry.value !== '') meta.title = entry.value;
     else if (entry?.key === 'author' && entry.value !== '') meta.author = entry.value;
+    else if (entry?.key === 'comment') {
+      if (entry.value !== '') meta.comments.push(entry.value);
+    }
     else if (entry !== null) meta.comments.push(body);
     else freeComments.push(body);
   }

@@ -150,6 +150,12 @@ describe('XSB titles and metadata', () => {
     expect(level.comments).toEqual(['a #@$ drawing', 'second line']);
   });
 
+  it('reads a one-line Comment: without Comment-End: as a comment', () => {
+    const collection = parseCollection(lines('####', '#@$.#', '####', 'Comment: nice one', '', '; 2', '#####', '#@ $.#', '#####'));
+    expect(collection.levels[0].comments).toEqual(['nice one']);
+    expect(collection.levels[1].title).toBe('2');
+  });
+
   it('keeps other metadata and ; comments after the board as comments', () => {
     const level = parseLevel(lines('####', '#@$.#', '####', 'Date Created: 2001', '; hard one'));
     expect(level.comments).toEqual(['Date Created: 2001', 'hard one']);
