@@ -34,6 +34,10 @@ export {
 } from './level/board.js';
 export type { Level, LevelFormat, LevelSource, Collection, ParseWarning } from './level/level.js';
 
+// Reading and writing levels: XSB/SOK, MIT 6.101 JSON, CS161 grid.
+export { parseCollection, parseLevel, detectFormat, type ParseOptions } from './level/parse.js';
+export { formatBoard, formatLevel, formatCollection, type FormatOptions } from './level/write.js';
+
 // Rules, moves and replay.
 export { DIRECTIONS, type Direction, directionOfLetter, moveLetter } from './game/direction.js';
 export { GOAL_RULES, type GoalRule, isGoalRule, isSolved, defaultGoalRule, chooseGoalRule } from './game/goal-rule.js';

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import * as sokoban from '../../src/index.js';
+
+describe('the library entry point', () => {
+  it('reads a level, replays moves and writes the board in another format, without the CLI', () => {
+    const level = sokoban.parseLevel('#######\n#@ $ .#\n#######\n', { file: 'corridor.xsb' });
+    const rule = sokoban.chooseGoalRule(level, undefined);
+    const result = sokoban.replay(level.board, 'rrr', { rule });
+    expect(result).toMatchObject({ valid: true, solved: true, moves: 3, pushes: 2, solution: 'rRR' });
+    expect(sokoban.formatBoard(result.board, 'grid')).toBe('1 1 1 1 1 1 1\n1 0 0 0 3 5 1\n1 1 1 1 1 1 1');
+  });
+
+  it('offers the 6.101 interface: newGame, stepGame, victoryCheck, dumpGame', () => {
+    const game = sokoban.newGame([[['player'], ['computer'], ['target']]]);
+    const next = sokoban.stepGame(game, 'right');
+    expect(sokoban.victoryCheck(game)).toBe(false);
+    expect(sokoban.victoryCheck(next)).toBe(true);
+    const cells = sokoban.dumpGame(next)[0].map((cell) => [...cell].sort());
+    expect(cells).toEqual([[], ['player'], ['computer', 'target']]);
+  });
+
+  it('offers the CS161 interface: goalTest and nextStates', () => {
+    expect(sokoban.goalTest([[1, 1, 1], [1, 5, 3]])).toBe(true);
+    expect(sokoban.nextStates([[3, 2, 4]])).toEqual([[[0, 3, 5]]]);
+  });
+
+  it('exports the typed errors so callers can tell bad input from bugs', () => {
+    expect(() => sokoban.parseMoves('rx', { file: 'm.lurd' })).toThrow(sokoban.MoveSyntaxError);
+  });
+});
