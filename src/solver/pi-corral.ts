@@ -37,7 +37,7 @@ export class CorralPruner {
    * Returns true when one was found; then only boxes with isAllowed(box) may be pushed.
    */
   restrict(reach: PlayerReach, boxAt: Uint8Array): boolean {
-    const { cellCount, neighbours, goalIndexOfCell, rule } = this.problem;
+    const { cellCount, neighbours, goalIndexOfCell, rule, everyBoxNeedsGoal } = this.problem;
     const { label, stack, corralBoxes, dead } = this;
     label.fill(0);
     let corral = 0;
@@ -55,7 +55,8 @@ export class CorralPruner {
         const at = stack[--top];
         if (boxAt[at] !== 0) {
           corralBoxes[boxes++] = at;
-          if (goalIndexOfCell[at] < 0) unfinished = true;
+          // A spare box (all-goals with more boxes than goals) may rest anywhere.
+          if (goalIndexOfCell[at] < 0 && everyBoxNeedsGoal) unfinished = true;
         } else if (goalIndexOfCell[at] >= 0 && rule === 'all-goals') {
           unfinished = true;
         }
