@@ -53,7 +53,13 @@ export function writeXsbLevel(level: Level, options: XsbLevelOptions = {}): stri
 
 export function writeXsbCollection(header: readonly string[], levels: readonly Level[], options: XsbLevelOptions = {}): string {
   const parts: string[] = [];
-  if (header.length > 0) parts.push(header.map((line) => (line.trim() === '' ? ';' : `; ${line}`)).join('\n'));
+  if (header.length > 0) {
+    const headerText = header.map((line) => (line.trim() === '' ? ';' : `; ${line}`)).join('\n');
+    // Without a title line of its own, an untitled first level would take the header's last
+    // line as its title; a `::` comment line in between is never a title.
+    const untitled = levels.length > 0 && (levels[0].title === null || levels[0].title.trim() === '');
+    parts.push(untitled ? `${headerText}\n::::` : headerText);
+  }
   for (const level of levels) parts.push(writeXsbLevel(level, options));
   return `${parts.join('\n\n')}\n`;
 }

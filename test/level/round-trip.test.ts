@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WALL, boardsEqual, type Board } from '../../src/level/board.js';
-import type { LevelFormat } from '../../src/level/level.js';
+import type { Level, LevelFormat } from '../../src/level/level.js';
 import { parseCollection, parseLevel } from '../../src/level/parse.js';
-import { formatBoard } from '../../src/level/write.js';
+import { formatBoard, formatCollection } from '../../src/level/write.js';
 import { lines, readShared, sharedPath } from './helpers.js';
 
 const FORMATS: readonly LevelFormat[] = ['xsb', 'json', 'grid'];
@@ -92,5 +92,25 @@ describe('the CS161 XSB copies', () => {
     fromXsb.forEach((level, index) => {
       expect(boardsEqual(withoutWallRing(level.board), fromJson[index].board)).toBe(true);
     });
+  });
+});
+
+describe('XSB collections written back', () => {
+  it.each([
+    'levels/microban.xsb',
+    'levels/box_world_100.xsb',
+    'levels/sven.xsb',
+    'levels/grigr_special.xsb',
+    'levels/microban3.xsb',
+    'solutions/microban_ksokoban_solutions.xsb',
+    'solutions/microban_sokosolve_solutions.txt',
+  ])('%s reads back with the same header, boards, titles, authors, comments and solutions', (file) => {
+    const original = parseCollection(readShared(file));
+    const again = parseCollection(formatCollection(original, 'xsb'));
+    expect(again.header).toEqual(original.header);
+    expect(again.levels.length).toBe(original.levels.length);
+    const summary = (level: Level): unknown => [level.title, level.author, level.comments, level.solutions];
+    expect(again.levels.map(summary)).toEqual(original.levels.map(summary));
+    expect(again.levels.every((level, index) => boardsEqual(level.board, original.levels[index].board))).toBe(true);
   });
 });

@@ -60,6 +60,13 @@ describe('writing XSB', () => {
       ['2', []],
     ]);
   });
+  it('keeps the header out of the title of an untitled first level', () => {
+    const original = parseCollection(lines('; My set', '', '; 1', '####', '#@$.#', '####'));
+    const untitled = { header: original.header, levels: [{ ...original.levels[0], title: null }] };
+    const again = parseCollection(formatCollection(untitled, 'xsb'));
+    expect(again.header).toEqual(['My set']);
+    expect(again.levels[0].title).toBeNull();
+  });
 });
 
 describe('writing grids and 6.101 JSON', () => {
