@@ -32,6 +32,10 @@ describe('format detection', () => {
     expect(detectFormat('[[["wall"], ]')).toBe('json');
   });
 
+  it('calls XSB that starts with a bracketed name XSB, not broken JSON', () => {
+    expect(detectFormat('[Pack one]\n####\n#@$.#\n####')).toBe('xsb');
+  });
+
   it('lets the caller force a format', () => {
     expect(() => parseCollection('1 3 1', { format: 'xsb' })).toThrow(/no level found/);
   });
