@@ -64,6 +64,35 @@ export class PlayerReach {
     return tail;
   }
 
+  /**
+   * Marks the cells reachable from `start` and finds the top-left one, without distances or
+   * paths: the cheaper walk that only normalizes the player position of a new position.
+   */
+  flood(start: number): void {
+    const { neighbours } = this.problem;
+    const { boxAt, visitedEpoch, queue } = this;
+    let epoch = ++this.epoch;
+    if (epoch === 0xffffffff) {
+      visitedEpoch.fill(0);
+      epoch = this.epoch = 1;
+    }
+    let top = 0;
+    let topLeft = start;
+    queue[top++] = start;
+    visitedEpoch[start] = epoch;
+    while (top > 0) {
+      const base = queue[--top] * 4;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[base + d];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        visitedEpoch[to] = epoch;
+        queue[top++] = to;
+        if (to < topLeft) topLeft = to;
+      }
+    }
+    this.topLeft = topLeft;
+  }
+
   /** Cells visited by the last walk, in breadth-first order (a view; valid until the next walk). */
   visitedCells(count: number): Int32Array {
     return this.queue.subarray(0, count);

@@ -207,7 +207,10 @@ export class PushSearch {
         const boxHash = (parentBoxHash ^ boxKeys[box] ^ boxKeys[to]) >>> 0;
         childBoxAt[box] = 0;
         childBoxAt[to] = 1;
-        const childReached = childReach.walk(box);
+        // Distances matter only for keeper-too, where a solved child still walks to a goal.
+        let childReached = 0;
+        if (this.keeperToo) childReached = childReach.walk(box);
+        else if (!this.exactPlayer) childReach.flood(box);
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
         const keyPlayer = this.exactPlayer ? box : childReach.topLeft;
