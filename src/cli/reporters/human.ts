@@ -15,8 +15,10 @@ function counts(moves: number, pushes: number): string {
   return `${moves} ${moves === 1 ? 'move' : 'moves'}, ${pushes} ${pushes === 1 ? 'push' : 'pushes'}`;
 }
 
-function solutionLine(notation: Notation, text: string): string {
-  return notation === 'squares' ? `squares: ${text}` : `solution: ${text}`;
+/** Only moves that solve the level are called a solution; a failing prefix is what was played. */
+function movesLine(notation: Notation, text: string, solved: boolean): string {
+  if (notation === 'squares') return `squares: ${text}`;
+  return solved ? `solution: ${text}` : `played: ${text}`;
 }
 
 /** Text a person reads: a headline per level, then indented details where there is something to see. */
@@ -35,7 +37,7 @@ export function humanVerifyReporter(
     if (replay.solved) {
       tally.solved++;
       write(`${ref.label}: ${chalk.green('solved')} in ${counts(replay.moves, replay.pushes)}`);
-      if (!options.compact) detail(solutionLine(options.notation, outcome.solutionText));
+      if (!options.compact) detail(movesLine(options.notation, outcome.solutionText, true));
       if (replay.solvedAfter !== null && replay.solvedAfter < replay.moves) {
         detail(`note: already solved after move ${replay.solvedAfter}; the moves after it are not needed`);
       }
@@ -46,13 +48,13 @@ export function humanVerifyReporter(
       write(`${ref.label}: ${chalk.red('illegal move')} ${failure.index} '${failure.move}' (${failure.reason.replaceAll('-', ' ')})`);
       detail(failure.message);
       detail(`legal moves before it: ${counts(replay.moves, replay.pushes)}`);
-      if (replay.moves > 0) detail(solutionLine(options.notation, outcome.solutionText));
+      if (replay.moves > 0) detail(movesLine(options.notation, outcome.solutionText, false));
       detail(`board before move ${failure.index}, player at ${failure.square} (row ${failure.row}, col ${failure.col}):`);
       write(drawBoard(failure.board, chalk, '    '));
       return;
     }
     write(`${ref.label}: ${chalk.red('not solved')} after ${counts(replay.moves, replay.pushes)}, all legal (rule: ${outcome.rule})`);
-    if (replay.moves > 0) detail(solutionLine(options.notation, outcome.solutionText));
+    if (replay.moves > 0) detail(movesLine(options.notation, outcome.solutionText, false));
     if (replay.solvedAfter !== null) {
       detail(`note: the level was solved after move ${replay.solvedAfter}, and later moves undid it`);
     }
