@@ -209,11 +209,19 @@ export class PushSearch {
         childBoxAt[to] = 1;
         // Distances matter only for keeper-too, where a solved child still walks to a goal.
         let childReached = 0;
-        if (this.keeperToo) childReached = childReach.walk(box);
-        else if (!this.exactPlayer) childReach.flood(box);
+        let keyPlayer = box;
+        if (this.keeperToo) {
+          childReached = childReach.walk(box);
+          keyPlayer = childReach.topLeft;
+        } else if (!this.exactPlayer) {
+          keyPlayer = this.topLeftAfterPush(box, to, d);
+          if (keyPlayer < 0) {
+            childReach.flood(box);
+            keyPlayer = childReach.topLeft;
+          }
+        }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
-        const keyPlayer = this.exactPlayer ? box : childReach.topLeft;
         const hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
         const pushes = parentPushes + 1;
         const moves = parentMoves + reach.distance[from] + 1;
@@ -261,6 +269,48 @@ export class PushSearch {
       childBoxAt[boxList[i]] = 0;
     }
     return stop;
+  }
+
+  /**
+   * The child's normalized player cell without a flood fill, when local facts settle it: the
+   * parent's region stays connected without `to` (it was unreachable, or its free neighbours
+   * stay joined around it), and the freed box cell opens no new area. Returns -1 otherwise.
+   */
+  private topLeftAfterPush(box: number, to: number, d: number): number {
+    const { neighbours } = this.analysis.problem;
+    const { reach } = this;
+    const boxAt = reach.boxAt;
+    const sideA = d < 2 ? 2 : 0;
+    for (let side = sideA; side < sideA + 2; side++) {
+      const beside = neighbours[box * 4 + side];
+      if (beside >= 0 && beside !== to && boxAt[beside] === 0 && !reach.reached(beside)) return -1;
+    }
+    const topLeft = reach.topLeft;
+    if (reach.reached(to)) {
+      if (to === topLeft) return -1;
+      // Free orthogonal neighbours of `to` must form one group joined through free diagonals.
+      const up = neighbours[to * 4];
+      const right = neighbours[to * 4 + 3];
+      const down = neighbours[to * 4 + 1];
+      const left = neighbours[to * 4 + 2];
+      const freeUp = up >= 0 && (up === box || boxAt[up] === 0);
+      const freeRight = right >= 0 && (right === box || boxAt[right] === 0);
+      const freeDown = down >= 0 && (down === box || boxAt[down] === 0);
+      const freeLeft = left >= 0 && (left === box || boxAt[left] === 0);
+      const free = (freeUp ? 1 : 0) + (freeRight ? 1 : 0) + (freeDown ? 1 : 0) + (freeLeft ? 1 : 0);
+      let links = 0;
+      if (freeUp && freeRight && this.freeDiagonal(neighbours[up * 4 + 3], box)) links++;
+      if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
+      if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
+      if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
+      const groups = links === 4 ? 1 : free - links;
+      if (groups > 1) return -1;
+    }
+    return box < topLeft ? box : topLeft;
+  }
+
+  private freeDiagonal(cell: number, box: number): boolean {
+    return cell >= 0 && (cell === box || this.reach.boxAt[cell] === 0);
   }
 
   private improves(existing: number, pushes: number, moves: number): boolean {
