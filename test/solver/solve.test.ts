@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../src/solver/solve.js';
 import { board, expectReplaysToSolved } from './helpers.js';
+import { solveByExhaustion } from './oracle.js';
 
 describe('solve on tiny boards', () => {
   it('a board that is already won is solved with no moves', () => {
@@ -133,6 +134,15 @@ describe('goal rules', () => {
     const keeperToo = solve(start, { optimal: 'moves', rule: 'keeper-too' });
     expect(keeperToo).toMatchObject({ status: 'solved', solution: 'Rll', moves: 3, pushes: 1 });
     expectReplaysToSolved(start, keeperToo, 'keeper-too');
+  });
+
+  it('keeper-too: move-optimal search counts the exact walk to the goal, not a normalized one', () => {
+    // Found by the random-board comparison: two positions with the same boxes but the player
+    // on different squares of one region are different positions when moves are counted.
+    const start = board('#######', '#.#   #', '#$. # #', '#.. $@#', '#######');
+    const result = solve(start, { optimal: 'moves', rule: 'keeper-too' });
+    expect(result.moves).toBe(solveByExhaustion(start, 'keeper-too').fewestMoves);
+    expectReplaysToSolved(start, result, 'keeper-too');
   });
 
   it('keeper-too: without a goal left for the player the board is proven unsolvable', () => {
