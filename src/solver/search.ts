@@ -212,7 +212,7 @@ export class PushSearch {
         let keyPlayer = box;
         if (this.keeperToo) {
           childReached = childReach.walk(box);
-          keyPlayer = childReach.topLeft;
+          if (!this.exactPlayer) keyPlayer = childReach.topLeft;
         } else if (!this.exactPlayer) {
           keyPlayer = this.topLeftAfterPush(box, to, d);
           if (keyPlayer < 0) {
