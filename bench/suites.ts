@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chooseGoalRule, type GoalRule } from '../src/game/goal-rule.js';
+import type { Board } from '../src/level/board.js';
+import { parseCollection } from '../src/level/parse.js';
+import type { Optimality } from '../src/solver/solve.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const sharedDir = path.resolve(repoRoot, '..', 'shared');
+
+/** What an independent source says a level's answer is: an optimal length, or no solution. */
+export type Expected = { readonly moves: number } | 'unsolvable';
+
+export interface BenchLevel {
+  /** 1-based position in its collection or list. */
+  readonly index: number;
+  readonly title: string;
+  readonly board: Board;
+  readonly rule: GoalRule;
+  readonly expected: Expected | null;
+}
+
+/** One pass over a list of levels in one solver mode. */
+export interface BenchRun {
+  readonly label: string;
+  readonly optimal: Optimality | null;
+  readonly timeLimitMs: number;
+  readonly maxNodes: number | null;
+  readonly levels: readonly BenchLevel[];
+}
+
+export interface SuiteOptions {
+  /** Overrides every run's per-level time limit. */
+  readonly timeLimitMs: number | null;
+  readonly maxNodes: number | null;
+}
+
+export interface Suite {
+  readonly name: string;
+  readonly description: string;
+  readonly runs: (options: SuiteOptions) => BenchRun[];
+}
+
+function collection(file: string): BenchLevel[] {
+  const text = readFileSync(path.join(sharedDir, 'levels', file), 'utf8');
+  return parseCollection(text, { file }).levels.map((level, i) => ({
+    index: i + 1,
+    title: level.title ?? `#${i + 1}`,
+    board: level.board,
+    rule: chooseGoalRule(level, undefined),
+    expected: null,
+  }));
+}
+
+function randomLevels(): BenchLevel[] {
+  const dir = path.join(sharedDir, 'random');
+  return readFileSync(path.join(dir, 'ANSWERS'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, i) => {
+      const [file, answer] = line.trim().split(/\s+/);
+      const level = parseCollection(readFileSync(path.join(dir, file), 'utf8'), { file }).levels[0];
+      return {
+        index: i + 1,
+        title: file,
+        board: level.board,
+        // The random set's rule is the standard one: as many boxes as goals.
+        rule: 'all-goals',
+        expected: answer === 'unsolvable' ? 'unsolvable' : { moves: Number(answer) },
+      };
+    });
+}
+
+function snekobanTable(): BenchLevel[] {
+  const dir = path.join(sharedDir, 'snekoban');
+  const table = JSON.parse(readFileSync(path.join(dir, 'solver_expected_lengths.json'), 'utf8')) as {
+    groups: Record<string, { puzzle: string; expected_moves: number | null }[]>;
+  };
+  return Object.entries(table.groups).flatMap(([group, entries]) => entries.map((entry) => ({ group, ...entry }))).map((entry, i) => {
+    const file = `${entry.puzzle}.json`;
+    const level = parseCollection(readFileSync(path.join(dir, 'puzzles', file), 'utf8'), { file }).levels[0];
+    return {
+      index: i + 1,
+      title: `${entry.group}/${entry.puzzle}`,
+      board: level.board,
+      rule: 'all-goals',
+      expected: entry.expected_moves === null ? 'unsolvable' : { moves: entry.expected_moves },
+    };
+  });
+}
+
+/** Microban levels that take the push-optimal search from tens of thousands to millions of nodes. */
+export const NPS_LEVELS = [59, 83, 93, 97, 100, 144, 145, 148];
+const NPS_MAX_NODES = 2_000_000;
+
+const seconds = (options: SuiteOptions, fallback: number): number => options.timeLimitMs ?? fallback * 1000;
+
+const anySolution = (name: string, file: string, limitSeconds: number, pick?: (levels: BenchLevel[]) => BenchLevel[]): Suite => ({
+  name,
+  description: `${file}, any solution, ${limitSeconds} s per level`,
+  runs: (options) => {
+    const all = collection(file);
+    return [{ label: name, optimal: null, timeLimitMs: seconds(options, limitSeconds), maxNodes: options.maxNodes, levels: pick ? pick(all) : all }];
+  },
+});
+
+export const SUITES: readonly Suite[] = [
+  {
+    name: 'random',
+    description: '../shared/random, move-optimal, checked against ANSWERS',
+    runs: (options) => [
+      { label: 'random moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: randomLevels() },
+    ],
+  },
+  {
+    name: 'snekoban',
+    description: 'the 6.101 solver table, move-optimal, all-goals rule, checked against its lengths',
+    runs: (options) => [
+      { label: 'snekoban moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: snekobanTable() },
+    ],
+  },
+  {
+    name: 'microban-optimal',
+    description: 'Microban, push-optimal and move-optimal, 60 s per level',
+    runs: (options) => {
+      const levels = collection('microban.xsb');
+      const timeLimitMs = seconds(options, 60);
+      return [
+        { label: 'microban pushes', optimal: 'pushes', timeLimitMs, maxNodes: options.maxNodes, levels },
+        { label: 'microban moves', optimal: 'moves', timeLimitMs, maxNodes: options.maxNodes, levels },
+      ];
+    },
+  },
+  anySolution('microban', 'microban.xsb', 10),
+  anySolution('microban2', 'microban2.xsb', 60),
+  anySolution('sasquatch', 'sasquatch.xsb', 60),
+  anySolution('xsokoban', 'xsokoban90.xsb', 60),
+  anySolution('xsokoban-1-10', 'xsokoban90.xsb', 10, (levels) => levels.slice(0, 10)),
+  {
+    name: 'nps',
+    description: `Microban ${NPS_LEVELS.join(', ')}, push-optimal, at most ${NPS_MAX_NODES} nodes each: search speed on one core`,
+    runs: (options) => {
+      const all = collection('microban.xsb');
+      return [
+        {
+          label: 'nps pushes',
+          optimal: 'pushes',
+          timeLimitMs: seconds(options, 60),
+          maxNodes: options.maxNodes ?? NPS_MAX_NODES,
+          levels: NPS_LEVELS.map((index) => all[index - 1]),
+        },
+      ];
+    },
+  },
+];
