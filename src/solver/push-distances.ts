@@ -56,13 +56,36 @@ export function sideRegions(problem: Problem): Int32Array {
   return regions;
 }
 
+/** Push distances from every cell to every goal. */
 export function computePushDistances(problem: Problem, regions: Int32Array = sideRegions(problem)): PushDistances {
-  const { cellCount, neighbours, goals } = problem;
-  const goalCount = goals.length;
+  return distancesOverPushes(problem, problem.goals, 'into-targets', regions);
+}
+
+/**
+ * Push distances from each of `targets` to every cell, i.e. the pulls that bring a box from the
+ * cell back to the target: what a search that pulls boxes back to their start needs.
+ */
+export function computePullDistances(problem: Problem, targets: Int32Array, regions: Int32Array = sideRegions(problem)): PushDistances {
+  return distancesOverPushes(problem, targets, 'out-of-targets', regions);
+}
+
+/**
+ * Breadth-first search over (box cell, player side) states from each target: 'into-targets'
+ * pulls the box away from the target (so the distance counts pushes from a cell into it),
+ * 'out-of-targets' pushes it away (pushes from the target out to a cell).
+ */
+function distancesOverPushes(
+  problem: Problem,
+  targets: Int32Array,
+  direction: 'into-targets' | 'out-of-targets',
+  regions: Int32Array,
+): PushDistances {
+  const { cellCount, neighbours } = problem;
+  const goalCount = targets.length;
   const distance = new Uint16Array(cellCount * goalCount).fill(UNREACHABLE);
-  // Per goal: distance of (box cell, player side) states, pulled backwards from the goal.
   const sideDistance = new Uint16Array(cellCount * 4);
   const queue = new Int32Array(cellCount * 4);
+  const pulling = direction === 'into-targets';
   for (let goal = 0; goal < goalCount; goal++) {
     sideDistance.fill(UNREACHABLE);
     let head = 0;
@@ -77,17 +100,24 @@ export function computePushDistances(problem: Problem, regions: Int32Array = sid
         }
       }
     };
-    const goalCell = goals[goal];
-    for (let d = 0; d < 4; d++) if (regions[goalCell * 4 + d] >= 0) reach(goalCell, d, 0);
+    const targetCell = targets[goal];
+    for (let d = 0; d < 4; d++) if (regions[targetCell * 4 + d] >= 0) reach(targetCell, d, 0);
     while (head < tail) {
       const state = queue[head++];
       const cell = state >> 2;
       const side = state & 3;
-      // Pull: the box steps onto the player's square and the player one further the same way.
-      const into = neighbours[cell * 4 + side];
-      const beyond = neighbours[into * 4 + side];
-      if (beyond < 0 || sideDistance[into * 4 + side] !== UNREACHABLE) continue;
-      reach(into, side, sideDistance[state] + 1);
+      let next: number;
+      if (pulling) {
+        // The box steps onto the player's square and the player one further the same way.
+        next = neighbours[cell * 4 + side];
+        if (neighbours[next * 4 + side] < 0) continue;
+      } else {
+        // The player pushes from its side: the box moves away from it.
+        next = neighbours[cell * 4 + (side ^ 1)];
+        if (next < 0) continue;
+      }
+      if (sideDistance[next * 4 + side] !== UNREACHABLE) continue;
+      reach(next, side, sideDistance[state] + 1);
     }
     for (let cell = 0; cell < cellCount; cell++) {
       let best = UNREACHABLE;

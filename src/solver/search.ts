@@ -16,6 +16,11 @@ export type SearchMode = 'pushes' | 'moves' | 'greedy';
 
 export interface SearchConfig {
   readonly mode: SearchMode;
+  /**
+   * forward pushes boxes from the start; backward pulls them from the goals towards their
+   * starting cells (only when canSearchBackward), and its solution is read in reverse.
+   */
+  readonly direction?: 'forward' | 'backward';
   /** PI-corral pruning: keeps push counts, so not for move-optimal search. */
   readonly corralPruning: boolean;
 }
@@ -45,6 +50,8 @@ export class PushSearch {
   private readonly exactPlayer: boolean;
   private readonly greedy: boolean;
   private readonly keeperToo: boolean;
+  private readonly backward: boolean;
+  private readonly dead: Uint8Array;
   private bestNode = -1;
   private bestCost = Infinity;
   private bestMoves = Infinity;
@@ -59,18 +66,24 @@ export class PushSearch {
     this.exactPlayer = config.mode === 'moves';
     this.greedy = config.mode === 'greedy';
     this.keeperToo = problem.rule === 'keeper-too';
-    this.bound = new MatchingBound(analysis.distances, boxCount, problem.everyBoxNeedsGoal);
+    this.backward = config.direction === 'backward';
+    const tables = this.backward ? analysis.backward() : analysis;
+    this.dead = tables.dead;
+    this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
-    this.corrals = config.corralPruning && !this.exactPlayer ? new CorralPruner(problem, analysis.dead) : null;
+    // Corral reasoning is about pushes; pulls are left unpruned.
+    const corralPruning = config.corralPruning && !this.exactPlayer && !this.backward;
+    this.corrals = corralPruning ? new CorralPruner(problem, analysis.dead) : null;
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
     this.nodes = new NodeTable(words);
     this.queue = new BucketQueue(this.nodes);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(boxCount);
-    this.start();
+    if (this.backward) this.startAtGoals();
+    else this.start();
   }
 
   /** Bytes held by the search's tables. */
@@ -85,8 +98,9 @@ export class PushSearch {
     let length = 0;
     for (let node = this.bestNode; nodes.parent[node] >= 0; node = nodes.parent[node]) length++;
     const pushes = new Int32Array(length);
-    for (let node = this.bestNode, i = length - 1; nodes.parent[node] >= 0; node = nodes.parent[node], i--) {
-      pushes[i] = nodes.lastPush[node];
+    // Backwards, the last pull found is the first push to make.
+    for (let node = this.bestNode, i = 0; nodes.parent[node] >= 0; node = nodes.parent[node], i++) {
+      pushes[this.backward ? i : length - 1 - i] = nodes.lastPush[node];
     }
     return pushes;
   }
@@ -157,10 +171,65 @@ export class PushSearch {
     this.queue.push(root, this.priorityOf(root));
   }
 
+  /**
+   * Roots of the backward search: every box on a goal, the player in any area next to a box
+   * (the last push leaves the player beside the box it moved).
+   */
+  private startAtGoals(): void {
+    const { problem } = this.analysis;
+    const { nodes, reach, boxList, scratch, childReach } = this;
+    const { neighbours, goals, cellCount } = problem;
+    if (problem.hopelessBecause !== null) {
+      this.state = 'unsolvable';
+      return;
+    }
+    let boxHash = 0;
+    for (let i = 0; i < goals.length; i++) {
+      const cell = goals[i];
+      scratch[cell >>> 5] |= 1 << (cell & 31);
+      reach.boxAt[cell] = 1;
+      childReach.boxAt[cell] = 1;
+      boxList[i] = cell;
+      boxHash ^= this.boxKeys[cell];
+    }
+    boxHash >>>= 0;
+    const lower = this.bound.evaluate(boxList, boxList.length);
+    const seen = new Uint8Array(cellCount);
+    for (let i = 0; i < goals.length && lower !== INFEASIBLE; i++) {
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[goals[i] * 4 + d];
+        if (side < 0 || reach.boxAt[side] !== 0 || seen[side] !== 0) continue;
+        const count = reach.walk(side);
+        const cells = reach.visitedCells(count);
+        for (let k = 0; k < count; k++) seen[cells[k]] = 1;
+        const key = reach.topLeft;
+        const root = nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+        nodes.player[root] = key;
+        nodes.pushes[root] = 0;
+        nodes.moves[root] = 0;
+        nodes.bound[root] = lower;
+        nodes.parent[root] = -1;
+        nodes.lastPush[root] = -1;
+        this.generated++;
+        if (lower === 0 && reach.reached(problem.initialPlayer)) {
+          this.bestNode = root;
+          this.state = 'solved';
+        }
+        this.queue.push(root, this.priorityOf(root));
+      }
+    }
+    reach.boxAt.fill(0);
+    childReach.boxAt.fill(0);
+    if (this.generated === 0 && this.state === 'running') this.state = 'unsolvable';
+  }
+
   /** Generates the children of `node`; returns true when the search may stop with a solution. */
   private expand(node: number): boolean {
-    const { problem, dead } = this.analysis;
-    const { neighbours, words, everyBoxNeedsGoal } = problem;
+    const { problem } = this.analysis;
+    const { dead } = this;
+    const { neighbours, words } = problem;
+    const everyBoxNeedsGoal = problem.everyBoxNeedsGoal && !this.backward;
+    const backward = this.backward;
     const { nodes, reach, childReach, boxList, scratch, boxKeys, playerKeys, corrals } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
@@ -189,14 +258,25 @@ export class PushSearch {
       const box = boxList[i];
       if (restricted && !corrals.isAllowed(box)) continue;
       for (let d = 0; d < 4; d++) {
-        const to = neighbours[box * 4 + d];
-        if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
-        const from = neighbours[box * 4 + (d ^ 1)];
-        if (from < 0 || !reach.reached(from)) continue;
+        // Forwards the player at `from` pushes the box to `to`; backwards the player stands at
+        // `to` and steps back to `from`, pulling the box after it.
+        let to: number;
+        let from: number;
+        if (backward) {
+          to = neighbours[box * 4 + d];
+          if (to < 0 || !reach.reached(to) || dead[to] !== 0) continue;
+          from = neighbours[to * 4 + d];
+          if (from < 0 || boxAt[from] !== 0) continue;
+        } else {
+          to = neighbours[box * 4 + d];
+          if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
+          from = neighbours[box * 4 + (d ^ 1)];
+          if (from < 0 || !reach.reached(from)) continue;
+        }
 
         boxAt[box] = 0;
         boxAt[to] = 1;
-        const frozen = everyBoxNeedsGoal && this.freeze.isDeadlock(to);
+        const frozen = everyBoxNeedsGoal && !backward && this.freeze.isDeadlock(to);
         boxAt[to] = 0;
         boxAt[box] = 1;
         if (frozen) continue;
@@ -210,7 +290,10 @@ export class PushSearch {
         // Distances matter only for keeper-too, where a solved child still walks to a goal.
         let childReached = 0;
         let keyPlayer = box;
-        if (this.keeperToo) {
+        if (backward) {
+          childReach.flood(from);
+          keyPlayer = childReach.topLeft;
+        } else if (this.keeperToo) {
           childReached = childReach.walk(box);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
         } else if (!this.exactPlayer) {
@@ -241,25 +324,20 @@ export class PushSearch {
           nodes.bound[child] = lower;
         }
         this.generated++;
-        nodes.player[child] = box;
+        nodes.player[child] = backward ? from : box;
         nodes.pushes[child] = pushes;
         nodes.moves[child] = moves;
         nodes.parent[child] = node;
-        nodes.lastPush[child] = box * 4 + d;
+        // Stored as the forward push either way: backwards, the box goes from `to` back to `box`.
+        nodes.lastPush[child] = backward ? to * 4 + (d ^ 1) : box * 4 + d;
         if (nodes.bound[child] === 0) {
-          if (!this.keeperToo) {
-            if (this.offerSolution(child, 0)) {
-              stop = true;
-              break;
-            }
-            continue;
-          }
-          // The walk of childReach still describes the child position.
-          const walk = this.walkToFreeGoal(childReach, childReached);
-          if (walk >= 0 && this.offerSolution(child, walk)) {
+          const extra = this.stepsToFinish(childReach, childReached);
+          if (extra >= 0 && this.offerSolution(child, extra)) {
             stop = true;
             break;
           }
+          // Forwards under the standard rules a position with every box home is an end.
+          if (!backward && !this.keeperToo) continue;
         }
         this.queue.push(child, this.priorityOf(child));
       }
@@ -338,6 +416,18 @@ export class PushSearch {
       this.bestNode = node;
     }
     return this.greedy;
+  }
+
+  /**
+   * For a child whose boxes are all home (the walk of `walker` describes it): the walking steps
+   * still needed to finish, or -1 when it does not finish yet. Backwards, home is the start and
+   * the player must be able to walk to its starting square; under keeper-too the player walks
+   * on to a free goal.
+   */
+  private stepsToFinish(walker: PlayerReach, reachedCount: number): number {
+    if (this.backward) return walker.reached(this.analysis.problem.initialPlayer) ? 0 : -1;
+    if (this.keeperToo) return this.walkToFreeGoal(walker, reachedCount);
+    return 0;
   }
 
   /** Walking steps from the walk's start to the nearest goal without a box, or -1. */

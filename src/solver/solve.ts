@@ -1,7 +1,7 @@
 import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
-import { analyzeLevel } from './analysis.js';
+import { analyzeLevel, canSearchBackward } from './analysis.js';
 import { buildProblem } from './problem.js';
 import { PushSearch, type SearchConfig } from './search.js';
 import { pushesToLurd } from './solution.js';
@@ -53,6 +53,7 @@ const SLICE = 1024;
  */
 const ANY_SOLUTION_PORTFOLIO: readonly SearchConfig[] = [
   { mode: 'greedy', corralPruning: false },
+  { mode: 'greedy', corralPruning: false, direction: 'backward' },
   { mode: 'pushes', corralPruning: true },
 ];
 
@@ -73,7 +74,9 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const problem = buildProblem(board, rule);
   const analysis = analyzeLevel(problem);
   const configs: readonly SearchConfig[] =
-    optimal === null ? ANY_SOLUTION_PORTFOLIO : [{ mode: optimal, corralPruning: optimal === 'pushes' }];
+    optimal === null
+      ? ANY_SOLUTION_PORTFOLIO.filter((config) => config.direction !== 'backward' || canSearchBackward(problem))
+      : [{ mode: optimal, corralPruning: optimal === 'pushes' }];
   const searches = configs.map((config) => new PushSearch(analysis, config));
 
   let peakBytes = 0;
