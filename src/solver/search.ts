@@ -53,6 +53,9 @@ export class PushSearch {
   private readonly backward: boolean;
   private readonly dead: Uint8Array;
   private bestNode = -1;
+  private partner: PushSearch | null = null;
+  /** Where this search met its partner: a node of the partner's table, or -1. */
+  private meetNode = -1;
   private bestCost = Infinity;
   private bestMoves = Infinity;
 
@@ -93,13 +96,44 @@ export class PushSearch {
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
   solution(): Int32Array {
-    const { nodes } = this;
     if (this.state !== 'solved') throw new Error('internal: no solution to read');
+    const own = this.pushesAlongPath(this.bestNode);
+    const partner = this.partner;
+    if (this.meetNode < 0 || partner === null) return own;
+    const theirs = partner.pushesAlongPath(this.meetNode);
+    const joined = new Int32Array(own.length + theirs.length);
+    // The forward half comes first, then the pushes the backward search found from there on.
+    const [first, second] = this.backward ? [theirs, own] : [own, theirs];
+    joined.set(first, 0);
+    joined.set(second, first.length);
+    return joined;
+  }
+
+  /**
+   * A search running the other way over the same positions. When either search generates a
+   * position the other has stored, the two paths join into a solution.
+   */
+  pairWith(partner: PushSearch): void {
+    if (partner.exactPlayer || this.exactPlayer || partner.backward === this.backward) {
+      throw new Error('internal: only a forward and a backward search over normalized positions can meet');
+    }
+    this.partner = partner;
+    partner.partner = this;
+  }
+
+  /** Node number of a stored position, or -1. */
+  lookup(boxes: Uint32Array, keyPlayer: number, hash: number): number {
+    return this.nodes.find(boxes, keyPlayer, hash);
+  }
+
+  /** The pushes along the path to `node`, in the order they are made from the start. */
+  private pushesAlongPath(target: number): Int32Array {
+    const { nodes } = this;
     let length = 0;
-    for (let node = this.bestNode; nodes.parent[node] >= 0; node = nodes.parent[node]) length++;
+    for (let node = target; nodes.parent[node] >= 0; node = nodes.parent[node]) length++;
     const pushes = new Int32Array(length);
     // Backwards, the last pull found is the first push to make.
-    for (let node = this.bestNode, i = 0; nodes.parent[node] >= 0; node = nodes.parent[node], i++) {
+    for (let node = target, i = 0; nodes.parent[node] >= 0; node = nodes.parent[node], i++) {
       pushes[this.backward ? i : length - 1 - i] = nodes.lastPush[node];
     }
     return pushes;
@@ -330,6 +364,15 @@ export class PushSearch {
         nodes.parent[child] = node;
         // Stored as the forward push either way: backwards, the box goes from `to` back to `box`.
         nodes.lastPush[child] = backward ? to * 4 + (d ^ 1) : box * 4 + d;
+        if (this.partner !== null && existing < 0) {
+          const met = this.partner.lookup(scratch, keyPlayer, hash);
+          if (met >= 0) {
+            this.bestNode = child;
+            this.meetNode = met;
+            stop = true;
+            break;
+          }
+        }
         if (nodes.bound[child] === 0) {
           const extra = this.stepsToFinish(childReach, childReached);
           if (extra >= 0 && this.offerSolution(child, extra)) {

@@ -78,6 +78,9 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
       ? ANY_SOLUTION_PORTFOLIO.filter((config) => config.direction !== 'backward' || canSearchBackward(problem))
       : [{ mode: optimal, corralPruning: optimal === 'pushes' }];
   const searches = configs.map((config) => new PushSearch(analysis, config));
+  const forwardGreedy = searches.find((_, i) => configs[i].mode === 'greedy' && configs[i].direction !== 'backward');
+  const backwardGreedy = searches.find((_, i) => configs[i].direction === 'backward');
+  if (forwardGreedy !== undefined && backwardGreedy !== undefined) forwardGreedy.pairWith(backwardGreedy);
 
   let peakBytes = 0;
   let limit: SolveResult['limit'] = null;
