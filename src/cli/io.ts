@@ -1,6 +1,10 @@
-import { readFile as fsReadFile, writeFile as fsWriteFile } from 'node:fs/promises';
+import { readFile as fsReadFile, writeFile as fsWriteFile, mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import fastGlob from 'fast-glob';
 import { InputError } from '../errors.js';
+
+/** What a path names on disk; anything that is neither a file nor a folder counts as missing. */
+export type PathKind = 'file' | 'directory' | 'missing';
 
 /** A place the CLI writes text to: the real stdout/stderr, or a buffer in tests. */
 export interface OutputStream {
@@ -25,6 +29,14 @@ export interface Io {
   /** Reads a UTF-8 text file; fails with InputError naming the file as the user wrote it. */
   readFile(path: string): Promise<string>;
   writeFile(path: string, text: string): Promise<void>;
+  /** Creates a folder and its parents; fine when it exists. */
+  makeDirectory(path: string): Promise<void>;
+  pathKind(path: string): Promise<PathKind>;
+  /**
+   * Files matching glob patterns (fast-glob syntax), searched from `cwd` (default: the Io's cwd);
+   * paths come back as fast-glob writes them: relative to that folder for relative patterns.
+   */
+  glob(patterns: readonly string[], cwd?: string): Promise<string[]>;
   readStdin(): Promise<string>;
   /** Milliseconds, monotonic. */
   now(): number;
@@ -69,6 +81,28 @@ export async function writeTextFile(path: string, text: string, cwd: string): Pr
   }
 }
 
+export async function makeTextDirectory(path: string, cwd: string): Promise<void> {
+  try {
+    await mkdir(resolve(cwd, path), { recursive: true });
+  } catch (error) {
+    throw fileSystemError(error, path, 'write');
+  }
+}
+
+export async function diskPathKind(path: string, cwd: string): Promise<PathKind> {
+  try {
+    const info = await stat(resolve(cwd, path));
+    if (info.isDirectory()) return 'directory';
+    return info.isFile() ? 'file' : 'missing';
+  } catch {
+    return 'missing';
+  }
+}
+
+export function diskGlob(patterns: readonly string[], cwd: string): Promise<string[]> {
+  return fastGlob([...patterns], { cwd, onlyFiles: true, dot: false, followSymbolicLinks: true });
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -106,6 +140,9 @@ export function nodeIo(): Io {
     cwd,
     readFile: (path) => readTextFile(path, cwd),
     writeFile: (path, text) => writeTextFile(path, text, cwd),
+    makeDirectory: (path) => makeTextDirectory(path, cwd),
+    pathKind: (path) => diskPathKind(path, cwd),
+    glob: (patterns, from) => diskGlob(patterns, resolve(cwd, from ?? '.')),
     readStdin: () => readAll(process.stdin),
     now: () => performance.now(),
     sleep: (ms) => new Promise((done) => setTimeout(done, ms)),

@@ -45,3 +45,23 @@ export interface LevelReadingOptions {
   readonly level?: string;
   readonly goal?: GoalRule;
 }
+
+/** Parses a whole number of 1 or more, for counts such as --jobs and --max-nodes. */
+export function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number, 1 or more');
+  return Number(value);
+}
+
+/** Parses a number of seconds above zero, fractions allowed (--time-limit 0.5). */
+export function positiveSeconds(value: string): number {
+  const seconds = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 60 or 0.5');
+  }
+  return seconds;
+}
+
+/** For options that may be given several times: each value is added to the list. */
+export function collect(value: string, previous: readonly string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

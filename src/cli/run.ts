@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerConvert } from './commands/convert.js';
 import { registerShow } from './commands/show.js';
+import { registerSolve } from './commands/solve.js';
 import { registerVerify } from './commands/verify.js';
 import type { CommandContext, CommandRegistration } from './context.js';
 import { PROGRAM_NAME, reportError } from './error-line.js';
@@ -9,7 +10,7 @@ import type { Io } from './io.js';
 import { packageVersion } from './version.js';
 
 /** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
-export const COMMANDS: readonly CommandRegistration[] = [registerVerify, registerConvert, registerShow];
+export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerConvert, registerShow];
 
 const EXIT_CODE_HELP = `
 Exit codes:

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { fileSystemError, type Io, readTextFile } from '../../src/cli/io.js';
+import { diskGlob, diskPathKind, fileSystemError, type Io, readTextFile } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 
 export interface FakeIoOptions {
@@ -17,6 +17,7 @@ export interface FakeIo extends Io {
   readonly out: () => string;
   readonly err: () => string;
   readonly written: ReadonlyMap<string, string>;
+  readonly directories: ReadonlySet<string>;
   readonly sleeps: readonly number[];
 }
 
@@ -28,6 +29,7 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
   let stderr = '';
   let clock = 0;
   const written = new Map<string, string>();
+  const directories = new Set<string>();
   const sleeps: number[] = [];
   const files = options.files ?? {};
   return {
@@ -47,6 +49,12 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
       }
       written.set(path, text);
     },
+    makeDirectory: async (path) => void directories.add(path),
+    pathKind: async (path) => {
+      if (written.has(path) || files[path] !== undefined) return 'file';
+      return diskPathKind(path, REPOSITORY_ROOT);
+    },
+    glob: (patterns, from) => diskGlob(patterns, resolve(REPOSITORY_ROOT, from ?? '.')),
     readStdin: async () => options.stdin ?? '',
     now: () => clock,
     sleep: async (ms) => {
@@ -56,6 +64,7 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
     out: () => stdout,
     err: () => stderr,
     written,
+    directories,
     sleeps,
   };
 }

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import fastGlob from 'fast-glob';
+import { InputError, type SokobanError } from '../../errors.js';
+import { STDIN_ARGUMENT } from '../input.js';
+import type { Io } from '../io.js';
+import { compareNames } from './names.js';
+
+/** The file extensions a folder is searched for. */
+export const LEVEL_EXTENSIONS = ['xsb', 'sok', 'txt', 'json'] as const;
+
+/** One thing to read levels from, after folders and globs are expanded. */
+export type InputSource =
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'stdin' }
+  /** An argument that yields no file: missing, an empty folder, a pattern that matches nothing. */
+  | { readonly kind: 'error'; readonly name: string; readonly error: SokobanError };
+
+async function filesOfFolder(io: Io, folder: string): Promise<string[]> {
+  const found = await io.glob([`**/*.{${LEVEL_EXTENSIONS.join(',')}}`], folder);
+  return found.sort(compareNames).map((file) => joinPath(folder, file));
+}
+
+/** Joins without normalizing, so names keep the form the user typed (`levels/` stays `levels/...`). */
+function joinPath(folder: string, file: string): string {
+  return folder.endsWith('/') ? `${folder}${file}` : `${folder}/${file}`;
+}
+
+async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
+  if (argument === STDIN_ARGUMENT) return [{ kind: 'stdin' }];
+  const kind = await io.pathKind(argument);
+  if (kind === 'file') return [{ kind: 'file', path: argument }];
+  if (kind === 'directory') {
+    const files = await filesOfFolder(io, argument);
+    if (files.length > 0) return files.map((path) => ({ kind: 'file', path }));
+    const extensions = LEVEL_EXTENSIONS.map((extension) => `.${extension}`).join(', ');
+    return [{ kind: 'error', name: argument, error: new InputError(`a folder with no level files (${extensions})`, argument) }];
+  }
+  if (!fastGlob.isDynamicPattern(argument)) {
+    return [{ kind: 'error', name: argument, error: new InputError('no such file or folder', argument) }];
+  }
+  const matches = (await io.glob([argument])).sort(compareNames);
+  if (matches.length > 0) return matches.map((path) => ({ kind: 'file', path }));
+  return [{ kind: 'error', name: argument, error: new InputError('the pattern matches no files', argument) }];
+}
+
+/**
+ * Expands the command line's inputs once: files as given, folders searched recursively for level
+ * files, glob patterns matched; each folder's and pattern's files sorted by name. The arguments
+ * keep the order they were given in, and a file named twice (directly, by a folder or a pattern)
+ * is read once, where it first appears.
+ */
+export async function expandInputs(io: Io, argumentsGiven: readonly string[]): Promise<InputSource[]> {
+  const seen = new Set<string>();
+  const sources: InputSource[] = [];
+  for (const argument of argumentsGiven) {
+    for (const source of await expandOne(io, argument)) {
+      const key =
+        source.kind === 'file' ? `file:${resolve(io.cwd, source.path)}` : source.kind === 'stdin' ? 'stdin' : `error:${source.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      sources.push(source);
+    }
+  }
+  return sources;
+}

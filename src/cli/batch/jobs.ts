@@ -1,0 +1,126 @@
+import { SokobanError, UsageError, formatPosition } from '../../errors.js';
+import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
+import type { Collection, Level, LevelFormat } from '../../level/level.js';
+import { parseCollection } from '../../level/parse.js';
+import { errorLine, reportWarning } from '../error-line.js';
+import { type Io, STDIN_NAME } from '../io.js';
+import { selectLevels } from '../levels.js';
+import type { InputSource } from './inputs.js';
+import { compareJobs } from './names.js';
+import { type LevelRecord, type RecordKey, errorRecord, keyOfLevel } from './record.js';
+
+/** A level to solve, with the rule it is played under. */
+export interface LevelJob {
+  readonly kind: 'level';
+  readonly key: RecordKey;
+  readonly level: Level;
+  readonly rule: GoalRule;
+}
+
+/** An input or level that could not become a search: its error record is already known. */
+export interface FailedJob {
+  readonly kind: 'failed';
+  readonly key: RecordKey;
+  readonly record: LevelRecord;
+}
+
+export type Job = LevelJob | FailedJob;
+
+/** A collection read successfully, kept so `--out` can write it back with solutions. */
+export interface LoadedCollection {
+  readonly collection: Collection;
+  /** The path it was read from, or null for stdin. */
+  readonly path: string | null;
+}
+
+export interface JobPlan {
+  /** Every job in input order: inputs as expanded, then levels in file order. */
+  readonly jobs: readonly Job[];
+  readonly collections: readonly LoadedCollection[];
+}
+
+export interface JobSettings {
+  readonly format?: LevelFormat;
+  readonly level?: string;
+  readonly goal?: GoalRule;
+}
+
+function fileKey(name: string): RecordKey {
+  return { name, file: name, index: null, title: null, line: null };
+}
+
+/** An error that belongs to our inputs is the user's to fix; anything else is our bug, still kept to one row. */
+function failed(key: RecordKey, error: unknown): FailedJob {
+  const kind = error instanceof SokobanError ? 'input' : 'internal';
+  const message = error instanceof SokobanError ? error.message : errorLine(error).replace(/^sokoban: /, '');
+  return { kind: 'failed', key, record: errorRecord(key, message, kind) };
+}
+
+function levelJob(level: Level, goal: GoalRule | undefined): Job {
+  const key = keyOfLevel(level);
+  try {
+    return { kind: 'level', key, level, rule: chooseGoalRule(level, goal) };
+  } catch (error) {
+    return failed(key, error);
+  }
+}
+
+async function readSource(io: Io, source: Exclude<InputSource, { kind: 'error' }>): Promise<{ name: string; text: string }> {
+  if (source.kind === 'stdin') return { name: STDIN_NAME, text: await io.readStdin() };
+  return { name: source.path, text: await io.readFile(source.path) };
+}
+
+/**
+ * Reads every input and turns it into jobs. A file that cannot be read or parsed becomes one
+ * error job and costs nothing else; warnings go to stderr at once, away from results.
+ */
+export async function planJobs(io: Io, sources: readonly InputSource[], settings: JobSettings): Promise<JobPlan> {
+  const jobs: Job[] = [];
+  const collections: LoadedCollection[] = [];
+  for (const source of sources) {
+    if (source.kind === 'error') {
+      jobs.push(failed(fileKey(source.name), source.error));
+      continue;
+    }
+    const name = source.kind === 'stdin' ? STDIN_NAME : source.path;
+    try {
+      const input = await readSource(io, source);
+      const collection = parseCollection(input.text, { file: input.name, format: settings.format ?? 'auto' });
+      for (const warning of collection.warnings) reportWarning(io, `${formatPosition(warning)}: ${warning.message}`);
+      const levels = selectLevels(collection, settings.level);
+      collections.push({ collection, path: source.kind === 'file' ? source.path : null });
+      for (const level of levels) jobs.push(levelJob(level, settings.goal));
+    } catch (error) {
+      jobs.push(failed(fileKey(name), error));
+    }
+  }
+  return { jobs, collections };
+}
+
+export interface Shard {
+  /** 1-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard ${text}: expected k/n with 1 <= k <= n, e.g. --shard 2/3`);
+  }
+  return { index, count };
+}
+
+/**
+ * The jobs of one shard: after sorting every job by name, job i goes to shard (i mod n) + 1.
+ * Every shard computes the same sorted list from the same inputs, so the shards together cover
+ * each job exactly once. The jobs kept stay in input order.
+ */
+export function jobsOfShard(jobs: readonly Job[], shard: Shard | null): Job[] {
+  if (shard === null) return [...jobs];
+  const sorted = [...jobs].sort((a, b) => compareJobs(a.key, b.key));
+  const mine = new Set(sorted.filter((_, i) => (i % shard.count) + 1 === shard.index));
+  return jobs.filter((job) => mine.has(job));
+}

@@ -1,0 +1,50 @@
+import type { Level } from '../../level/level.js';
+import { formatCollection } from '../../level/write.js';
+import type { Io } from '../io.js';
+import type { LoadedCollection } from './jobs.js';
+import type { LevelRecord } from './record.js';
+
+/**
+ * Where a collection is written under --out: its path with the extension made .sok, kept below
+ * the folder (no leading `/`, no `..`) so two inputs with the same base name do not collide.
+ */
+export function outputPathFor(directory: string, path: string | null): string {
+  const relative = (path ?? 'stdin')
+    .split(/[\\/]+/)
+    .filter((part) => part !== '' && part !== '.' && part !== '..')
+    .join('/');
+  const withExtension = /\.[^./]+$/.test(relative) ? relative.replace(/\.[^./]+$/, '.sok') : `${relative}.sok`;
+  return `${directory.replace(/\/+$/, '')}/${withExtension}`;
+}
+
+function parentOf(path: string): string {
+  const cut = path.lastIndexOf('/');
+  return cut <= 0 ? '.' : path.slice(0, cut);
+}
+
+/**
+ * Writes each collection back as a SOK file whose solved levels carry their solution in a
+ * `Solution` line, ready for `sokoban verify <file>`. Unsolved levels are written without one
+ * (solutions the input already had are not carried over: only checked answers go in).
+ * Returns the paths written.
+ */
+export async function writeSolvedCollections(
+  io: Io,
+  directory: string,
+  collections: readonly LoadedCollection[],
+  records: readonly LevelRecord[],
+): Promise<string[]> {
+  const solutions = new Map(records.flatMap((record) => (record.solution === null ? [] : [[record.name, record.solution]])));
+  const written: string[] = [];
+  for (const { collection, path } of collections) {
+    const levels: Level[] = collection.levels.map((level) => {
+      const solution = solutions.get(`${level.source.file}#${level.source.index}`);
+      return { ...level, solutions: solution === undefined ? [] : [solution] };
+    });
+    const target = outputPathFor(directory, path);
+    await io.makeDirectory(parentOf(target));
+    await io.writeFile(target, formatCollection({ header: collection.header, levels }, 'xsb', { solutions: true }));
+    written.push(target);
+  }
+  return written;
+}

@@ -1,0 +1,174 @@
+import type { Worker } from 'node:worker_threads';
+
+/**
+ * Messages between the pool and its workers. A worker says `ready` once its modules are loaded,
+ * so a level's clock starts when the level is handed over, not while a fresh thread boots.
+ */
+export type WorkerMessage<Result> =
+  | { readonly type: 'ready' }
+  | { readonly type: 'done'; readonly id: number; readonly value: Result }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };
+
+export interface TaskMessage<Task> {
+  readonly id: number;
+  readonly task: Task;
+}
+
+/** How a task ended. Only `done` came from the worker's own answer. */
+export type TaskOutcome<Result> =
+  | { readonly kind: 'done'; readonly value: Result }
+  /** The worker threw while working (its message), or died without answering. */
+  | { readonly kind: 'failed'; readonly message: string }
+  /** The worker was still busy after the deadline and was terminated. */
+  | { readonly kind: 'killed'; readonly afterMs: number }
+  /** The worker ran out of heap (its resource limits) and was ended by Node. */
+  | { readonly kind: 'out-of-memory'; readonly message: string; readonly afterMs: number };
+
+export interface PoolOptions {
+  /** Workers at most, each working on one task at a time. */
+  readonly size: number;
+  /** Starts a worker that speaks the messages above. */
+  readonly spawn: () => Worker;
+  /** Milliseconds since the task was handed over. */
+  readonly now: () => number;
+}
+
+interface PendingTask<Task, Result> {
+  readonly id: number;
+  readonly task: Task;
+  readonly deadlineMs: number;
+  readonly settle: (outcome: TaskOutcome<Result>) => void;
+}
+
+interface Slot<Task, Result> {
+  readonly worker: Worker;
+  ready: boolean;
+  current: PendingTask<Task, Result> | null;
+  startedAt: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Set once the worker is being replaced, so its late messages and exit are ignored. */
+  retired: boolean;
+}
+
+/**
+ * A fixed number of worker threads, one task each at a time. A worker that misses its task's
+ * deadline, runs out of memory or dies is terminated and replaced, and only that task is lost:
+ * the queue goes on. Callers get one promise per task and decide the order they report in.
+ */
+export class WorkerPool<Task, Result> {
+  private readonly queue: PendingTask<Task, Result>[] = [];
+  private readonly slots = new Set<Slot<Task, Result>>();
+  private nextId = 1;
+  private closed = false;
+  /** Why workers cannot start at all (the first one died while booting); every task then fails with it. */
+  private broken: string | null = null;
+
+  constructor(private readonly options: PoolOptions) {
+    if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('a pool needs at least one worker');
+  }
+
+  /** Runs a task on the next free worker; a worker still busy `deadlineMs` after starting it is terminated. */
+  run(task: Task, deadlineMs: number): Promise<TaskOutcome<Result>> {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    return new Promise((settle) => {
+      if (this.broken !== null) {
+        settle({ kind: 'failed', message: this.broken });
+        return;
+      }
+      this.queue.push({ id: this.nextId++, task, deadlineMs, settle });
+      this.dispatch();
+    });
+  }
+
+  /** Ends every worker; tasks still queued are failed so that no caller waits forever. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) pending.settle({ kind: 'failed', message: 'the worker pool was closed' });
+    const endings = [...this.slots].map((slot) => this.retire(slot));
+    await Promise.all(endings);
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.ready && slot.current === null) this.start(slot, this.queue.shift() as PendingTask<Task, Result>);
+    }
+    // Workers still booting will take queued tasks soon; start more only for the rest.
+    let booting = [...this.slots].filter((slot) => !slot.ready).length;
+    while (this.slots.size < this.options.size && this.queue.length > booting) {
+      this.spawnSlot();
+      booting++;
+    }
+  }
+
+  private spawnSlot(): void {
+    const worker = this.options.spawn();
+    const slot: Slot<Task, Result> = { worker, ready: false, current: null, startedAt: 0, timer: null, retired: false };
+    this.slots.add(slot);
+    worker.on('message', (message: WorkerMessage<Result>) => this.onMessage(slot, message));
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (slot.retired) return;
+      const outcome: TaskOutcome<Result> =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { kind: 'out-of-memory', message: error.message, afterMs: Math.round(this.options.now() - slot.startedAt) }
+          : { kind: 'failed', message: error.message };
+      this.replace(slot, outcome);
+    });
+    worker.on('exit', (code) => {
+      if (slot.retired) return;
+      this.replace(slot, { kind: 'failed', message: `the worker exited with code ${code} before answering` });
+    });
+  }
+
+  private onMessage(slot: Slot<Task, Result>, message: WorkerMessage<Result>): void {
+    if (slot.retired) return;
+    if (message.type === 'ready') {
+      slot.ready = true;
+      this.dispatch();
+      return;
+    }
+    const current = slot.current;
+    if (current === null || current.id !== message.id) return;
+    this.finish(slot);
+    current.settle(message.type === 'done' ? { kind: 'done', value: message.value } : { kind: 'failed', message: message.message });
+    this.dispatch();
+  }
+
+  private start(slot: Slot<Task, Result>, pending: PendingTask<Task, Result>): void {
+    slot.current = pending;
+    slot.startedAt = this.options.now();
+    slot.timer = setTimeout(() => {
+      this.replace(slot, { kind: 'killed', afterMs: Math.round(this.options.now() - slot.startedAt) });
+    }, pending.deadlineMs);
+    const message: TaskMessage<Task> = { id: pending.id, task: pending.task };
+    slot.worker.postMessage(message);
+  }
+
+  private finish(slot: Slot<Task, Result>): void {
+    if (slot.timer !== null) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.current = null;
+  }
+
+  /** Ends a worker that can no longer be trusted, reports its task, and lets a fresh one take its place. */
+  private replace(slot: Slot<Task, Result>, outcome: TaskOutcome<Result>): void {
+    const current = slot.current;
+    void this.retire(slot);
+    if (current !== null) current.settle(outcome);
+    if (!slot.ready) {
+      // A worker that dies while booting would die again: fail fast instead of respawning forever.
+      this.broken = outcome.kind === 'failed' ? outcome.message : `a worker could not start (${outcome.kind})`;
+      for (const pending of this.queue.splice(0)) pending.settle({ kind: 'failed', message: this.broken });
+      return;
+    }
+    if (!this.closed) this.dispatch();
+  }
+
+  private async retire(slot: Slot<Task, Result>): Promise<void> {
+    if (slot.retired) return;
+    slot.retired = true;
+    this.finish(slot);
+    this.slots.delete(slot);
+    await slot.worker.terminate();
+  }
+}

@@ -1,0 +1,116 @@
+import type { GoalRule } from '../../game/goal-rule.js';
+import { replay } from '../../game/replay.js';
+import type { Level } from '../../level/level.js';
+import type { Optimality, SolveResult } from '../../solver/solve.js';
+import { ExitCode } from '../exit-codes.js';
+
+export type RecordStatus = 'solved' | 'unsolvable' | 'timeout' | 'memory' | 'error';
+
+/** Which limit stopped a level that is neither solved nor proven unsolvable. */
+export type StopLimit = 'time' | 'nodes' | 'memory';
+
+/**
+ * The outcome of one job of `sokoban solve`: one level, or one input that produced no levels
+ * (a missing file, a malformed collection, a pattern that matches nothing).
+ */
+export interface LevelRecord {
+  /** `file#index` for a level; the file or pattern alone for an input that yielded no levels. */
+  readonly name: string;
+  readonly file: string;
+  /** 1-based level number in its file; null when the error is about the whole input. */
+  readonly index: number | null;
+  readonly title: string | null;
+  /** 1-based line of the level's first board row, for annotations; null when unknown. */
+  readonly line: number | null;
+  readonly status: RecordStatus;
+  /** LURD, replayed and checked before it got here; null unless solved. */
+  readonly solution: string | null;
+  readonly moves: number | null;
+  readonly pushes: number | null;
+  readonly optimal: Optimality | null;
+  /** Positions expanded; null when the search never answered (its worker was ended). */
+  readonly nodes: number | null;
+  readonly ms: number | null;
+  readonly limit: StopLimit | null;
+  /** One line saying what went wrong; only for status "error" or a worker that had to be ended. */
+  readonly error: string | null;
+  /** "input" is the user's (exit 2); "internal" is our bug (exit 70). Only for status "error". */
+  readonly errorKind: 'input' | 'internal' | null;
+}
+
+/** The part of a record that names its level, shared by every record about it. */
+export interface RecordKey {
+  readonly name: string;
+  readonly file: string;
+  readonly index: number | null;
+  readonly title: string | null;
+  readonly line: number | null;
+}
+
+export function keyOfLevel(level: Level): RecordKey {
+  const { file, index, line } = level.source;
+  return { name: `${file}#${index}`, file, index, title: level.title, line };
+}
+
+const NOTHING = {
+  solution: null,
+  moves: null,
+  pushes: null,
+  optimal: null,
+  nodes: null,
+  ms: null,
+  limit: null,
+  error: null,
+  errorKind: null,
+} as const;
+
+export function errorRecord(key: RecordKey, message: string, kind: 'input' | 'internal', ms: number | null = null): LevelRecord {
+  return { ...key, ...NOTHING, status: 'error', error: message, errorKind: kind, ms };
+}
+
+/** A level whose search was cut short from outside, because its worker ran past the limit or out of memory. */
+export function stoppedRecord(key: RecordKey, status: 'timeout' | 'memory', message: string, ms: number): LevelRecord {
+  return { ...key, ...NOTHING, status, limit: status === 'memory' ? 'memory' : 'time', error: message, ms };
+}
+
+/**
+ * Turns the solver's answer into a record. A solution is replayed under the same rule before
+ * it is believed: one that does not solve the level is our bug and is reported as an error,
+ * never printed as solved.
+ */
+export function recordFromResult(level: Level, rule: GoalRule, result: SolveResult): LevelRecord {
+  const key = keyOfLevel(level);
+  const counts = { nodes: result.nodes, ms: result.ms };
+  if (result.status !== 'solved') {
+    return { ...key, ...NOTHING, ...counts, status: result.status, limit: result.limit };
+  }
+  const played = result.solution === null ? null : replay(level.board, result.solution, { rule, strictCase: true });
+  if (played === null || !played.solved) {
+    const why = played?.error?.message ?? 'its moves leave the level unsolved';
+    return errorRecord(key, `the solver's solution failed replay under the ${rule} rule: ${why}`, 'internal', result.ms);
+  }
+  return {
+    ...key,
+    ...NOTHING,
+    ...counts,
+    status: 'solved',
+    solution: played.solution,
+    moves: played.moves,
+    pushes: played.pushes,
+    optimal: result.optimal,
+  };
+}
+
+export function exitCodeOfRecord(record: LevelRecord): ExitCode {
+  switch (record.status) {
+    case 'solved':
+      return ExitCode.ok;
+    case 'unsolvable':
+      return ExitCode.notSolved;
+    case 'timeout':
+    case 'memory':
+      return ExitCode.limit;
+    case 'error':
+      return record.errorKind === 'internal' ? ExitCode.internal : ExitCode.badInput;
+  }
+}

@@ -1,0 +1,109 @@
+import { InputError } from '../../errors.js';
+import type { Optimality } from '../../solver/solve.js';
+import { compareJobs } from './names.js';
+import type { LevelRecord, RecordStatus } from './record.js';
+
+export interface Totals {
+  readonly levels: number;
+  readonly solved: number;
+  readonly unsolvable: number;
+  readonly timeout: number;
+  readonly memory: number;
+  readonly error: number;
+  /** Sum of the levels' search times. */
+  readonly totalMs: number;
+  /** Median search time over the levels that have one; null when none does. */
+  readonly medianMs: number | null;
+}
+
+/** The settings that decide what an answer means; a baseline or a merge compares like with like. */
+export interface SummarySettings {
+  readonly optimal: Optimality | null;
+  readonly goal: string | null;
+  readonly timeLimitMs: number;
+  readonly maxNodes: number | null;
+}
+
+/** What `--report out.json` writes and `--baseline` and `merge-reports` read. */
+export interface Summary {
+  readonly format: 'sokoban-solve-summary';
+  readonly version: 1;
+  readonly settings: SummarySettings;
+  /** The shards this summary covers: [k, n] pairs; empty for a run without --shard. */
+  readonly shards: readonly (readonly [number, number])[];
+  readonly totals: Totals;
+  /** Every record, ordered by job name, so shards merge into exactly what one run writes. */
+  readonly levels: readonly LevelRecord[];
+}
+
+export const SUMMARY_FORMAT = 'sokoban-solve-summary';
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
+}
+
+export function totalsOf(records: readonly LevelRecord[]): Totals {
+  const count = (status: RecordStatus) => records.filter((record) => record.status === status).length;
+  const times = records.flatMap((record) => (record.ms === null ? [] : [record.ms]));
+  return {
+    levels: records.length,
+    solved: count('solved'),
+    unsolvable: count('unsolvable'),
+    timeout: count('timeout'),
+    memory: count('memory'),
+    error: count('error'),
+    totalMs: times.reduce((sum, ms) => sum + ms, 0),
+    medianMs: median(times),
+  };
+}
+
+export function buildSummary(
+  settings: SummarySettings,
+  shards: readonly (readonly [number, number])[],
+  records: readonly LevelRecord[],
+): Summary {
+  const levels = [...records].sort(compareJobs);
+  const orderedShards = [...shards].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return { format: SUMMARY_FORMAT, version: 1, settings, shards: orderedShards, totals: totalsOf(levels), levels };
+}
+
+const STATUSES: readonly RecordStatus[] = ['solved', 'unsolvable', 'timeout', 'memory', 'error'];
+
+function isRecord(value: unknown): value is LevelRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.name === 'string' &&
+    typeof record.file === 'string' &&
+    (record.index === null || typeof record.index === 'number') &&
+    STATUSES.includes(record.status as RecordStatus) &&
+    (record.solution === null || typeof record.solution === 'string') &&
+    (record.moves === null || typeof record.moves === 'number') &&
+    (record.pushes === null || typeof record.pushes === 'number')
+  );
+}
+
+/** Reads a summary written by `--report out.json`; anything else is an InputError naming the file. */
+export function parseSummary(text: string, file: string): Summary {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not JSON (${error instanceof Error ? error.message : String(error)})`, file);
+  }
+  const summary = value as Partial<Summary> | null;
+  if (typeof summary !== 'object' || summary === null || summary.format !== SUMMARY_FORMAT) {
+    throw new InputError(`not a summary written by sokoban solve --report <file>.json`, file);
+  }
+  if (summary.version !== 1) throw new InputError(`summary version ${String(summary.version)} is not supported`, file);
+  if (!Array.isArray(summary.levels) || !summary.levels.every(isRecord)) {
+    throw new InputError('its "levels" list is not a list of level records', file);
+  }
+  if (typeof summary.settings !== 'object' || summary.settings === null || !Array.isArray(summary.shards)) {
+    throw new InputError('its "settings" or "shards" are missing', file);
+  }
+  return summary as Summary;
+}

@@ -1,0 +1,71 @@
+import type { ChalkInstance } from 'chalk';
+import type { OutputStream } from '../io.js';
+import type { Notation } from '../options.js';
+import type { Reporter } from './reporter.js';
+import type { SolveReport } from './solve-result.js';
+import { formatDuration, plural, recordLabel, solutionText } from './solve-text.js';
+
+export interface HumanSolveOptions {
+  readonly notation: Notation;
+  readonly timeLimitMs: number;
+  readonly maxMemoryMiB: number;
+  readonly maxNodes?: number;
+}
+
+function effort(nodes: number | null, ms: number | null): string {
+  const parts: string[] = [];
+  if (nodes !== null) parts.push(plural(nodes, 'node'));
+  if (ms !== null) parts.push(formatDuration(ms));
+  return parts.join(' in ');
+}
+
+/**
+ * One block per level: a headline saying what is known (solved, proven unsolvable, or stopped at
+ * which limit), then the details. "Unsolvable" is only ever said after a complete search; a search
+ * stopped at a limit says so and says nothing about solvability.
+ */
+export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, options: HumanSolveOptions): Reporter<SolveReport> {
+  const write = (line: string) => out.write(`${line}\n`);
+  const detail = (line: string) => write(`  ${line}`);
+
+  function limitClause(report: SolveReport): string {
+    const { record } = report;
+    switch (record.limit) {
+      case 'memory':
+        return `the memory limit (${options.maxMemoryMiB} MiB)`;
+      case 'nodes':
+        return `the node limit (${plural(options.maxNodes ?? 0, 'node')})`;
+      default:
+        return `the time limit (${formatDuration(options.timeLimitMs)})`;
+    }
+  }
+
+  return {
+    result(report) {
+      const { record } = report;
+      const label = recordLabel(report);
+      switch (record.status) {
+        case 'solved':
+          write(`${label}: ${chalk.green('solved')} in ${plural(record.moves ?? 0, 'move')}, ${plural(record.pushes ?? 0, 'push', 'pushes')}`);
+          detail(`${options.notation === 'squares' ? 'squares' : 'solution'}: ${solutionText(report, options.notation)}`);
+          detail(`optimal: ${record.optimal ?? 'not proven'}; ${effort(record.nodes, record.ms)}`);
+          return;
+        case 'unsolvable':
+          write(`${label}: ${chalk.red('unsolvable')}: proven, the whole reachable space was searched (${effort(record.nodes, record.ms)})`);
+          return;
+        case 'timeout':
+        case 'memory': {
+          const after = record.nodes !== null ? ` after ${effort(record.nodes, record.ms)}` : '';
+          write(`${label}: ${chalk.yellow('not solved')}: stopped at ${limitClause(report)}${after}`);
+          if (record.error !== null) detail(record.error);
+          return;
+        }
+        case 'error':
+          // The message itself went to stderr as one line; stdout keeps one line per level.
+          write(`${label}: ${chalk.red('error')} (see stderr)`);
+          return;
+      }
+    },
+    end() {},
+  };
+}
