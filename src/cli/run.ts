@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerConvert } from './commands/convert.js';
+import { registerMergeReports } from './commands/merge-reports.js';
 import { registerShow } from './commands/show.js';
 import { registerSolve } from './commands/solve.js';
 import { registerVerify } from './commands/verify.js';
@@ -10,14 +11,14 @@ import type { Io } from './io.js';
 import { packageVersion } from './version.js';
 
 /** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
-export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerConvert, registerShow];
+export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerConvert, registerShow, registerMergeReports];
 
 const EXIT_CODE_HELP = `
 Exit codes:
   0   success: every level valid and solved
-  1   not solved: a move string that does not solve its level, or an illegal move
+  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression
   2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
-  3   stopped at a limit (time, memory, nodes) before an answer
+  3   stopped at a limit (time, memory, nodes) before an answer; for several levels: 2, else 1, else 3
   70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)
 
 Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
@@ -26,7 +27,7 @@ Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
 export function buildProgram(context: CommandContext): Command {
   const { io } = context;
   const program = new Command(PROGRAM_NAME)
-    .description('Sokoban solver and validator: check move strings, convert and draw levels')
+    .description('Sokoban solver and validator: solve levels, check move strings, convert and draw levels')
     .version(packageVersion(), '-V, --version')
     .option('--no-color', 'never colour the output')
     .exitOverride()

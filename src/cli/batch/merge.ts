@@ -1,0 +1,55 @@
+import { UsageError } from '../../errors.js';
+import type { LevelRecord } from './record.js';
+import { type Summary, buildSummary } from './summary.js';
+
+export interface NamedSummary {
+  readonly file: string;
+  readonly summary: Summary;
+}
+
+export interface MergeResult {
+  readonly summary: Summary;
+  /** Things worth a warning that do not make the merge wrong by themselves. */
+  readonly warnings: readonly string[];
+}
+
+function sameSettings(a: Summary, b: Summary): boolean {
+  return JSON.stringify(a.settings) === JSON.stringify(b.settings);
+}
+
+/**
+ * Combines shard summaries into one. A job found in two summaries is an error (the same shard
+ * given twice, or shards of different runs). When the shards of one split are all present the
+ * result is a whole run, written exactly as a run without --shard writes it.
+ */
+export function mergeSummaries(inputs: readonly NamedSummary[]): MergeResult {
+  if (inputs.length === 0) throw new UsageError('merge-reports needs at least one summary file');
+  const warnings: string[] = [];
+  const first = inputs[0];
+  const owner = new Map<string, string>();
+  const records: LevelRecord[] = [];
+  for (const { file, summary } of inputs) {
+    if (!sameSettings(first.summary, summary)) {
+      warnings.push(`${file} was run with other settings than ${first.file}: ${JSON.stringify(summary.settings)}`);
+    }
+    for (const record of summary.levels) {
+      const earlier = owner.get(record.name);
+      if (earlier !== undefined) throw new UsageError(`${record.name} is in both ${earlier} and ${file}: give each shard once`);
+      owner.set(record.name, file);
+      records.push(record);
+    }
+  }
+  const shards = inputs.flatMap(({ summary }) => summary.shards);
+  const counts = new Set(shards.map(([, count]) => count));
+  let merged = shards;
+  if (shards.length > 0 && counts.size === 1 && inputs.every(({ summary }) => summary.shards.length > 0)) {
+    const count = shards[0][1];
+    const present = new Set(shards.map(([index]) => index));
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !present.has(index));
+    if (missing.length === 0) merged = [];
+    else warnings.push(`shard${missing.length === 1 ? '' : 's'} ${missing.map((index) => `${index}/${count}`).join(', ')} missing`);
+  } else if (counts.size > 1) {
+    warnings.push(`the summaries come from different splits (${[...counts].map((count) => `/${count}`).join(', ')})`);
+  }
+  return { summary: buildSummary(first.summary.settings, merged, records), warnings };
+}
