@@ -4,6 +4,7 @@ import { UNREACHABLE, type PushDistances } from './push-distances.js';
 export const INFEASIBLE = 0x3fffffff;
 
 const BIG = 1e9;
+const NEEDS_MATCHING = -1;
 
 /**
  * The lower bound on pushes: a minimum-cost matching between boxes and goals over push
@@ -27,6 +28,14 @@ export class MatchingBound {
   private readonly way: Int32Array;
   private readonly used: Uint8Array;
   private readonly size: number;
+  // The parent position's optimal duals and assignment, so that a child (one box moved) needs
+  // one augmenting phase instead of a whole matching.
+  private readonly parentCells: Int32Array;
+  private parentCount = 0;
+  private parentReady = false;
+  private readonly baseU: Float64Array;
+  private readonly baseV: Float64Array;
+  private readonly baseAssigned: Int32Array;
 
   constructor(
     distances: PushDistances,
@@ -56,12 +65,49 @@ export class MatchingBound {
     this.assigned = new Int32Array(n);
     this.way = new Int32Array(n);
     this.used = new Uint8Array(n);
+    this.parentCells = new Int32Array(boxCount);
+    this.baseU = new Float64Array(n);
+    this.baseV = new Float64Array(n);
+    this.baseAssigned = new Int32Array(n);
   }
+
+  /** Names the position whose children will be evaluated next with evaluateChild. */
+  beginParent(boxCells: Int32Array, count: number): void {
+    this.parentCells.set(boxCells.subarray(0, count));
+    this.parentCount = count;
+    this.parentReady = false;
+  }
+
+  /**
+   * Lower bound for the parent's boxes with the one at index `moved` replaced (boxCells holds
+   * the child's cells). Exact when the nearest goals are distinct; otherwise the dual value after
+   * one Hungarian phase from the parent's optimum, which never exceeds the optimal matching.
+   */
+  evaluateChild(boxCells: Int32Array, count: number, moved: number): number {
+    if (!this.boxesPerGoal) return this.evaluate(boxCells, count);
+    const quick = this.nearestSum(boxCells, count);
+    if (quick !== NEEDS_MATCHING) return quick;
+    if (!this.parentReady) {
+      if (this.hungarian(this.parentCells, this.parentCount, true) === INFEASIBLE) return INFEASIBLE;
+      this.baseU.set(this.u);
+      this.baseV.set(this.v);
+      this.baseAssigned.set(this.assigned);
+      this.parentReady = true;
+    }
+    return this.repairRow(boxCells, count, moved + 1);
+  }
+
 
   /** Lower bound for boxes at the given cells (count of them), or INFEASIBLE. */
   evaluate(boxCells: Int32Array, count: number): number {
     if (!this.boxesPerGoal) return this.hungarian(boxCells, count, false);
-    // Fast path: distinct nearest goals make the sum of minima the optimum.
+    const quick = this.nearestSum(boxCells, count);
+    if (quick !== NEEDS_MATCHING) return quick;
+    return this.hungarian(boxCells, count, true);
+  }
+
+  /** Distinct nearest goals make the sum of minima the optimum; else NEEDS_MATCHING. */
+  private nearestSum(boxCells: Int32Array, count: number): number {
     let epoch = ++this.seenEpoch;
     if (epoch === 0x7fffffff) {
       this.goalSeen.fill(0);
@@ -78,8 +124,69 @@ export class MatchingBound {
       if (this.goalSeen[goal] === epoch) distinct = false;
       else this.goalSeen[goal] = epoch;
     }
-    if (distinct) return sum;
-    return this.hungarian(boxCells, count, true);
+    return distinct ? sum : NEEDS_MATCHING;
+  }
+
+  /** One Hungarian phase re-assigning row `row` (1-based) after its box moved. */
+  private repairRow(boxCells: Int32Array, rows: number, row: number): number {
+    const goals = this.goalCount;
+    const cols = goals;
+    const { u, v, minv, assigned, way, used, distance } = this;
+    u.set(this.baseU);
+    v.set(this.baseV);
+    assigned.set(this.baseAssigned);
+    const cost = (r: number, c: number): number => {
+      const d = distance[boxCells[r - 1] * goals + (c - 1)];
+      return d === UNREACHABLE ? BIG : d;
+    };
+    let best = Infinity;
+    for (let c = 1; c <= cols; c++) {
+      if (assigned[c] === row) assigned[c] = 0;
+      const reduced = cost(row, c) - v[c];
+      if (reduced < best) best = reduced;
+    }
+    u[row] = best;
+    assigned[0] = row;
+    let col0 = 0;
+    minv.fill(Infinity, 0, cols + 1);
+    used.fill(0, 0, cols + 1);
+    do {
+      used[col0] = 1;
+      const row0 = assigned[col0];
+      let delta = Infinity;
+      let col1 = 0;
+      for (let c = 1; c <= cols; c++) {
+        if (used[c] !== 0) continue;
+        const current = cost(row0, c) - u[row0] - v[c];
+        if (current < minv[c]) {
+          minv[c] = current;
+          way[c] = col0;
+        }
+        if (minv[c] < delta) {
+          delta = minv[c];
+          col1 = c;
+        }
+      }
+      for (let c = 0; c <= cols; c++) {
+        if (used[c] !== 0) {
+          u[assigned[c]] += delta;
+          v[c] -= delta;
+        } else {
+          minv[c] -= delta;
+        }
+      }
+      col0 = col1;
+    } while (assigned[col0] !== 0);
+    do {
+      const col1 = way[col0];
+      assigned[col0] = assigned[col1];
+      col0 = col1;
+    } while (col0 !== 0);
+    // Weak duality: any feasible duals (v <= 0) bound the optimal matching from below.
+    let total = 0;
+    for (let r = 1; r <= rows; r++) total += u[r];
+    for (let c = 1; c <= cols; c++) total += v[c];
+    return total >= BIG ? INFEASIBLE : Math.max(0, Math.round(total));
   }
 
   private hungarian(boxCells: Int32Array, boxCount: number, rowsAreBoxes: boolean): number {

@@ -282,6 +282,7 @@ export class PushSearch {
       }
     }
     reach.walk(nodes.player[node]);
+    this.bound.beginParent(boxList, count);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
@@ -351,7 +352,7 @@ export class PushSearch {
           nodes.bound[child] = nodes.bound[existing];
         } else {
           boxList[i] = to;
-          const lower = this.bound.evaluate(boxList, count);
+          const lower = this.bound.evaluateChild(boxList, count, i);
           boxList[i] = box;
           if (lower === INFEASIBLE) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
