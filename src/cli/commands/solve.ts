@@ -138,7 +138,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const streams: Reporter<SolveReport>[] = [
     request.json
       ? jsonSolveReporter(io.stdout, request.notation)
-      : humanSolveReporter(io.stdout, chalk, { notation: request.notation, ...settings }),
+      : humanSolveReporter(io.stdout, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
   ];
   // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
   if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? io.stderr : io.stdout));

@@ -10,6 +10,8 @@ export interface HumanSolveOptions {
   readonly timeLimitMs: number;
   readonly maxMemoryMiB: number;
   readonly maxNodes?: number;
+  /** Several rows: an error still gets its own row on stdout, so the rows match the levels. */
+  readonly several: boolean;
 }
 
 function effort(nodes: number | null, ms: number | null): string {
@@ -61,8 +63,8 @@ export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, opti
           return;
         }
         case 'error':
-          // The message itself went to stderr as one line; stdout keeps one line per level.
-          write(`${label}: ${chalk.red('error')} (see stderr)`);
+          // The message itself went to stderr as one line; in a list, stdout keeps one line per level.
+          if (options.several) write(`${label}: ${chalk.red('error')} (see stderr)`);
           return;
       }
     },

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/fake-io.js';
+import { OPEN_ROOM } from './open-room.js';
+import { tempFolder } from './temp-folder.js';
+import { CORRIDOR, STUCK, TINY_COLLECTION, TINY_COUNT } from './tiny-levels.js';
+
+function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+describe('sokoban solve on many levels', () => {
+  it('gives one JSON line per level of a collection, in file order, with --jobs 2', async () => {
+    const { code, stdout } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--json', { files: { 'tiny.xsb': TINY_COLLECTION } });
+    const lines = jsonLines(stdout);
+    expect(lines.map((line) => line.index)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(lines.map((line) => line.title)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(lines.every((line) => line.status === 'solved' && line.file === 'tiny.xsb')).toBe(true);
+    expect(code).toBe(0);
+  });
+
+  it('keeps stdout pure JSON Lines and puts the summary table on stderr with --json', async () => {
+    const { stdout, stderr } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--json', { files: { 'tiny.xsb': TINY_COLLECTION } });
+    expect(jsonLines(stdout)).toHaveLength(TINY_COUNT);
+    expect(stderr).toMatch(/levels +solved +unsolvable +timeout +memory +error +total time +median time/);
+    expect(stderr).toMatch(/\n +6 +6 +0 +0 +0 +0 /);
+  });
+
+  it('ends human output with the summary table on stdout', async () => {
+    const { stdout, stderr } = await cli('solve', 'tiny.xsb', 'stuck.xsb', '--jobs', '2', {
+      files: { 'tiny.xsb': TINY_COLLECTION, 'stuck.xsb': STUCK },
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/tiny\.xsb#6: solved in 2 moves, 1 push\n[\s\S]*stuck\.xsb#1: unsolvable: proven/);
+    expect(stdout).toMatch(/levels +solved +unsolvable .*\n +7 +6 +1 +0 +0 +0 /);
+  });
+
+  it('prints no progress line when stderr is not a terminal', async () => {
+    const { stderr } = await cli('solve', 'tiny.xsb', '--jobs', '2', { files: { 'tiny.xsb': TINY_COLLECTION } });
+    expect(stderr).toBe('');
+  });
+
+  it('shows done/total, solved, failing, elapsed and ETA on a terminal stderr', async () => {
+    const { stderr, stdout } = await cli('solve', 'tiny.xsb', 'stuck.xsb', '--jobs', '2', {
+      files: { 'tiny.xsb': TINY_COLLECTION, 'stuck.xsb': STUCK },
+      stderrIsTTY: true,
+    });
+    expect(stderr).toMatch(/\[7\/7\] 6 solved, 1 failing, \d+ ms elapsed, ETA 0 ms/);
+    expect(stderr.endsWith('\r\x1b[K')).toBe(true);
+    expect(stdout).not.toContain('\r');
+  });
+
+  it('solves every level file in a folder, recursively, in name order', async () => {
+    const folder = tempFolder({
+      'b.xsb': CORRIDOR,
+      'a/level10.sok': CORRIDOR,
+      'a/level9.txt': '1 1 1 1 1\n1 3 2 4 1\n1 1 1 1 1\n',
+      'notes.md': 'not a level',
+    });
+    const { code, stdout } = await cli('solve', folder, '--jobs', '2', '--json');
+    const files = jsonLines(stdout).map((line) => String(line.file).slice(folder.length + 1));
+    expect(files).toEqual(['a/level9.txt', 'a/level10.sok', 'b.xsb']);
+    expect(code).toBe(0);
+  });
+
+  it('turns a planted malformed file in a folder into one error row, solves the rest, and exits 2', async () => {
+    const folder = tempFolder({ '1.xsb': CORRIDOR, '2.xsb': '#####\n#@$x.#\n#####\n', '3.xsb': TINY_COLLECTION });
+    const { code, stdout, stderr } = await cli('solve', folder, '--jobs', '2', '--json');
+    const lines = jsonLines(stdout);
+    expect(lines).toHaveLength(1 + 1 + TINY_COUNT);
+    const errors = lines.filter((line) => line.status === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ file: `${folder}/2.xsb`, index: null, solution: null });
+    expect(errors[0].error).toBe(`${folder}/2.xsb, line 2, column 4: unknown character "x" in a board row`);
+    expect(lines.filter((line) => line.status === 'solved')).toHaveLength(1 + TINY_COUNT);
+    expect(lines[1]).toBe(errors[0]);
+    expect(stderr.split('\n').filter((line) => line.startsWith('sokoban: '))).toHaveLength(1);
+    expect(code).toBe(2);
+  });
+
+  it('gives an unreadable input one error row and keeps the others', async () => {
+    const { code, stdout } = await cli('solve', 'one.xsb', 'missing.xsb', 'two.xsb', '--json', {
+      files: { 'one.xsb': CORRIDOR, 'two.xsb': CORRIDOR },
+    });
+    expect(jsonLines(stdout).map((line) => [line.file, line.status])).toEqual([
+      ['one.xsb', 'solved'],
+      ['missing.xsb', 'error'],
+      ['two.xsb', 'solved'],
+    ]);
+    expect(code).toBe(2);
+  });
+
+  it('expands a glob once, in name order, and names a pattern that matches nothing', async () => {
+    const folder = tempFolder({ 'x2.xsb': CORRIDOR, 'x10.xsb': CORRIDOR, 'y.txt': CORRIDOR });
+    const { code, stdout, stderr } = await cli('solve', `${folder}/x*.xsb`, `${folder}/*.sok`, '--json');
+    const lines = jsonLines(stdout);
+    expect(lines.map((line) => String(line.file).slice(folder.length + 1))).toEqual(['x2.xsb', 'x10.xsb', '*.sok']);
+    expect(lines[2]).toMatchObject({ status: 'error', error: `${folder}/*.sok: the pattern matches no files` });
+    expect(stderr).toContain(`sokoban: ${folder}/*.sok: the pattern matches no files\n`);
+    expect(code).toBe(2);
+  });
+
+  it('solves a file named twice (directly and through a glob) once', async () => {
+    const folder = tempFolder({ 'a.xsb': CORRIDOR });
+    const { stdout } = await cli('solve', `${folder}/a.xsb`, `${folder}/*.xsb`, folder, '--json');
+    expect(jsonLines(stdout)).toHaveLength(1);
+  });
+
+  it('takes a mix of stdin and files', async () => {
+    const { stdout } = await cli('solve', 'one.xsb', '-', '--json', { files: { 'one.xsb': CORRIDOR }, stdin: STUCK });
+    expect(jsonLines(stdout).map((line) => [line.file, line.status])).toEqual([
+      ['one.xsb', 'solved'],
+      ['<stdin>', 'unsolvable'],
+    ]);
+  });
+
+  it('stops a level that would run for ever at its time limit in a worker, and the rest still finish', async () => {
+    const { code, stdout } = await cli('solve', 'room.xsb', 'tiny.xsb', '--optimal', 'moves', '--time-limit', '1', '--jobs', '2', '--json', {
+      files: { 'room.xsb': OPEN_ROOM, 'tiny.xsb': TINY_COLLECTION },
+    });
+    const lines = jsonLines(stdout);
+    expect(lines[0]).toMatchObject({ file: 'room.xsb', status: 'timeout', solution: null });
+    expect(lines[0].nodes).toBeGreaterThan(0);
+    expect(lines.slice(1).map((line) => [line.index, line.status, line.optimal])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((index) => [index, 'solved', 'moves']),
+    );
+    expect(code).toBe(3);
+  });
+
+  it('ranks exit codes across levels: bad input before unsolvable before a limit', async () => {
+    const files = { 'room.xsb': OPEN_ROOM, 'stuck.xsb': STUCK, 'ok.xsb': CORRIDOR };
+    const limit = ['--optimal', 'moves', '--max-nodes', '100', '--jobs', '2'];
+    expect((await cli('solve', 'ok.xsb', 'room.xsb', ...limit, { files })).code).toBe(3);
+    expect((await cli('solve', 'room.xsb', 'stuck.xsb', ...limit, { files })).code).toBe(1);
+    expect((await cli('solve', 'room.xsb', 'stuck.xsb', 'missing.xsb', ...limit, { files })).code).toBe(2);
+  });
+});
