@@ -50,6 +50,20 @@ describe('bin/sokoban.js (the real process)', () => {
     expect(code).toBe(0);
   });
 
+  it('solves a level in-process and exits 0', () => {
+    const { code, stdout, stderr } = sokoban(['solve', 'levels/examples/first.xsb']);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^levels\/examples\/first\.xsb#1 \(First steps\): solved in \d+ moves, 4 pushes\n/);
+    expect(code).toBe(0);
+  });
+
+  it('solves a collection in the compiled worker threads, in order', () => {
+    const { code, stdout } = sokoban(['solve', 'levels/examples/three.sok', '--jobs', '2', '--json']);
+    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.index, line.status])).toEqual([[1, 'solved'], [2, 'solved'], [3, 'solved']]);
+    expect(code).toBe(0);
+  });
+
   it('prints help and exits 0', () => {
     const { code, stdout } = sokoban(['--help']);
     expect(stdout).toMatch(/^Usage: sokoban/);

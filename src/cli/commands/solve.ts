@@ -37,7 +37,7 @@ import { jsonSolveReporter } from '../reporters/solve-json.js';
 import type { SolveReport } from '../reporters/solve-result.js';
 import { summaryJson } from '../reporters/summary-json.js';
 import { writeSummaryTable } from '../reporters/summary-table.js';
-import { recordLabel } from '../reporters/solve-text.js';
+import { plural } from '../reporters/solve-text.js';
 
 export const DEFAULT_TIME_LIMIT_SECONDS = 60;
 const MIB = 1024 * 1024;
@@ -103,7 +103,7 @@ function writeErrorLine(io: Io, record: LevelRecord): void {
 
 function writeRegressions(out: OutputStream, baselinePath: string, compared: number, regressions: readonly Regression[]): void {
   if (regressions.length === 0) {
-    out.write(`baseline ${baselinePath}: no regressions in ${compared} levels\n`);
+    out.write(`baseline ${baselinePath}: no regressions in ${plural(compared, 'level')}\n`);
     return;
   }
   out.write(`baseline ${baselinePath}: ${regressions.length} ${regressions.length === 1 ? 'regression' : 'regressions'}\n`);

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/fake-io.js';
+import { STUCK, TINY_COLLECTION, TINY_COUNT } from './tiny-levels.js';
+
+const FILES = { 'tiny.xsb': TINY_COLLECTION, 'stuck.xsb': STUCK };
+const INPUTS = ['tiny.xsb', 'stuck.xsb', 'missing.xsb'];
+const ALL_JOBS = TINY_COUNT + 2;
+
+interface SummaryFile {
+  shards: number[][];
+  totals: Record<string, number | null>;
+  levels: { name: string; ms: number | null }[];
+}
+
+/** Times differ from run to run; everything else in a summary must not. */
+function withoutTimes(summary: SummaryFile): unknown {
+  return {
+    ...summary,
+    totals: { ...summary.totals, totalMs: null, medianMs: null },
+    levels: summary.levels.map((record) => ({ ...record, ms: null })),
+  };
+}
+
+async function summaryOf(...args: string[]): Promise<{ text: string; summary: SummaryFile }> {
+  const { io } = await cli('solve', ...INPUTS, '--jobs', '2', '--report', 'out.json', ...args, { files: FILES });
+  const text = io.written.get('out.json') ?? '';
+  return { text, summary: JSON.parse(text) };
+}
+
+describe('solve --shard and merge-reports', () => {
+  it('splits the jobs so that shards 1/3, 2/3 and 3/3 cover each exactly once', async () => {
+    const shards = await Promise.all(['1/3', '2/3', '3/3'].map((shard) => summaryOf('--shard', shard)));
+    const names = shards.flatMap(({ summary }) => summary.levels.map((record) => record.name));
+    expect(names).toHaveLength(ALL_JOBS);
+    expect(new Set(names).size).toBe(ALL_JOBS);
+    expect(shards.map(({ summary }) => summary.levels.length)).toEqual([3, 3, 2]);
+    expect(shards.map(({ summary }) => summary.shards)).toEqual([[[1, 3]], [[2, 3]], [[3, 3]]]);
+  });
+
+  it('merges the shards into the same summary as one run', async () => {
+    const whole = await summaryOf();
+    const shards = await Promise.all(['1/3', '2/3', '3/3'].map((shard) => summaryOf('--shard', shard)));
+    const files = Object.fromEntries(shards.map(({ text }, i) => [`shard${i + 1}.json`, text]));
+    const merged = await cli('merge-reports', 'shard3.json', 'shard1.json', 'shard2.json', { files });
+    expect(merged.stderr).toBe('');
+    expect(withoutTimes(JSON.parse(merged.stdout))).toEqual(withoutTimes(whole.summary));
+    // The missing file is an input error in every run, so the merged exit code is the run's: 2.
+    expect(merged.code).toBe(2);
+  });
+
+  it('writes the merged summary with --report and prints its table', async () => {
+    const shards = await Promise.all(['1/2', '2/2'].map((shard) => summaryOf('--shard', shard)));
+    const files = { 'a.json': shards[0].text, 'b.json': shards[1].text };
+    const { io, stdout } = await cli('merge-reports', 'a.json', 'b.json', '--report', 'all.json', { files });
+    expect(JSON.parse(io.written.get('all.json') ?? '').levels).toHaveLength(ALL_JOBS);
+    expect(stdout).toMatch(/levels +solved .*\n +8 +6 +1 +0 +0 +1 /);
+  });
+
+  it('warns when a shard is missing', async () => {
+    const first = await summaryOf('--shard', '1/3');
+    const { stderr } = await cli('merge-reports', 'a.json', { files: { 'a.json': first.text } });
+    expect(stderr).toBe('sokoban: warning: shards 2/3, 3/3 missing\n');
+  });
+
+  it('refuses a shard given twice, naming the job and both files', async () => {
+    const first = await summaryOf('--shard', '1/3');
+    const { code, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files: { 'a.json': first.text, 'b.json': first.text } });
+    expect(stderr).toMatch(/^sokoban: \S+ is in both a\.json and b\.json: give each shard once\n$/);
+    expect(code).toBe(2);
+  });
+});

@@ -1,0 +1,107 @@
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { WorkerPool } from '../../src/cli/batch/pool.js';
+
+/**
+ * A tiny worker speaking the pool's protocol. A task is a command: a number is echoed doubled,
+ * 'hang' never answers, 'throw' fails, 'exit' ends the thread, 'hog' fills the heap.
+ */
+const SCRIPT = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', ({ id, task }) => {
+  if (task === 'hang') for (;;) {}
+  if (task === 'exit') process.exit(3);
+  if (task === 'throw') return parentPort.postMessage({ type: 'failed', id, message: 'told to fail' });
+  if (task === 'hog') { const keep = []; for (;;) keep.push(new Array(1e5).fill({ a: 1 })); }
+  parentPort.postMessage({ type: 'done', id, value: task * 2 });
+});
+parentPort.postMessage({ type: 'ready' });
+`;
+
+function pool(size: number, heapMiB = 64): { pool: WorkerPool<unknown, number>; spawned: () => number } {
+  let spawned = 0;
+  const made = new WorkerPool<unknown, number>({
+    size,
+    spawn: () => {
+      spawned++;
+      return new Worker(SCRIPT, { eval: true, resourceLimits: { maxOldGenerationSizeMb: heapMiB } });
+    },
+    now: () => performance.now(),
+  });
+  return { pool: made, spawned: () => spawned };
+}
+
+describe('WorkerPool', () => {
+  it('runs tasks on its workers and answers each one', async () => {
+    const { pool: workers } = pool(2);
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => workers.run(n, 10_000)));
+    expect(answers).toEqual([2, 4, 6, 8].map((value) => ({ kind: 'done', value })));
+    await workers.close();
+  });
+
+  it('starts no more workers than its size', async () => {
+    const { pool: workers, spawned } = pool(2);
+    await Promise.all([1, 2, 3, 4, 5, 6].map((n) => workers.run(n, 10_000)));
+    expect(spawned()).toBe(2);
+    await workers.close();
+  });
+
+  it('ends a worker that misses its deadline, reports it killed, and the other tasks finish first', async () => {
+    const { pool: workers, spawned } = pool(2);
+    const settled: string[] = [];
+    const track = (name: string, task: unknown, deadline: number) =>
+      workers.run(task, deadline).then((outcome) => {
+        settled.push(name);
+        return outcome;
+      });
+    const [hung, ...rest] = await Promise.all([track('hang', 'hang', 300), track('a', 1, 10_000), track('b', 2, 10_000), track('c', 3, 10_000)]);
+    expect(hung.kind).toBe('killed');
+    expect(rest.map((outcome) => outcome.kind)).toEqual(['done', 'done', 'done']);
+    expect(settled.indexOf('hang')).toBe(3);
+    await workers.close();
+    expect(spawned()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('replaces a killed worker so the queue goes on on a pool of one', async () => {
+    const { pool: workers, spawned } = pool(1);
+    const outcomes = await Promise.all([workers.run('hang', 200), workers.run(5, 10_000)]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['killed', 'done']);
+    expect(spawned()).toBe(2);
+    await workers.close();
+  });
+
+  it('reports a task the worker failed, and keeps the worker', async () => {
+    const { pool: workers, spawned } = pool(1);
+    const outcomes = await Promise.all([workers.run('throw', 10_000), workers.run(1, 10_000)]);
+    expect(outcomes).toEqual([{ kind: 'failed', message: 'told to fail' }, { kind: 'done', value: 2 }]);
+    expect(spawned()).toBe(1);
+    await workers.close();
+  });
+
+  it('reports a worker that exits mid-task as failed and replaces it', async () => {
+    const { pool: workers } = pool(1);
+    const outcomes = await Promise.all([workers.run('exit', 10_000), workers.run(1, 10_000)]);
+    expect(outcomes[0]).toEqual({ kind: 'failed', message: 'the worker exited with code 3 before answering' });
+    expect(outcomes[1]).toEqual({ kind: 'done', value: 2 });
+    await workers.close();
+  });
+
+  it('reports a worker that runs out of heap as out of memory and goes on', async () => {
+    const { pool: workers } = pool(1, 16);
+    const outcomes = await Promise.all([workers.run('hog', 20_000), workers.run(1, 10_000)]);
+    expect(outcomes[0].kind).toBe('out-of-memory');
+    expect(outcomes[1]).toEqual({ kind: 'done', value: 2 });
+    await workers.close();
+  });
+
+  it('fails every task at once when workers cannot start', async () => {
+    const broken = new WorkerPool<number, number>({
+      size: 2,
+      spawn: () => new Worker('throw new Error("cannot boot")', { eval: true }),
+      now: () => performance.now(),
+    });
+    const outcomes = await Promise.all([1, 2, 3].map((n) => broken.run(n, 10_000)));
+    expect(outcomes.every((outcome) => outcome.kind === 'failed' && outcome.message === 'cannot boot')).toBe(true);
+    await broken.close();
+  });
+});
