@@ -10,6 +10,7 @@ export {
   MoveSyntaxError,
   UsageError,
   InputError,
+  SearchLimitError,
   formatPosition,
   type SourcePosition,
 } from './errors.js';
@@ -60,3 +61,13 @@ export {
 
 // The UCLA CS161 interface.
 export { goalTest, nextStates, h0, h1, stateToBoard, boardToState, type Cs161State } from './game/cs161.js';
+
+// The solver: proven-optimal or fast any-solution search, and the seeds' solver interfaces.
+export {
+  solve,
+  type SolveOptions,
+  type SolveResult,
+  type SolveStatus,
+  type Optimality,
+} from './solver/solve.js';
+export { solvePuzzle, h2 } from './solver/seed-api.js';

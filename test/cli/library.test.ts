@@ -24,6 +24,19 @@ describe('the library entry point', () => {
     expect(sokoban.nextStates([[3, 2, 4]])).toEqual([[[0, 3, 5]]]);
   });
 
+  it('solves a level and proves the answer shortest, and the solution replays to a win', () => {
+    const level = sokoban.parseLevel('#######\n#@ $ .#\n#######\n', { file: 'corridor.xsb' });
+    const result = sokoban.solve(level, { optimal: 'moves' });
+    expect(result).toMatchObject({ status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: 'moves' });
+    expect(sokoban.replay(level.board, result.solution ?? '', { rule: 'all-goals' }).solved).toBe(true);
+  });
+
+  it('offers the 6.101 solvePuzzle and the CS161 h2 bound', () => {
+    const game = sokoban.newGame([[['wall'], ['wall'], ['wall'], ['wall']], [['player'], ['computer'], ['target'], ['wall']], [['wall'], ['wall'], ['wall'], ['wall']]]);
+    expect(sokoban.solvePuzzle(game)).toEqual(['right']);
+    expect(sokoban.h2([[1, 1, 1, 1], [3, 2, 4, 1], [1, 1, 1, 1]])).toBe(1);
+  });
+
   it('exports the typed errors so callers can tell bad input from bugs', () => {
     expect(() => sokoban.parseMoves('rx', { file: 'm.lurd' })).toThrow(sokoban.MoveSyntaxError);
   });
