@@ -5,6 +5,7 @@ export const INFEASIBLE = 0x3fffffff;
 
 const BIG = 1e9;
 const NEEDS_MATCHING = -1;
+const CACHE_SLOTS = 256;
 
 /**
  * The lower bound on pushes: a minimum-cost matching between boxes and goals over push
@@ -36,6 +37,17 @@ export class MatchingBound {
   private readonly baseU: Float64Array;
   private readonly baseV: Float64Array;
   private readonly baseAssigned: Int32Array;
+  // Duals of recently evaluated children, by box cell, so that when one of them is expanded
+  // (best-first search often expands a fresh child next) its matching need not be redone.
+  private readonly cacheOwner: Int32Array;
+  private readonly cacheCells: Int32Array;
+  private readonly cacheU: Float64Array;
+  private readonly cacheColumn: Int32Array;
+  private readonly cacheV: Float64Array;
+  private readonly rowOfCell: Int32Array;
+  private cacheNext = 0;
+  /** Cache slot of the last evaluateChild result, or -1 when it left no duals to keep. */
+  lastSlot = -1;
 
   constructor(
     distances: PushDistances,
@@ -69,13 +81,60 @@ export class MatchingBound {
     this.baseU = new Float64Array(n);
     this.baseV = new Float64Array(n);
     this.baseAssigned = new Int32Array(n);
+    this.cacheOwner = new Int32Array(CACHE_SLOTS).fill(-1);
+    this.cacheCells = new Int32Array(CACHE_SLOTS * boxCount);
+    this.cacheU = new Float64Array(CACHE_SLOTS * boxCount);
+    this.cacheColumn = new Int32Array(CACHE_SLOTS * boxCount);
+    this.cacheV = new Float64Array(CACHE_SLOTS * n);
+    this.rowOfCell = new Int32Array(cells);
   }
 
-  /** Names the position whose children will be evaluated next with evaluateChild. */
-  beginParent(boxCells: Int32Array, count: number): void {
+  /** Records that cache slot `slot` (from lastSlot) belongs to search node `node`. */
+  claimSlot(slot: number, node: number): void {
+    this.cacheOwner[slot] = node;
+  }
+
+  /**
+   * Names the position whose children will be evaluated next with evaluateChild; `slot` is the
+   * cache slot its own evaluation left (or -1), used when it still belongs to `node`.
+   */
+  beginParent(boxCells: Int32Array, count: number, node: number, slot: number): void {
     this.parentCells.set(boxCells.subarray(0, count));
     this.parentCount = count;
-    this.parentReady = false;
+    this.parentReady = slot >= 0 && this.cacheOwner[slot] === node && this.loadSlot(slot, boxCells, count);
+  }
+
+  private loadSlot(slot: number, boxCells: Int32Array, count: number): boolean {
+    const { rowOfCell, cacheCells, baseU, baseV, baseAssigned } = this;
+    const base = slot * count;
+    for (let r = 0; r < count; r++) rowOfCell[boxCells[r]] = r + 1;
+    baseAssigned.fill(0);
+    for (let k = 0; k < count; k++) {
+      const row = rowOfCell[cacheCells[base + k]];
+      baseU[row] = this.cacheU[base + k];
+      baseAssigned[this.cacheColumn[base + k]] = row;
+    }
+    baseU[0] = 0;
+    baseV.set(this.cacheV.subarray(slot * this.size, (slot + 1) * this.size));
+    for (let r = 0; r < count; r++) rowOfCell[boxCells[r]] = 0;
+    return true;
+  }
+
+  private saveSlot(boxCells: Int32Array, count: number): number {
+    const slot = this.cacheNext;
+    this.cacheNext = (slot + 1) % CACHE_SLOTS;
+    const base = slot * count;
+    const { assigned, u } = this;
+    for (let r = 0; r < count; r++) {
+      this.cacheCells[base + r] = boxCells[r];
+      this.cacheU[base + r] = u[r + 1];
+    }
+    for (let c = 1; c <= this.goalCount; c++) {
+      if (assigned[c] > 0) this.cacheColumn[base + assigned[c] - 1] = c;
+    }
+    this.cacheV.set(this.v.subarray(0, this.size), slot * this.size);
+    this.cacheOwner[slot] = -1;
+    return slot;
   }
 
   /**
@@ -84,6 +143,7 @@ export class MatchingBound {
    * one Hungarian phase from the parent's optimum, which never exceeds the optimal matching.
    */
   evaluateChild(boxCells: Int32Array, count: number, moved: number): number {
+    this.lastSlot = -1;
     if (!this.boxesPerGoal) return this.evaluate(boxCells, count);
     const quick = this.nearestSum(boxCells, count);
     if (quick !== NEEDS_MATCHING) return quick;
@@ -94,7 +154,9 @@ export class MatchingBound {
       this.baseAssigned.set(this.assigned);
       this.parentReady = true;
     }
-    return this.repairRow(boxCells, count, moved + 1);
+    const bound = this.repairRow(boxCells, count, moved + 1);
+    if (bound !== INFEASIBLE) this.lastSlot = this.saveSlot(boxCells, count);
+    return bound;
   }
 
 

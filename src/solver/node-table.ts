@@ -22,6 +22,8 @@ export class NodeTable {
   lastPush: Int32Array;
   hash: Uint32Array;
   boxHash: Uint32Array;
+  /** The lower bound's cache slot for this node's matching, or -1. */
+  matchSlot: Int32Array;
   /** Next node in the same priority-queue bucket. */
   next: Int32Array;
   /** 1 once expanded; 2 when superseded by a cheaper copy of the same position. */
@@ -44,6 +46,7 @@ export class NodeTable {
     this.lastPush = new Int32Array(initialCapacity);
     this.hash = new Uint32Array(initialCapacity);
     this.boxHash = new Uint32Array(initialCapacity);
+    this.matchSlot = new Int32Array(initialCapacity);
     this.next = new Int32Array(initialCapacity);
     this.state = new Uint8Array(initialCapacity);
     this.slots = new Int32Array(initialCapacity * 4);
@@ -52,7 +55,7 @@ export class NodeTable {
 
   /** Bytes held by the table, for the memory limit. */
   get bytes(): number {
-    return this.capacity * (this.words * 4 + 4 * 10 + 1) + this.slots.length * 4;
+    return this.capacity * (this.words * 4 + 4 * 11 + 1) + this.slots.length * 4;
   }
 
   /**
@@ -141,6 +144,7 @@ export class NodeTable {
     this.lastPush = grow32(this.lastPush, capacity);
     this.hash = grow32(this.hash, capacity);
     this.boxHash = grow32(this.boxHash, capacity);
+    this.matchSlot = grow32(this.matchSlot, capacity);
     this.next = grow32(this.next, capacity);
     const state = new Uint8Array(capacity);
     state.set(this.state);

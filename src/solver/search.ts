@@ -192,6 +192,7 @@ export class PushSearch {
     nodes.bound[root] = lower;
     nodes.parent[root] = -1;
     nodes.lastPush[root] = -1;
+    nodes.matchSlot[root] = -1;
     this.generated = 1;
     if (lower === 0) {
       if (!this.keeperToo) {
@@ -244,6 +245,7 @@ export class PushSearch {
         nodes.bound[root] = lower;
         nodes.parent[root] = -1;
         nodes.lastPush[root] = -1;
+        nodes.matchSlot[root] = -1;
         this.generated++;
         if (lower === 0 && reach.reached(problem.initialPlayer)) {
           this.bestNode = root;
@@ -282,7 +284,7 @@ export class PushSearch {
       }
     }
     reach.walk(nodes.player[node]);
-    this.bound.beginParent(boxList, count);
+    this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
@@ -350,6 +352,7 @@ export class PushSearch {
           if (this.greedy || !this.improves(existing, pushes, moves)) continue;
           child = nodes.addCopy(scratch, keyPlayer, hash, boxHash, existing);
           nodes.bound[child] = nodes.bound[existing];
+          nodes.matchSlot[child] = -1;
         } else {
           boxList[i] = to;
           const lower = this.bound.evaluateChild(boxList, count, i);
@@ -357,6 +360,8 @@ export class PushSearch {
           if (lower === INFEASIBLE) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           nodes.bound[child] = lower;
+          nodes.matchSlot[child] = this.bound.lastSlot;
+          if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);
         }
         this.generated++;
         nodes.player[child] = backward ? from : box;
