@@ -33,7 +33,15 @@ export class NodeTable {
   private slots: Int32Array;
   private slotMask: number;
 
-  constructor(words: number, initialCapacity = 1 << 14) {
+  /**
+   * @param maxBytes the table never grows past this: `add` returns -1 instead, so a search can
+   * stop at its memory limit before the allocation rather than after it.
+   */
+  constructor(
+    words: number,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+    initialCapacity = 1 << 14,
+  ) {
     this.words = words;
     this.capacity = initialCapacity;
     this.boxes = new Uint32Array(initialCapacity * words);
@@ -55,7 +63,20 @@ export class NodeTable {
 
   /** Bytes held by the table, for the memory limit. */
   get bytes(): number {
-    return this.capacity * (this.words * 4 + 4 * 11 + 1) + this.slots.length * 4;
+    return NodeTable.bytesFor(this.capacity, this.words);
+  }
+
+  private static bytesFor(capacity: number, words: number): number {
+    // Node arrays plus the slot table, which holds two 32-bit words for each of 2 * capacity slots.
+    return capacity * (words * 4 + 4 * 11 + 1) + capacity * 4 * 4;
+  }
+
+  /** False when the table is full and doubling it would pass the byte limit. */
+  private makeRoom(): boolean {
+    if (this.count < this.capacity) return true;
+    if (NodeTable.bytesFor(this.capacity * 2, this.words) > this.maxBytes) return false;
+    this.grow();
+    return true;
   }
 
   /**
@@ -84,9 +105,9 @@ export class NodeTable {
     }
   }
 
-  /** Appends a node with the key in `scratch`, indexes it and returns its number. */
+  /** Appends a node with the key in `scratch`, indexes it and returns its number, or -1 when full. */
   add(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number): number {
-    if (this.count === this.capacity) this.grow();
+    if (!this.makeRoom()) return -1;
     const node = this.count++;
     this.boxes.set(scratch.subarray(0, this.words), node * this.words);
     this.keyPlayer[node] = keyPlayer;
@@ -105,9 +126,9 @@ export class NodeTable {
     slots[slot * 2 + 1] = node + 1;
   }
 
-  /** Appends a copy of a position that is already indexed (a cheaper path to it was found). */
+  /** Appends a copy of a position that is already indexed (a cheaper path to it was found), or returns -1 when full. */
   addCopy(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number, oldNode: number): number {
-    if (this.count === this.capacity) this.grow();
+    if (!this.makeRoom()) return -1;
     const node = this.count++;
     this.boxes.set(scratch.subarray(0, this.words), node * this.words);
     this.keyPlayer[node] = keyPlayer;

@@ -23,9 +23,12 @@ export interface SearchConfig {
   readonly direction?: 'forward' | 'backward';
   /** PI-corral pruning: keeps push counts, so not for move-optimal search. */
   readonly corralPruning: boolean;
+  /** Bytes this search's node table may take. */
+  readonly maxBytes?: number;
 }
 
-export type SearchState = 'running' | 'solved' | 'unsolvable';
+/** 'memory': the node table reached its byte limit; the search cannot go on. */
+export type SearchState = 'running' | 'solved' | 'unsolvable' | 'memory';
 
 /**
  * One best-first search over pushes, resumable: `run` expands a bounded number of nodes and
@@ -81,7 +84,7 @@ export class PushSearch {
     this.corrals = corralPruning ? new CorralPruner(problem, analysis.dead) : null;
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
-    this.nodes = new NodeTable(words);
+    this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(boxCount);
@@ -291,7 +294,7 @@ export class PushSearch {
     const parentBoxHash = nodes.boxHash[node];
     let stop = false;
 
-    for (let i = 0; i < count && !stop; i++) {
+    for (let i = 0; i < count && !stop && this.state === 'running'; i++) {
       const box = boxList[i];
       if (restricted && !corrals.isAllowed(box)) continue;
       for (let d = 0; d < 4; d++) {
@@ -351,6 +354,10 @@ export class PushSearch {
         if (existing >= 0) {
           if (this.greedy || !this.improves(existing, pushes, moves)) continue;
           child = nodes.addCopy(scratch, keyPlayer, hash, boxHash, existing);
+          if (child < 0) {
+            this.state = 'memory';
+            break;
+          }
           nodes.bound[child] = nodes.bound[existing];
           nodes.matchSlot[child] = -1;
         } else {
@@ -359,6 +366,10 @@ export class PushSearch {
           boxList[i] = box;
           if (lower === INFEASIBLE) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
+          if (child < 0) {
+            this.state = 'memory';
+            break;
+          }
           nodes.bound[child] = lower;
           nodes.matchSlot[child] = this.bound.lastSlot;
           if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);

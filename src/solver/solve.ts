@@ -45,7 +45,7 @@ export interface SolveResult {
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
 /** Expansions between limit checks, and the turn length when searches take turns. */
-const SLICE = 1024;
+const SLICE = 256;
 
 /**
  * Without --optimal, a greedy search and a push-optimal A* take turns: greedy wins most levels
@@ -77,7 +77,8 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
     optimal === null
       ? ANY_SOLUTION_PORTFOLIO.filter((config) => config.direction !== 'backward' || canSearchBackward(problem))
       : [{ mode: optimal, corralPruning: optimal === 'pushes' }];
-  const searches = configs.map((config) => new PushSearch(analysis, config));
+  // The tables stop short of the memory limit themselves; each search gets an equal share.
+  const searches = configs.map((config) => new PushSearch(analysis, { ...config, maxBytes: maxBytes / configs.length }));
   const forwardGreedy = searches.find((_, i) => configs[i].mode === 'greedy' && configs[i].direction !== 'backward');
   const backwardGreedy = searches.find((_, i) => configs[i].direction === 'backward');
   if (forwardGreedy !== undefined && backwardGreedy !== undefined) forwardGreedy.pairWith(backwardGreedy);
@@ -117,6 +118,7 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   }
   const unsolved = { ...base, solution: null, moves: null, pushes: null, optimal: null };
   if (finished?.state === 'unsolvable') return { ...unsolved, status: 'unsolvable', limit: null };
+  if (finished?.state === 'memory') limit = 'memory';
   if (limit === 'memory') return { ...unsolved, status: 'memory', limit };
   return { ...unsolved, status: 'timeout', limit: limit ?? 'time' };
 }
