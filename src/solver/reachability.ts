@@ -30,8 +30,11 @@ export class PlayerReach {
     return this.visitedEpoch[cell] === this.epoch;
   }
 
-  /** Walks out from `start`; returns how many cells were reached. */
-  walk(start: number): number {
+  /**
+   * Walks out from `start`, recording distances, and paths (cameFrom) when `withPaths`; the
+   * search itself never reads paths, only the solution writer does. Returns the cells reached.
+   */
+  walk(start: number, withPaths = false): number {
     const { neighbours } = this.problem;
     const { boxAt, distance, cameFrom, visitedEpoch, queue } = this;
     let epoch = ++this.epoch;
@@ -55,7 +58,7 @@ export class PlayerReach {
         if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
         visitedEpoch[to] = epoch;
         distance[to] = next;
-        cameFrom[to] = at;
+        if (withPaths) cameFrom[to] = at;
         queue[tail++] = to;
         if (to < topLeft) topLeft = to;
       }

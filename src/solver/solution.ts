@@ -21,7 +21,7 @@ export function pushesToLurd(problem: Problem, pushes: Int32Array): SolutionText
   let moves = 0;
 
   const walkTo = (target: number): void => {
-    reach.walk(player);
+    reach.walk(player, true);
     if (!reach.reached(target)) throw new Error(`internal: solution walks to an unreachable cell ${target}`);
     const path: string[] = [];
     for (let cell = target; cell !== player; cell = reach.cameFrom[cell]) {
