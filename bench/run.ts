@@ -133,13 +133,19 @@ function median(values: readonly number[]): number {
 const pad = (text: string | number, width: number): string => String(text).padEnd(width);
 const padLeft = (text: string | number, width: number): string => String(text).padStart(width);
 
-const HEADER = `${padLeft('#', 4)}  ${pad('title', 28)} ${pad('status', 10)} ${padLeft('moves', 6)} ${padLeft('pushes', 6)} ${padLeft('nodes', 10)} ${padLeft('ms', 8)} ${padLeft('MiB', 7)}  replay  check`;
+/** The status, with the limit that stopped the search: a node limit is not a time-out. */
+function statusText(row: Row): string {
+  const limit = row.result?.limit ?? null;
+  return row.status === 'timeout' && limit !== null && limit !== 'time' ? `timeout:${limit}` : row.status;
+}
+
+const HEADER = `${padLeft('#', 4)}  ${pad('title', 28)} ${pad('status', 13)} ${padLeft('moves', 6)} ${padLeft('pushes', 6)} ${padLeft('nodes', 10)} ${padLeft('ms', 8)} ${padLeft('MiB', 7)}  replay  check`;
 
 function formatRow(row: Row): string {
   const r = row.result;
   const notes = [row.replay.startsWith('FAILED') ? row.replay : '', row.check.startsWith('MISMATCH') ? row.check : '', row.note].filter((n) => n !== '');
   return [
-    `${padLeft(row.level.index, 4)}  ${pad(row.level.title.slice(0, 28), 28)} ${pad(row.status, 10)}`,
+    `${padLeft(row.level.index, 4)}  ${pad(row.level.title.slice(0, 28), 28)} ${pad(statusText(row), 13)}`,
     `${padLeft(r?.moves ?? '-', 6)} ${padLeft(r?.pushes ?? '-', 6)} ${padLeft(r?.nodes ?? '-', 10)} ${padLeft(row.ms, 8)} ${padLeft(r?.peakMemoryMiB ?? '-', 7)}`,
     ` ${pad(row.replay.startsWith('FAILED') ? 'FAILED' : row.replay, 6)}  ${row.check.startsWith('MISMATCH') ? 'MISMATCH' : row.check}`,
     notes.length > 0 ? `  !! ${notes.join('; ')}` : '',
