@@ -33,7 +33,10 @@ export class MatchingBound {
   // one augmenting phase instead of a whole matching.
   private readonly parentCells: Int32Array;
   private parentCount = 0;
+  /** The parent's duals and assignment are in the base arrays. */
   private parentReady = false;
+  /** The cost matrix holds the parent's costs (rows are its boxes in boxCells order). */
+  private parentCosts = false;
   private readonly baseU: Float64Array;
   private readonly baseV: Float64Array;
   private readonly baseAssigned: Int32Array;
@@ -102,6 +105,7 @@ export class MatchingBound {
     this.parentCells.set(boxCells.subarray(0, count));
     this.parentCount = count;
     this.parentReady = slot >= 0 && this.cacheOwner[slot] === node && this.loadSlot(slot, boxCells, count);
+    this.parentCosts = false;
   }
 
   private loadSlot(slot: number, boxCells: Int32Array, count: number): boolean {
@@ -153,6 +157,10 @@ export class MatchingBound {
       this.baseV.set(this.v);
       this.baseAssigned.set(this.assigned);
       this.parentReady = true;
+      this.parentCosts = true;
+    } else if (!this.parentCosts) {
+      for (let r = 1; r <= this.parentCount; r++) this.fillRow(r, this.parentCells[r - 1]);
+      this.parentCosts = true;
     }
     const bound = this.repairRow(boxCells, count, moved + 1);
     if (bound !== INFEASIBLE) this.lastSlot = this.saveSlot(boxCells, count);
@@ -189,25 +197,75 @@ export class MatchingBound {
     return distinct ? sum : NEEDS_MATCHING;
   }
 
-  /** One Hungarian phase re-assigning row `row` (1-based) after its box moved. */
+  /**
+   * One Hungarian phase re-assigning row `row` (1-based) after its box moved; the cost matrix
+   * holds the parent's costs, so only the moved row is rewritten, and put back afterwards.
+   */
   private repairRow(boxCells: Int32Array, rows: number, row: number): number {
-    const goals = this.goalCount;
-    const cols = goals;
-    const { u, v, minv, assigned, way, used, distance } = this;
+    const cols = this.goalCount;
+    const { u, v, assigned, cost } = this;
     u.set(this.baseU);
     v.set(this.baseV);
     assigned.set(this.baseAssigned);
-    const cost = (r: number, c: number): number => {
-      const d = distance[boxCells[r - 1] * goals + (c - 1)];
-      return d === UNREACHABLE ? BIG : d;
-    };
+    this.fillRow(row, boxCells[row - 1]);
     let best = Infinity;
     for (let c = 1; c <= cols; c++) {
       if (assigned[c] === row) assigned[c] = 0;
-      const reduced = cost(row, c) - v[c];
+      const reduced = cost[row * this.size + c] - v[c];
       if (reduced < best) best = reduced;
     }
     u[row] = best;
+    this.augment(row, cols);
+    this.fillRow(row, this.parentCells[row - 1]);
+    // Weak duality: any feasible duals (v <= 0) bound the optimal matching from below.
+    let total = 0;
+    for (let r = 1; r <= rows; r++) total += u[r];
+    for (let c = 1; c <= cols; c++) total += v[c];
+    return total >= BIG ? INFEASIBLE : Math.max(0, Math.round(total));
+  }
+
+  /** Costs of a box on `cell` to every goal, as row `row` (rows are boxes). */
+  private fillRow(row: number, cell: number): void {
+    const { cost, distance, goalCount, size } = this;
+    for (let c = 1; c <= goalCount; c++) {
+      const d = distance[cell * goalCount + (c - 1)];
+      cost[row * size + c] = d === UNREACHABLE ? BIG : d;
+    }
+  }
+
+  private hungarian(boxCells: Int32Array, boxCount: number, rowsAreBoxes: boolean): number {
+    const goals = this.goalCount;
+    const rows = rowsAreBoxes ? boxCount : goals;
+    const cols = rowsAreBoxes ? goals : boxCount;
+    if (rows === 0) return 0;
+    if (cols < rows) return INFEASIBLE;
+    const stride = this.size;
+    const { cost, u, v, assigned, distance } = this;
+    for (let r = 1; r <= rows; r++) {
+      if (rowsAreBoxes) {
+        this.fillRow(r, boxCells[r - 1]);
+        continue;
+      }
+      for (let c = 1; c <= cols; c++) {
+        const d = distance[boxCells[c - 1] * goals + (r - 1)];
+        cost[r * stride + c] = d === UNREACHABLE ? BIG : d;
+      }
+    }
+    u.fill(0, 0, rows + 1);
+    v.fill(0, 0, cols + 1);
+    assigned.fill(0, 0, cols + 1);
+    for (let r = 1; r <= rows; r++) this.augment(r, cols);
+    const total = -v[0];
+    return total >= BIG ? INFEASIBLE : total;
+  }
+
+  /**
+   * One phase of the Hungarian method: a shortest augmenting path from the unassigned row `row`
+   * over reduced costs, keeping the duals feasible and the assigned pairs tight.
+   */
+  private augment(row: number, cols: number): void {
+    const { cost, u, v, minv, assigned, way, used } = this;
+    const stride = this.size;
     assigned[0] = row;
     let col0 = 0;
     minv.fill(Infinity, 0, cols + 1);
@@ -219,7 +277,7 @@ export class MatchingBound {
       let col1 = 0;
       for (let c = 1; c <= cols; c++) {
         if (used[c] !== 0) continue;
-        const current = cost(row0, c) - u[row0] - v[c];
+        const current = cost[row0 * stride + c] - u[row0] - v[c];
         if (current < minv[c]) {
           minv[c] = current;
           way[c] = col0;
@@ -244,69 +302,5 @@ export class MatchingBound {
       assigned[col0] = assigned[col1];
       col0 = col1;
     } while (col0 !== 0);
-    // Weak duality: any feasible duals (v <= 0) bound the optimal matching from below.
-    let total = 0;
-    for (let r = 1; r <= rows; r++) total += u[r];
-    for (let c = 1; c <= cols; c++) total += v[c];
-    return total >= BIG ? INFEASIBLE : Math.max(0, Math.round(total));
-  }
-
-  private hungarian(boxCells: Int32Array, boxCount: number, rowsAreBoxes: boolean): number {
-    const goals = this.goalCount;
-    const rows = rowsAreBoxes ? boxCount : goals;
-    const cols = rowsAreBoxes ? goals : boxCount;
-    if (rows === 0) return 0;
-    if (cols < rows) return INFEASIBLE;
-    const stride = this.size;
-    const { cost, u, v, minv, assigned, way, used, distance } = this;
-    for (let r = 1; r <= rows; r++) {
-      for (let c = 1; c <= cols; c++) {
-        const d = rowsAreBoxes ? distance[boxCells[r - 1] * goals + (c - 1)] : distance[boxCells[c - 1] * goals + (r - 1)];
-        cost[r * stride + c] = d === UNREACHABLE ? BIG : d;
-      }
-    }
-    u.fill(0, 0, rows + 1);
-    v.fill(0, 0, cols + 1);
-    assigned.fill(0, 0, cols + 1);
-    for (let r = 1; r <= rows; r++) {
-      assigned[0] = r;
-      let col0 = 0;
-      minv.fill(Infinity, 0, cols + 1);
-      used.fill(0, 0, cols + 1);
-      do {
-        used[col0] = 1;
-        const row0 = assigned[col0];
-        let delta = Infinity;
-        let col1 = 0;
-        for (let c = 1; c <= cols; c++) {
-          if (used[c] !== 0) continue;
-          const current = cost[row0 * stride + c] - u[row0] - v[c];
-          if (current < minv[c]) {
-            minv[c] = current;
-            way[c] = col0;
-          }
-          if (minv[c] < delta) {
-            delta = minv[c];
-            col1 = c;
-          }
-        }
-        for (let c = 0; c <= cols; c++) {
-          if (used[c] !== 0) {
-            u[assigned[c]] += delta;
-            v[c] -= delta;
-          } else {
-            minv[c] -= delta;
-          }
-        }
-        col0 = col1;
-      } while (assigned[col0] !== 0);
-      do {
-        const col1 = way[col0];
-        assigned[col0] = assigned[col1];
-        col0 = col1;
-      } while (col0 !== 0);
-    }
-    const total = -v[0];
-    return total >= BIG ? INFEASIBLE : total;
   }
 }
