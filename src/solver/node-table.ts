@@ -107,27 +107,27 @@ export class NodeTable {
 
   /** Appends a node with the key in `scratch`, indexes it and returns its number, or -1 when full. */
   add(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number): number {
-    if (!this.makeRoom()) return -1;
-    const node = this.count++;
-    this.boxes.set(scratch.subarray(0, this.words), node * this.words);
-    this.keyPlayer[node] = keyPlayer;
-    this.hash[node] = hash;
-    this.boxHash[node] = boxHash;
-    this.state[node] = 0;
-    this.index(node);
+    const node = this.append(scratch, keyPlayer, hash, boxHash);
+    if (node >= 0) this.index(node);
     return node;
   }
 
-  /** Points the key of `node` at it instead of at an older copy. */
-  replaceIndex(oldNode: number, node: number): void {
+  /**
+   * Appends a copy of an indexed position reached more cheaply; the index then points at the
+   * copy and the old node is marked superseded. Returns the copy, or -1 when full.
+   */
+  addCopy(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number, oldNode: number): number {
+    const node = this.append(scratch, keyPlayer, hash, boxHash);
+    if (node < 0) return -1;
     const { slots, slotMask } = this;
     let slot = this.hash[oldNode] & slotMask;
     while (slots[slot * 2 + 1] !== oldNode + 1) slot = (slot + 1) & slotMask;
     slots[slot * 2 + 1] = node + 1;
+    this.state[oldNode] = 2;
+    return node;
   }
 
-  /** Appends a copy of a position that is already indexed (a cheaper path to it was found), or returns -1 when full. */
-  addCopy(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number, oldNode: number): number {
+  private append(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number): number {
     if (!this.makeRoom()) return -1;
     const node = this.count++;
     this.boxes.set(scratch.subarray(0, this.words), node * this.words);
@@ -135,8 +135,6 @@ export class NodeTable {
     this.hash[node] = hash;
     this.boxHash[node] = boxHash;
     this.state[node] = 0;
-    this.replaceIndex(oldNode, node);
-    this.state[oldNode] = 2;
     return node;
   }
 

@@ -38,7 +38,7 @@ export class CorralPruner {
    */
   restrict(reach: PlayerReach, boxAt: Uint8Array): boolean {
     const { cellCount, neighbours, goalIndexOfCell, rule, everyBoxNeedsGoal } = this.problem;
-    const { label, stack, corralBoxes, dead } = this;
+    const { label, stack, corralBoxes } = this;
     label.fill(0);
     let corral = 0;
     let bestBarrier = Infinity;

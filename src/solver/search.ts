@@ -165,7 +165,7 @@ export class PushSearch {
 
   private start(): void {
     const { problem } = this.analysis;
-    const { nodes, reach, boxList, scratch } = this;
+    const { reach, boxList, scratch } = this;
     if (problem.hopelessBecause !== null) {
       this.state = 'unsolvable';
       return;
@@ -188,15 +188,7 @@ export class PushSearch {
       this.state = 'unsolvable';
       return;
     }
-    const root = nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
-    nodes.player[root] = problem.initialPlayer;
-    nodes.pushes[root] = 0;
-    nodes.moves[root] = 0;
-    nodes.bound[root] = lower;
-    nodes.parent[root] = -1;
-    nodes.lastPush[root] = -1;
-    nodes.matchSlot[root] = -1;
-    this.generated = 1;
+    const root = this.addRoot(key, problem.initialPlayer, boxHash, lower);
     if (lower === 0) {
       if (!this.keeperToo) {
         this.bestNode = root;
@@ -209,13 +201,28 @@ export class PushSearch {
     this.queue.push(root, this.priorityOf(root));
   }
 
+  /** Adds a start position (box set in scratch) with nothing done yet. */
+  private addRoot(key: number, player: number, boxHash: number, lower: number): number {
+    const { nodes } = this;
+    const root = nodes.add(this.scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    nodes.player[root] = player;
+    nodes.pushes[root] = 0;
+    nodes.moves[root] = 0;
+    nodes.bound[root] = lower;
+    nodes.parent[root] = -1;
+    nodes.lastPush[root] = -1;
+    nodes.matchSlot[root] = -1;
+    this.generated++;
+    return root;
+  }
+
   /**
    * Roots of the backward search: every box on a goal, the player in any area next to a box
    * (the last push leaves the player beside the box it moved).
    */
   private startAtGoals(): void {
     const { problem } = this.analysis;
-    const { nodes, reach, boxList, scratch, childReach } = this;
+    const { reach, boxList, scratch, childReach } = this;
     const { neighbours, goals, cellCount } = problem;
     if (problem.hopelessBecause !== null) {
       this.state = 'unsolvable';
@@ -241,15 +248,7 @@ export class PushSearch {
         const cells = reach.visitedCells(count);
         for (let k = 0; k < count; k++) seen[cells[k]] = 1;
         const key = reach.topLeft;
-        const root = nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
-        nodes.player[root] = key;
-        nodes.pushes[root] = 0;
-        nodes.moves[root] = 0;
-        nodes.bound[root] = lower;
-        nodes.parent[root] = -1;
-        nodes.lastPush[root] = -1;
-        nodes.matchSlot[root] = -1;
-        this.generated++;
+        const root = this.addRoot(key, key, boxHash, lower);
         if (lower === 0 && reach.reached(problem.initialPlayer)) {
           this.bestNode = root;
           this.state = 'solved';
