@@ -41,6 +41,11 @@ export interface Io {
   /** Milliseconds, monotonic. */
   now(): number;
   sleep(ms: number): Promise<void>;
+  /**
+   * Calls `listener` when the user asks a long-running command (`serve`) to stop (Ctrl-C); returns
+   * a function that stops listening. Only commands that ask get this: the others keep Ctrl-C's usual effect.
+   */
+  onInterrupt?(listener: () => void): () => void;
 }
 
 /** The name stdin goes by in messages and results. */
@@ -146,5 +151,11 @@ export function nodeIo(): Io {
     readStdin: () => readAll(process.stdin),
     now: () => performance.now(),
     sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+    onInterrupt: (listener) => {
+      process.once('SIGINT', listener);
+      return () => {
+        process.off('SIGINT', listener);
+      };
+    },
   };
 }

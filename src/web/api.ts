@@ -1,0 +1,213 @@
+import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
+import { replay } from '../game/replay.js';
+import { BOX, GOAL, countSquares } from '../level/board.js';
+import type { Level, LevelFormat } from '../level/level.js';
+import { formatCollection, formatLevel } from '../level/write.js';
+import { SokobanError, formatPosition } from '../errors.js';
+import type { Optimality } from '../solver/solve.js';
+import type { Catalog, CatalogEntry } from './catalog.js';
+import { HttpError } from './http-error.js';
+import { collectionOfRequest, levelOfRequest } from './level-input.js';
+import { type JsonObject, asObject, goalRule, levelFormat, optionalBoolean, optionalString, requiredString } from './request-fields.js';
+import type { SolveService } from './solve-service.js';
+
+export interface SolveLimits {
+  /** Used when a request names no time limit. */
+  readonly defaultSeconds: number;
+  /** The most a request may ask for: the server has few workers to share. */
+  readonly maxSeconds: number;
+}
+
+export interface ApiContext {
+  readonly catalog: Catalog;
+  readonly solver: SolveService;
+  readonly limits: SolveLimits;
+}
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const ok = (body: unknown): ApiResponse => ({ status: 200, body });
+
+function entryOf(context: ApiContext, id: string): CatalogEntry {
+  const entry = context.catalog.entries.find((candidate) => candidate.id === id);
+  if (entry === undefined) throw new HttpError(404, `no collection "${id}"`);
+  return entry;
+}
+
+/** What the page needs to play a level: its own text in its own format, so the client reads it losslessly. */
+function levelView(entry: CatalogEntry, index: string): unknown {
+  const number = /^\d+$/.test(index) ? Number(index) : NaN;
+  const level = entry.collection.levels[number - 1];
+  if (level === undefined) {
+    throw new HttpError(404, `collection "${entry.id}" has ${entry.collection.levels.length} levels; there is no level ${index}`);
+  }
+  return {
+    collection: entry.id,
+    index: number,
+    count: entry.collection.levels.length,
+    title: level.title,
+    author: level.author,
+    comments: level.comments,
+    format: level.format,
+    text: formatLevel(level, level.format),
+    ...ruleOrProblem(level),
+    solutions: level.solutions,
+  };
+}
+
+/** The rule a level is played under by default, or the CLI's message when it needs one chosen. */
+function ruleOrProblem(level: Level, requested?: GoalRule): { rule: GoalRule | null; problem: string | null } {
+  try {
+    return { rule: chooseGoalRule(level, requested), problem: null };
+  } catch (error) {
+    if (!(error instanceof SokobanError)) throw error;
+    return { rule: null, problem: error.message };
+  }
+}
+
+function parseLevels(body: JsonObject): unknown {
+  const collection = collectionOfRequest(body);
+  const requested = goalRule(body);
+  return {
+    format: collection.format,
+    title: collection.title,
+    warnings: collection.warnings.map((warning) => `${formatPosition(warning)}: ${warning.message}`),
+    levels: collection.levels.map((level) => ({
+      index: level.source.index,
+      title: level.title,
+      width: level.board.width,
+      height: level.board.height,
+      boxes: countSquares(level.board, BOX),
+      goals: countSquares(level.board, GOAL),
+      ...ruleOrProblem(level, requested),
+    })),
+  };
+}
+
+function convertLevels(body: JsonObject): unknown {
+  const to = levelFormat(body, 'to');
+  if (to === undefined) throw new HttpError(400, '"to" must be one of xsb, json, grid');
+  const collection = collectionOfRequest(body);
+  return { format: to, text: formatCollection(collection, to as LevelFormat) };
+}
+
+/** Replays a move string with the CLI's replay: the same answer as `sokoban verify --json`. */
+function verifyMoves(body: JsonObject): unknown {
+  const { level, rule } = levelOfRequest(body);
+  const moves = requiredString(body, 'moves');
+  const strictCase = optionalBoolean(body, 'strictCase');
+  const result = replay(level.board, moves, { rule, strictCase, file: 'moves' });
+  const error =
+    result.error === null
+      ? null
+      : {
+          index: result.error.index,
+          move: result.error.move,
+          row: result.error.row,
+          col: result.error.col,
+          square: result.error.square,
+          reason: result.error.reason,
+          message: result.error.message,
+        };
+  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error };
+}
+
+function optimality(body: JsonObject): Optimality | null {
+  const value = optionalString(body, 'optimal');
+  if (value === undefined || value === 'none' || value === '') return null;
+  if (value !== 'moves' && value !== 'pushes') throw new HttpError(400, '"optimal" must be moves, pushes or none');
+  return value;
+}
+
+/** Seconds asked for, held to the server's cap; the answer says which limit was used. */
+function timeLimitSeconds(body: JsonObject, limits: SolveLimits): number {
+  const value = body.timeLimit;
+  if (value === undefined || value === null) return limits.defaultSeconds;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new HttpError(400, '"timeLimit" must be a number of seconds above 0');
+  }
+  return Math.min(value, limits.maxSeconds);
+}
+
+async function solveLevel(body: JsonObject, context: ApiContext): Promise<unknown> {
+  const { level, rule } = levelOfRequest(body);
+  const optimal = optimality(body);
+  const seconds = timeLimitSeconds(body, context.limits);
+  const record = await context.solver.solve(level, rule, { optimal, timeLimitMs: seconds * 1000 });
+  return {
+    rule,
+    timeLimit: seconds,
+    status: record.status,
+    solution: record.solution,
+    moves: record.moves,
+    pushes: record.pushes,
+    optimal: record.optimal,
+    nodes: record.nodes,
+    ms: record.ms,
+    limit: record.limit,
+    error: record.error,
+  };
+}
+
+/**
+ * Answers one API call. Handlers throw HttpError for malformed calls and the library's own
+ * errors for bad levels or moves; the server turns both into JSON error bodies.
+ */
+export async function handleApi(method: string, path: string, body: unknown, context: ApiContext): Promise<ApiResponse> {
+  const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
+  // parts[0] is "api".
+  const route = parts.slice(1);
+  if (method === 'GET') {
+    if (route.length === 1 && route[0] === 'config') {
+      return ok({ defaultTimeLimit: context.limits.defaultSeconds, maxTimeLimit: context.limits.maxSeconds });
+    }
+    if (route[0] === 'collections') {
+      if (route.length === 1) {
+        return ok({
+          collections: context.catalog.entries.map((entry) => ({
+            id: entry.id,
+            name: entry.name,
+            file: entry.file,
+            format: entry.collection.format,
+            levels: entry.collection.levels.length,
+          })),
+        });
+      }
+      const entry = entryOf(context, route[1]);
+      if (route.length === 2) {
+        return ok({
+          id: entry.id,
+          name: entry.name,
+          file: entry.file,
+          format: entry.collection.format,
+          header: entry.collection.header,
+          levels: entry.collection.levels.map((level) => ({ index: level.source.index, title: level.title })),
+        });
+      }
+      if (route.length === 4 && route[2] === 'levels') return ok(levelView(entry, route[3]));
+    }
+  }
+  if (method === 'POST' && route.length === 1) {
+    const request = asObject(body);
+    switch (route[0]) {
+      case 'parse':
+        return ok(parseLevels(request));
+      case 'convert':
+        return ok(convertLevels(request));
+      case 'verify':
+        return ok(verifyMoves(request));
+      case 'solve':
+        return ok(await solveLevel(request, context));
+    }
+  }
+  const postOnly = ['parse', 'convert', 'verify', 'solve'];
+  const getOnly = ['collections', 'config'];
+  const wrongMethod =
+    (method !== 'POST' && route.length === 1 && postOnly.includes(route[0])) ||
+    (method !== 'GET' && route.length >= 1 && getOnly.includes(route[0]));
+  if (wrongMethod) throw new HttpError(405, `${method} is not allowed on ${path}`);
+  throw new HttpError(404, `no API endpoint ${path}`);
+}

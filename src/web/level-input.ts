@@ -1,0 +1,52 @@
+import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
+import type { Collection, Level } from '../level/level.js';
+import { parseCollection } from '../level/parse.js';
+import { HttpError } from './http-error.js';
+import { type JsonObject, goalRule, levelFormat, optionalString } from './request-fields.js';
+
+/** The name a pasted level goes by in messages, like the CLI's file names. */
+export const DEFAULT_INPUT_NAME = '<input>';
+
+/**
+ * The `level` field of a request: level text in any format, or a board given as JSON directly
+ * (a 6.101 list of rows of cell lists, or a CS161 list of rows of numbers), which reads exactly
+ * as its JSON text would.
+ */
+export function levelText(body: JsonObject): string {
+  const value = body.level;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return JSON.stringify(value);
+  throw new HttpError(400, '"level" must be level text (XSB, 6.101 JSON or CS161 grid) or a board as a JSON array');
+}
+
+/** Parses the request's level text with the CLI's reader, so every message is the one `sokoban` prints. */
+export function collectionOfRequest(body: JsonObject): Collection {
+  const file = optionalString(body, 'name') ?? DEFAULT_INPUT_NAME;
+  return parseCollection(levelText(body), { file, format: levelFormat(body, 'format') ?? 'auto' });
+}
+
+export interface LevelWithRule {
+  readonly level: Level;
+  readonly rule: GoalRule;
+}
+
+/**
+ * The one level a request is about, and the rule it is played under (the request's `goal`, or the
+ * format's home rule as `chooseGoalRule` decides). A text of several levels needs `index`.
+ */
+export function levelOfRequest(body: JsonObject): LevelWithRule {
+  const collection = collectionOfRequest(body);
+  const index = body.index;
+  let level: Level | undefined;
+  if (index === undefined || index === null) {
+    if (collection.levels.length !== 1) {
+      throw new HttpError(400, `the text holds ${collection.levels.length} levels: say which with "index" (1-based)`);
+    }
+    level = collection.levels[0];
+  } else {
+    if (typeof index !== 'number' || !Number.isInteger(index)) throw new HttpError(400, '"index" must be a whole number');
+    level = collection.levels[index - 1];
+    if (level === undefined) throw new HttpError(400, `"index" ${index}: the text holds ${collection.levels.length} levels`);
+  }
+  return { level, rule: chooseGoalRule(level, goalRule(body)) };
+}

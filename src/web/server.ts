@@ -1,0 +1,168 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UsageError } from '../errors.js';
+import { type ApiContext, type SolveLimits, handleApi } from './api.js';
+import type { Catalog } from './catalog.js';
+import { HttpError, errorResponse } from './http-error.js';
+import { SolveService } from './solve-service.js';
+import { type Asset, NOT_BUILT_PAGE, loadAssets } from './static-assets.js';
+
+export interface WebServerOptions {
+  readonly catalog: Catalog;
+  /** Folder of the built page (index.html, app.js, app.css). */
+  readonly assetsFolder: string;
+  readonly host: string;
+  /** 0 picks a free port (tests). */
+  readonly port: number;
+  readonly limits: SolveLimits;
+  /** Searches at once. */
+  readonly solveWorkers: number;
+  readonly maxMemoryMiB: number;
+  readonly now: () => number;
+}
+
+export interface WebServer {
+  /** e.g. http://127.0.0.1:6101/ */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening, ends open connections and the solver's workers. */
+  close(): Promise<void>;
+  /** Settles once the server has closed, by close() or otherwise. */
+  readonly closed: Promise<void>;
+}
+
+/** Request bodies are level texts and move strings; anything bigger is a mistake or an attack. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Everything the page loads comes from this server: the policy makes the browser refuse any
+ * other origin, so "no external network requests" is enforced, not just intended.
+ */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': contentType, 'cache-control': 'no-store' });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  send(response, status, 'application/json; charset=utf-8', `${JSON.stringify(body)}\n`);
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `the request body is over ${MAX_BODY_BYTES / (1024 * 1024)} MiB`);
+    chunks.push(buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new HttpError(400, `the request body is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+async function answerApi(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext): Promise<void> {
+  try {
+    const method = request.method ?? 'GET';
+    const body = method === 'POST' ? await readJsonBody(request) : undefined;
+    const answer = await handleApi(method, path, body, context);
+    sendJson(response, answer.status, answer.body);
+  } catch (error) {
+    const { status, body } = errorResponse(error);
+    sendJson(response, status, body);
+  }
+}
+
+function answerAsset(request: IncomingMessage, response: ServerResponse, path: string, assets: ReadonlyMap<string, Asset>): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    send(response, 405, 'text/plain; charset=utf-8', 'only GET here\n');
+    return;
+  }
+  const asset = assets.get(path);
+  if (asset !== undefined) {
+    send(response, 200, asset.contentType, request.method === 'HEAD' ? '' : asset.body);
+  } else if (path === '/' || path === '/index.html') {
+    send(response, 503, 'text/html; charset=utf-8', NOT_BUILT_PAGE);
+  } else {
+    send(response, 404, 'text/plain; charset=utf-8', `not found: ${path}\n`);
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      const reason =
+        error.code === 'EADDRINUSE'
+          ? 'the port is already in use (choose another with --port)'
+          : error.code === 'EACCES'
+            ? 'permission denied (ports below 1024 need privileges)'
+            : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+              ? 'no such address on this machine'
+              : error.message;
+      reject(new UsageError(`cannot listen on ${host}:${port}: ${reason}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function urlOf(host: string, port: number): string {
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
+}
+
+/** Starts the page and its JSON API; resolves once it is listening. */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const assets = await loadAssets(options.assetsFolder);
+  const solver = new SolveService({ workers: options.solveWorkers, maxMemoryMiB: options.maxMemoryMiB, now: options.now });
+  const context: ApiContext = { catalog: options.catalog, solver, limits: options.limits };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/api' || path.startsWith('/api/')) {
+      void answerApi(request, response, path, context);
+    } else {
+      answerAsset(request, response, path, assets);
+    }
+  });
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  server.on('close', () => {
+    void solver.close().then(markClosed, markClosed);
+  });
+  try {
+    await listen(server, options.host, options.port);
+  } catch (error) {
+    await solver.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: urlOf(options.host, port),
+    port,
+    closed,
+    close: async () => {
+      if (server.listening) {
+        server.close();
+        // Browsers keep connections open; without this close() would wait for them to time out.
+        server.closeAllConnections();
+      }
+      await closed;
+    },
+  };
+}

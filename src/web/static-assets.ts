@@ -1,0 +1,45 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+
+/** A file of the built page, held in memory: the page is a few small files, read once at start. */
+export interface Asset {
+  readonly contentType: string;
+  readonly body: Buffer;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * The built page's files by URL path ("/" is index.html). Only files found in the folder at start
+ * are ever served, so no request path can reach outside it. A missing folder gives an empty map:
+ * the API still works, and the page says how to build itself.
+ */
+export async function loadAssets(folder: string): Promise<ReadonlyMap<string, Asset>> {
+  const assets = new Map<string, Asset>();
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return assets;
+  }
+  for (const name of names) {
+    const contentType = CONTENT_TYPES[extname(name)];
+    if (contentType === undefined) continue;
+    const body = await readFile(join(folder, name));
+    assets.set(`/${name}`, { contentType, body });
+    if (name === 'index.html') assets.set('/', { contentType, body });
+  }
+  return assets;
+}
+
+/** Shown at "/" when the front end has not been built, instead of a bare 404. */
+export const NOT_BUILT_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>sokoban</title>' +
+  '<p>The page is not built yet: run <code>npm run build</code> (npm ci does it too). The JSON API under /api/ works.</p>';
