@@ -1,0 +1,85 @@
+import { BOX, GOAL, WALL, type Board } from '../../level/board.js';
+
+/**
+ * Squares the player could reach if boxes were not there. Floor outside that region is drawn as
+ * background, the way Sokoban boards are usually shown (the space around a level's walls).
+ */
+function insideSquares(board: Board): Uint8Array {
+  const inside = new Uint8Array(board.squares.length);
+  const stack = [board.player];
+  inside[board.player] = 1;
+  while (stack.length > 0) {
+    const square = stack.pop() as number;
+    const row = Math.floor(square / board.width);
+    const col = square % board.width;
+    const neighbours = [
+      row > 0 ? square - board.width : -1,
+      row < board.height - 1 ? square + board.width : -1,
+      col > 0 ? square - 1 : -1,
+      col < board.width - 1 ? square + 1 : -1,
+    ];
+    for (const next of neighbours) {
+      if (next < 0 || inside[next] === 1 || (board.squares[next] & WALL) !== 0) continue;
+      inside[next] = 1;
+      stack.push(next);
+    }
+  }
+  return inside;
+}
+
+function classesOf(board: Board, square: number, inside: Uint8Array): string {
+  const flags = board.squares[square];
+  const names = ['cell'];
+  if ((flags & WALL) !== 0) names.push('wall');
+  else if (inside[square] === 0 && (flags & (GOAL | BOX)) === 0) names.push('outside');
+  if ((flags & GOAL) !== 0) names.push('goal');
+  if ((flags & BOX) !== 0) names.push('box');
+  if (square === board.player) names.push('player');
+  return names.join(' ');
+}
+
+/** Square size that lets the whole board fit the width available, up to the stylesheet's size. */
+function fitCellSize(container: HTMLElement, width: number): void {
+  const available = (container.parentElement?.clientWidth ?? 600) - 12;
+  const preferred = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell')) || 36;
+  const size = Math.max(10, Math.min(preferred, Math.floor(available / width)));
+  container.style.setProperty('--cell', `${size}px`);
+}
+
+export interface RenderOptions {
+  /** A square to outline, e.g. where a verified move string fails. */
+  readonly highlight?: number | null;
+}
+
+/**
+ * Draws a board into a container, reusing the squares already there when the size is the same,
+ * so animation only changes class names. The data attributes describe the position for tests and
+ * assistive technology alike.
+ */
+export function renderBoard(container: HTMLElement, board: Board, options: RenderOptions = {}): void {
+  const inside = insideSquares(board);
+  const count = board.width * board.height;
+  if (container.children.length !== count || container.dataset.width !== String(board.width)) {
+    container.replaceChildren(...Array.from({ length: count }, () => document.createElement('div')));
+    container.style.gridTemplateColumns = `repeat(${board.width}, var(--cell))`;
+    container.dataset.width = String(board.width);
+    fitCellSize(container, board.width);
+  }
+  for (let square = 0; square < count; square++) {
+    const cell = container.children[square] as HTMLElement;
+    let names = classesOf(board, square, inside);
+    if (options.highlight === square) names += ' highlight';
+    if (cell.className !== names) cell.className = names;
+  }
+  let boxesHome = 0;
+  let boxes = 0;
+  for (const flags of board.squares) {
+    if ((flags & BOX) !== 0) boxes++;
+    if ((flags & (BOX | GOAL)) === (BOX | GOAL)) boxesHome++;
+  }
+  container.dataset.player = String(board.player);
+  container.setAttribute(
+    'aria-label',
+    `Board ${board.width} by ${board.height}: player at row ${Math.floor(board.player / board.width) + 1}, column ${(board.player % board.width) + 1}; ${boxesHome} of ${boxes} boxes on goals`,
+  );
+}

@@ -1,0 +1,465 @@
+/**
+ * The page of `sokoban serve`. Rules, level formats and replay come from the library itself
+ * (bundled in), so playing and verifying here agree with the CLI move for move; only solving
+ * goes to the server, where the search runs in a worker thread.
+ */
+import { SokobanError } from '../../errors.js';
+import { DIRECTION_DELTA, type Direction, directionOfLetter } from '../../game/direction.js';
+import type { GoalRule } from '../../game/goal-rule.js';
+import { replay } from '../../game/replay.js';
+import type { Level, LevelFormat } from '../../level/level.js';
+import { formatBoard } from '../../level/write.js';
+import {
+  type CollectionDetail,
+  type CollectionSummary,
+  type LevelView,
+  type ServerConfig,
+  type SolveAnswer,
+  getJson,
+  postJson,
+} from './api.js';
+import { renderBoard } from './board-view.js';
+import { BuilderPanel } from './builder.js';
+import { byId, isTypingTarget, say } from './dom.js';
+import { GameSession } from './game-session.js';
+import { readLevels, ruleFor } from './level-check.js';
+import { SolutionPlayer } from './solution-player.js';
+import { describeSolveAnswer } from './solve-text.js';
+
+/** A collection on the page: one the server offers, or levels pasted into this page. */
+interface PageCollection {
+  readonly id: string;
+  readonly name: string;
+  count: number;
+  titles: (string | null)[] | null;
+  /** Pasted levels live here; server levels are fetched when picked. */
+  readonly local: readonly Level[] | null;
+}
+
+const ui = {
+  collection: byId('collection', HTMLSelectElement),
+  level: byId('level', HTMLSelectElement),
+  prev: byId('prev-level', HTMLButtonElement),
+  next: byId('next-level', HTMLButtonElement),
+  title: byId('level-title', HTMLHeadingElement),
+  board: byId('board', HTMLDivElement),
+  moves: byId('moves', HTMLOutputElement),
+  pushes: byId('pushes', HTMLOutputElement),
+  rule: byId('rule', HTMLSelectElement),
+  status: byId('status', HTMLParagraphElement),
+  undo: byId('undo', HTMLButtonElement),
+  redo: byId('redo', HTMLButtonElement),
+  restart: byId('restart', HTMLButtonElement),
+  optimal: byId('optimal', HTMLSelectElement),
+  timeLimit: byId('time-limit', HTMLInputElement),
+  solve: byId('solve', HTMLButtonElement),
+  solveCancel: byId('solve-cancel', HTMLButtonElement),
+  solveProgress: byId('solve-progress', HTMLDivElement),
+  solveElapsed: byId('solve-elapsed', HTMLProgressElement),
+  solveElapsedText: byId('solve-elapsed-text', HTMLSpanElement),
+  solveResult: byId('solve-result', HTMLParagraphElement),
+  playerControls: byId('player-controls', HTMLDivElement),
+  animStart: byId('anim-start', HTMLButtonElement),
+  animBack: byId('anim-back', HTMLButtonElement),
+  animPlay: byId('anim-play', HTMLButtonElement),
+  animForward: byId('anim-forward', HTMLButtonElement),
+  animSpeed: byId('anim-speed', HTMLInputElement),
+  solutionText: byId('solution-text', HTMLParagraphElement),
+  verifyMoves: byId('verify-moves', HTMLTextAreaElement),
+  verify: byId('verify', HTMLButtonElement),
+  verifyResult: byId('verify-result', HTMLParagraphElement),
+  verifyView: byId('verify-view', HTMLParagraphElement),
+  pasteText: byId('paste-text', HTMLTextAreaElement),
+  pasteFormat: byId('paste-format', HTMLSelectElement),
+  pasteLoad: byId('paste-load', HTMLButtonElement),
+  pasteMessage: byId('paste-message', HTMLParagraphElement),
+  exportFormat: byId('export-format', HTMLSelectElement),
+  export: byId('export', HTMLButtonElement),
+  exportCopy: byId('export-copy', HTMLButtonElement),
+  exportText: byId('export-text', HTMLTextAreaElement),
+};
+
+const KEY_DIRECTIONS: Readonly<Record<string, Direction>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  w: 'up',
+  s: 'down',
+  a: 'left',
+  d: 'right',
+};
+
+const collections: PageCollection[] = [];
+let config: ServerConfig = { defaultTimeLimit: 10, maxTimeLimit: 60 };
+let level: Level | null = null;
+let session: GameSession | null = null;
+let player: SolutionPlayer | null = null;
+let highlight: number | null = null;
+let solveAbort: AbortController | null = null;
+let pastedCount = 0;
+
+function render(): void {
+  if (session === null) return;
+  renderBoard(ui.board, session.board, { highlight });
+  ui.moves.value = String(session.moves);
+  ui.pushes.value = String(session.pushes);
+  ui.undo.disabled = !session.canUndo;
+  ui.redo.disabled = !session.canRedo;
+  const won = session.won;
+  ui.status.classList.toggle('won', won);
+  if (won) {
+    say(ui.status, `Solved! ${session.moves} moves, ${session.pushes} pushes.`, 'ok');
+  } else if (ui.status.classList.contains('ok') || ui.status.textContent === '') {
+    say(ui.status, '');
+  }
+  renderPlayer();
+}
+
+function renderPlayer(): void {
+  const position = player?.position ?? null;
+  if (player === null || position === null) {
+    ui.playerControls.hidden = true;
+    if (player !== null) {
+      player.pause();
+      player = null;
+      ui.solutionText.textContent = '';
+    }
+    return;
+  }
+  ui.playerControls.hidden = false;
+  ui.animBack.disabled = position === 0;
+  ui.animStart.disabled = position === 0;
+  ui.animForward.disabled = position === player.length;
+  ui.animPlay.textContent = player.playing ? '\u23F8 Pause' : '\u25B6 Play';
+  ui.animPlay.setAttribute('aria-pressed', String(player.playing));
+  const done = document.createElement('span');
+  done.className = 'done';
+  done.textContent = player.solution.slice(0, position);
+  const rest = player.solution.slice(position);
+  const parts: (string | Node)[] = [done];
+  if (rest !== '') {
+    const mark = document.createElement('mark');
+    mark.textContent = rest[0];
+    parts.push(mark, rest.slice(1));
+  }
+  ui.solutionText.replaceChildren(...parts);
+  ui.solutionText.setAttribute('aria-label', `solution, ${position} of ${player.length} moves played`);
+}
+
+function clearPanels(): void {
+  player?.pause();
+  player = null;
+  highlight = null;
+  say(ui.solveResult, '');
+  say(ui.verifyResult, '');
+  ui.verifyView.textContent = '';
+  ui.solutionText.textContent = '';
+  ui.playerControls.hidden = true;
+}
+
+/** Starts playing a level under the rule chosen on the page (or the format's own). */
+function startLevel(next: Level, heading: string): void {
+  level = next;
+  clearPanels();
+  const choice = ruleFor(next, ui.rule.value);
+  // A level whose format has no rule for its counts still plays; the message says which rule is used.
+  const rule: GoalRule = choice.rule ?? 'all-goals';
+  session = new GameSession(next.board, rule);
+  ui.title.textContent = heading;
+  say(ui.status, choice.message === null ? '' : `${choice.message} (playing with all-goals)`, choice.message === null ? 'neutral' : 'error');
+  ui.status.classList.remove('won');
+  render();
+}
+
+function collectionById(id: string): PageCollection | undefined {
+  return collections.find((collection) => collection.id === id);
+}
+
+function fillLevelSelect(collection: PageCollection, selected: number): void {
+  const options = Array.from({ length: collection.count }, (_, i) => {
+    const option = document.createElement('option');
+    option.value = String(i + 1);
+    const title = collection.titles?.[i] ?? null;
+    option.textContent = title !== null && title !== String(i + 1) ? `${i + 1}. ${title}` : String(i + 1);
+    return option;
+  });
+  ui.level.replaceChildren(...options);
+  ui.level.value = String(selected);
+}
+
+function fillCollectionSelect(selectedId: string): void {
+  ui.collection.replaceChildren(
+    ...collections.map((collection) => {
+      const option = document.createElement('option');
+      option.value = collection.id;
+      option.textContent = `${collection.name} (${collection.count})`;
+      return option;
+    }),
+  );
+  ui.collection.value = selectedId;
+}
+
+async function openLevel(collectionId: string, index: number): Promise<void> {
+  const collection = collectionById(collectionId);
+  if (collection === undefined) return;
+  if (collection.titles === null && collection.local === null) {
+    const detail = await getJson<CollectionDetail>(`/api/collections/${encodeURIComponent(collection.id)}`);
+    collection.titles = detail.levels.map((entry) => entry.title);
+    collection.count = detail.levels.length;
+  }
+  fillLevelSelect(collection, index);
+  ui.prev.disabled = index <= 1;
+  ui.next.disabled = index >= collection.count;
+  let next: Level;
+  if (collection.local !== null) {
+    next = collection.local[index - 1];
+  } else {
+    const view = await getJson<LevelView>(`/api/collections/${encodeURIComponent(collection.id)}/levels/${index}`);
+    const read = readLevels(view.text, collection.name, view.format);
+    if (read.levels.length !== 1) {
+      say(ui.status, read.messages[0]?.text ?? 'the level could not be read', 'error');
+      return;
+    }
+    next = read.levels[0];
+  }
+  const title = next.title !== null && next.title !== String(index) ? ` \u2014 ${next.title}` : '';
+  startLevel(next, `${collection.name}, level ${index}${title}`);
+}
+
+function showError(element: HTMLElement, error: unknown): void {
+  say(element, error instanceof Error ? error.message : String(error), 'error');
+}
+
+function makeMove(direction: Direction): void {
+  if (session === null) return;
+  highlight = null;
+  session.move(direction);
+  render();
+}
+
+function onKeyDown(event: KeyboardEvent): void {
+  if (session === null || event.altKey || event.metaKey || isTypingTarget(event.target)) return;
+  // The builder's grid uses arrow keys to move between its squares.
+  if (event.target instanceof HTMLElement && event.target.closest('#build-grid') !== null) return;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const direction = event.ctrlKey ? undefined : KEY_DIRECTIONS[key];
+  if (direction !== undefined) {
+    event.preventDefault();
+    makeMove(direction);
+    return;
+  }
+  const undo = (event.ctrlKey && key === 'z' && !event.shiftKey) || (!event.ctrlKey && (key === 'u' || key === 'Backspace'));
+  const redo = (event.ctrlKey && (key === 'y' || (key === 'z' && event.shiftKey))) || (!event.ctrlKey && key === 'y');
+  if (undo || redo || key === 'Escape') {
+    event.preventDefault();
+    highlight = null;
+    if (undo) session.undo();
+    else if (redo) session.redo();
+    else session.restart();
+    render();
+  }
+}
+
+function timeLimitSeconds(): number {
+  const value = Number(ui.timeLimit.value);
+  const seconds = Number.isFinite(value) && value > 0 ? value : config.defaultTimeLimit;
+  return Math.min(seconds, config.maxTimeLimit);
+}
+
+/** Asks the server to solve the position on the board, showing elapsed time against the limit meanwhile. */
+async function solveCurrent(): Promise<void> {
+  if (session === null) return;
+  const current = session;
+  const limit = timeLimitSeconds();
+  player?.pause();
+  player = null;
+  renderPlayer();
+  solveAbort = new AbortController();
+  ui.solve.disabled = true;
+  ui.solveCancel.hidden = false;
+  ui.solveProgress.hidden = false;
+  ui.solveElapsed.max = limit;
+  say(ui.solveResult, 'Searching\u2026');
+  const started = performance.now();
+  const tick = setInterval(() => {
+    const elapsed = (performance.now() - started) / 1000;
+    ui.solveElapsed.value = Math.min(elapsed, limit);
+    ui.solveElapsedText.textContent = `${elapsed.toFixed(1)} s of ${limit} s`;
+  }, 100);
+  try {
+    const answer = await postJson<SolveAnswer>(
+      '/api/solve',
+      { level: formatBoard(current.board, 'xsb'), format: 'xsb', goal: current.rule, optimal: ui.optimal.value, timeLimit: limit },
+      solveAbort.signal,
+    );
+    if (session !== current) return;
+    const from = current.moves === 0 ? '' : ' from this position';
+    say(ui.solveResult, `${answer.status === 'solved' ? `Solution${from}: ` : ''}${describeSolveAnswer(answer)}`, answer.status === 'solved' ? 'ok' : 'error');
+    if (answer.status === 'solved' && answer.solution !== null) {
+      player = new SolutionPlayer(current, answer.solution, render);
+      player.speed = Number(ui.animSpeed.value);
+      renderPlayer();
+      ui.animPlay.focus();
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') say(ui.solveResult, 'Cancelled.');
+    else showError(ui.solveResult, error);
+  } finally {
+    clearInterval(tick);
+    solveAbort = null;
+    ui.solve.disabled = false;
+    ui.solveCancel.hidden = true;
+    ui.solveProgress.hidden = true;
+  }
+}
+
+/** Replays a pasted move string from the level's start with the library's replay, as `sokoban verify` does. */
+function verifyMoves(): void {
+  if (level === null || session === null) return;
+  const text = ui.verifyMoves.value;
+  clearPanels();
+  let result;
+  try {
+    result = replay(level.board, text, { rule: session.rule, file: 'moves' });
+  } catch (error) {
+    if (!(error instanceof SokobanError)) throw error;
+    say(ui.verifyResult, error.message, 'error');
+    return;
+  }
+  // Show the position the moves reach: the end, or just before the failing move.
+  session.restart();
+  for (const letter of result.solution) session.move(directionOfLetter(letter) as Direction);
+  const done = document.createElement('span');
+  done.className = 'done';
+  done.textContent = result.solution;
+  if (result.error !== null) {
+    const failure = result.error;
+    const [dr, dc] = DIRECTION_DELTA[directionOfLetter(failure.move) as Direction];
+    const row = failure.row + dr;
+    const col = failure.col + dc;
+    highlight = row >= 0 && col >= 0 && row < level.board.height && col < level.board.width ? row * level.board.width + col : null;
+    const mark = document.createElement('mark');
+    mark.className = 'fail';
+    mark.textContent = failure.move;
+    ui.verifyView.replaceChildren(done, mark);
+    say(ui.verifyResult, `Invalid: ${failure.message}.`, 'error');
+  } else {
+    ui.verifyView.replaceChildren(done);
+    const counts = `${result.moves} moves, ${result.pushes} pushes`;
+    say(ui.verifyResult, result.solved ? `Valid and solved: ${counts}.` : `Valid, but the level is not solved after ${counts}.`, result.solved ? 'ok' : 'error');
+  }
+  render();
+}
+
+function loadPasted(): void {
+  const read = readLevels(ui.pasteText.value, '<pasted>', ui.pasteFormat.value as LevelFormat | 'auto');
+  if (read.levels.length === 0) {
+    say(ui.pasteMessage, read.messages[0]?.text ?? 'no level found', 'error');
+    return;
+  }
+  pastedCount++;
+  const first = read.levels[0];
+  const formatName = { xsb: 'XSB', json: '6.101 JSON', grid: 'CS161 grid' }[first.format];
+  const collection: PageCollection = {
+    id: `pasted-${pastedCount}`,
+    name: `Pasted ${pastedCount}`,
+    count: read.levels.length,
+    titles: read.levels.map((entry) => entry.title),
+    local: read.levels,
+  };
+  collections.push(collection);
+  fillCollectionSelect(collection.id);
+  const warnings = read.messages.map((message) => message.text).join(' ');
+  say(ui.pasteMessage, `Loaded ${read.levels.length === 1 ? 'a level' : `${read.levels.length} levels`} (${formatName}).${warnings === '' ? '' : ` ${warnings}`}`, 'ok');
+  void openLevel(collection.id, 1).catch((error: unknown) => showError(ui.status, error));
+}
+
+function exportBoard(): void {
+  if (session === null) return;
+  ui.exportText.value = `${formatBoard(session.board, ui.exportFormat.value as LevelFormat)}\n`;
+}
+
+function playBuilt(built: Level, rule: GoalRule, solution?: string): void {
+  pastedCount++;
+  const collection: PageCollection = { id: `built-${pastedCount}`, name: `Built ${pastedCount}`, count: 1, titles: [null], local: [built] };
+  collections.push(collection);
+  fillCollectionSelect(collection.id);
+  fillLevelSelect(collection, 1);
+  ui.rule.value = rule;
+  startLevel(built, `${collection.name} (from the builder)`);
+  if (solution !== undefined && session !== null) {
+    player = new SolutionPlayer(session, solution, render);
+    player.speed = Number(ui.animSpeed.value);
+    renderPlayer();
+  }
+  document.getElementById('play')?.scrollIntoView();
+  ui.board.focus();
+}
+
+function wire(): void {
+  document.addEventListener('keydown', onKeyDown);
+  ui.collection.addEventListener('change', () => void openLevel(ui.collection.value, 1).catch((error: unknown) => showError(ui.status, error)));
+  ui.level.addEventListener('change', () => void openLevel(ui.collection.value, Number(ui.level.value)).catch((error: unknown) => showError(ui.status, error)));
+  ui.prev.addEventListener('click', () => void openLevel(ui.collection.value, Number(ui.level.value) - 1));
+  ui.next.addEventListener('click', () => void openLevel(ui.collection.value, Number(ui.level.value) + 1));
+  ui.undo.addEventListener('click', () => {
+    session?.undo();
+    highlight = null;
+    render();
+  });
+  ui.redo.addEventListener('click', () => {
+    session?.redo();
+    render();
+  });
+  ui.restart.addEventListener('click', () => {
+    session?.restart();
+    highlight = null;
+    render();
+  });
+  ui.rule.addEventListener('change', () => {
+    if (level === null || session === null) return;
+    const choice = ruleFor(level, ui.rule.value);
+    if (choice.rule !== null) session.rule = choice.rule;
+    say(ui.status, choice.message ?? '', choice.message === null ? 'neutral' : 'error');
+    render();
+  });
+  ui.board.addEventListener('click', () => ui.board.focus());
+  ui.solve.addEventListener('click', () => void solveCurrent());
+  ui.solveCancel.addEventListener('click', () => solveAbort?.abort());
+  ui.animStart.addEventListener('click', () => player?.toStart());
+  ui.animBack.addEventListener('click', () => player?.back());
+  ui.animForward.addEventListener('click', () => player?.forward());
+  ui.animPlay.addEventListener('click', () => {
+    if (player === null) return;
+    if (player.playing) player.pause();
+    else player.play();
+  });
+  ui.animSpeed.addEventListener('input', () => {
+    ui.animSpeed.setAttribute('aria-valuetext', `${ui.animSpeed.value} moves a second`);
+    if (player !== null) player.speed = Number(ui.animSpeed.value);
+  });
+  ui.verify.addEventListener('click', verifyMoves);
+  ui.pasteLoad.addEventListener('click', loadPasted);
+  ui.export.addEventListener('click', exportBoard);
+  ui.exportCopy.addEventListener('click', () => {
+    exportBoard();
+    void navigator.clipboard?.writeText(ui.exportText.value).catch(() => ui.exportText.select());
+  });
+  new BuilderPanel({ currentBoard: () => session?.board ?? null, play: playBuilt, timeLimit: timeLimitSeconds });
+}
+
+async function start(): Promise<void> {
+  wire();
+  config = await getJson<ServerConfig>('/api/config');
+  ui.timeLimit.max = String(config.maxTimeLimit);
+  ui.timeLimit.value = String(config.defaultTimeLimit);
+  const list = await getJson<{ collections: CollectionSummary[] }>('/api/collections');
+  for (const entry of list.collections) collections.push({ id: entry.id, name: entry.name, count: entry.levels, titles: null, local: null });
+  if (collections.length === 0) return;
+  fillCollectionSelect(collections[0].id);
+  await openLevel(collections[0].id, 1);
+  document.body.dataset.ready = 'true';
+}
+
+start().catch((error: unknown) => showError(ui.status, error));
