@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.js';
+import { startWebServer } from '../../src/web/server.js';
+import { fakeIo } from '../helpers/fake-io.js';
+
+/** A fake Io whose Ctrl-C the test presses itself. */
+function interruptibleIo() {
+  const listeners: (() => void)[] = [];
+  const io = {
+    ...fakeIo(),
+    onInterrupt: (listener: () => void) => {
+      listeners.push(listener);
+      return () => void listeners.splice(listeners.indexOf(listener), 1);
+    },
+  };
+  return { io, interrupt: () => [...listeners].forEach((listener) => listener()), listeners };
+}
+
+async function addressPrinted(out: () => string): Promise<string> {
+  for (;;) {
+    const found = /at (http:\/\/\S+)/.exec(out());
+    if (found !== null) return found[1];
+    await new Promise((done) => setTimeout(done, 10));
+  }
+}
+
+describe('sokoban serve', () => {
+  it('prints its address, serves the levels it was given, and returns 0 once interrupted', async () => {
+    const { io, interrupt, listeners } = interruptibleIo();
+    const exit = run(['serve', 'levels/examples/three.sok', '--port', '0'], io);
+    const url = await addressPrinted(io.out);
+    expect(io.out()).toMatch(/^sokoban: serving 1 collection \(3 levels\) at http:\/\/127\.0\.0\.1:\d+\/\n/);
+    const response = await fetch(new URL('/api/collections', url));
+    const body = (await response.json()) as { collections: { id: string }[] };
+    expect(body.collections.map((entry) => entry.id)).toEqual(['three']);
+    interrupt();
+    expect(await exit).toBe(0);
+    expect(listeners).toEqual([]);
+  });
+
+  it('reports a file it cannot read, serves the rest, and exits 2 at the end', async () => {
+    const { io, interrupt } = interruptibleIo();
+    const exit = run(['serve', 'levels/examples/three.sok', 'missing.xsb', '--port', '0'], io);
+    await addressPrinted(io.out);
+    expect(io.err()).toBe('sokoban: missing.xsb: no such file or folder\n');
+    interrupt();
+    expect(await exit).toBe(2);
+  });
+
+  it('refuses to start with nothing to serve', async () => {
+    const io = fakeIo();
+    expect(await run(['serve', 'missing.xsb', '--port', '0'], io)).toBe(2);
+    expect(io.err()).toContain('nothing to serve');
+  });
+
+  it('says in one line that a port is taken', async () => {
+    const other = await startWebServer({
+      catalog: { entries: [], problems: [], warnings: [] },
+      assetsFolder: '/nonexistent',
+      host: '127.0.0.1',
+      port: 0,
+      limits: { defaultSeconds: 1, maxSeconds: 1 },
+      solveWorkers: 1,
+      maxMemoryMiB: 64,
+      now: () => 0,
+    });
+    try {
+      const io = fakeIo();
+      expect(await run(['serve', 'levels/examples/three.sok', '--port', String(other.port)], io)).toBe(2);
+      expect(io.err()).toBe(`sokoban: cannot listen on 127.0.0.1:${other.port}: the port is already in use (choose another with --port)\n`);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a port number out of range as a usage error', async () => {
+    const io = fakeIo();
+    expect(await run(['serve', '--port', '70000'], io)).toBe(2);
+    expect(io.err()).toContain('expected a port number');
+  });
+});
