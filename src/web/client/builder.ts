@@ -183,6 +183,10 @@ export class BuilderPanel {
     this.level = checked.levels.length === 1 ? checked.levels[0] : null;
     this.rule = null;
     if (checked.levels.length > 1) items.push({ text: 'the grid reads as several levels', tone: 'error' });
+    // The reader's words for an empty room ("no board rows") are right but unhelpful while building.
+    if (!this.grid.cells.some((flags) => (flags & PLAYER) !== 0)) {
+      items.unshift({ text: 'no player yet: place one with the Player tool', tone: 'warning' });
+    }
     if (this.level !== null) {
       const choice = ruleFor(this.level, this.ruleSelect.value);
       this.rule = choice.rule;

@@ -131,7 +131,7 @@ function renderPlayer(): void {
   ui.animBack.disabled = position === 0;
   ui.animStart.disabled = position === 0;
   ui.animForward.disabled = position === player.length;
-  ui.animPlay.textContent = player.playing ? '\u23F8 Pause' : '\u25B6 Play';
+  ui.animPlay.textContent = player.playing ? 'Pause' : '\u25B6 Play';
   ui.animPlay.setAttribute('aria-pressed', String(player.playing));
   const done = document.createElement('span');
   done.className = 'done';
@@ -425,6 +425,10 @@ function wire(): void {
     render();
   });
   ui.board.addEventListener('click', () => ui.board.focus());
+  // On-screen arrows: phones have no arrow keys.
+  for (const button of document.querySelectorAll<HTMLButtonElement>('.dpad button')) {
+    button.addEventListener('click', () => makeMove(button.dataset.direction as Direction));
+  }
   ui.solve.addEventListener('click', () => void solveCurrent());
   ui.solveCancel.addEventListener('click', () => solveAbort?.abort());
   ui.animStart.addEventListener('click', () => player?.toStart());
