@@ -216,7 +216,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   const dir = path.join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${suite.name}-${stamp()}.txt`);
-  writeFileSync(file, `# ${suite.name}: ${suite.description}\n# jobs ${args.jobs}, node ${process.version}\n`);
+  writeFileSync(file, `# ${suite.name}: ${suite.description}${limitNote(args)}\n# jobs ${args.jobs}, node ${process.version}\n`);
   const summaries: Summary[] = [];
   let healthy = true;
   for (const run of runs) {
@@ -246,7 +246,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   }
   // Rewrite in level order, summaries on top.
   const sections = runs.map((run, i) => `## ${run.label} (${summaries[i].rows.length} levels)\n${HEADER}\n${summaries[i].rows.map(formatRow).join('\n')}\n`);
-  const header = [`# ${suite.name}: ${suite.description}`, `# jobs ${args.jobs}, node ${process.version}, ${new Date().toISOString()}`, ...summaries.map((s) => `# ${s.line}`)];
+  const header = [`# ${suite.name}: ${suite.description}${limitNote(args)}`, `# jobs ${args.jobs}, node ${process.version}, ${new Date().toISOString()}`, ...summaries.map((s) => `# ${s.line}`)];
   if (runs.length === 2 && runs[0].optimal === 'pushes' && runs[1].optimal === 'moves') {
     const problems = crossCheck(summaries[0].rows, summaries[1].rows);
     const line = problems.length === 0 ? 'push-optimal and move-optimal results agree on every level both proved' : `!!! ${problems.length} levels where the two optimal modes contradict each other: ${problems.join('; ')}`;
@@ -264,3 +264,8 @@ let healthy = true;
 for (const suite of args.suites) healthy = (await runSuite(suite, args)) && healthy;
 // A solution that fails replay or a wrong optimal length is a failed bench, whatever else passed.
 process.exitCode = healthy ? 0 : 1;
+
+/** The suite's own description names its default limit; say so when --time-limit overrides it. */
+function limitNote(args: Args): string {
+  return args.timeLimitMs === null ? '' : ` (overridden: --time-limit ${args.timeLimitMs / 1000} s)`;
+}
