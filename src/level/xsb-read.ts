@@ -316,7 +316,16 @@ function rejectStrayRow(
     badCount++;
     if (bad < 0) bad = i;
   }
-  if (badCount === 0 || badCount > 2 || badCount * 3 > trimmed.length) return;
+  if (badCount === 0) {
+    // All board characters, yet read as text: two players in one row (titles like "+|+" have no '#').
+    const facts = rowFacts(text.trimEnd());
+    if (facts.players > 1) {
+      const second = text.search(/[@+pP][^@+pP]*$/);
+      throw new LevelError('more than one player (two in this row)', { file, level, line: line + 1, column: second + 1 });
+    }
+    return;
+  }
+  if (badCount > 2 || badCount * 3 > trimmed.length) return;
   const char = text[bad];
   const what = char === '\t' ? 'a tab character (use spaces)' : `unknown character ${JSON.stringify(char)}`;
   throw new LevelError(`${what} in a board row`, { file, level, line: line + 1, column: bad + 1 });

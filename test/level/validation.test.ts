@@ -16,6 +16,17 @@ describe('XSB validation errors', () => {
     expect(error.position).toMatchObject({ level: 1, line: 3, column: 3 });
   });
 
+  it('rejects two players in one row at the second one, rather than reading the row as text', () => {
+    const error = levelErrorOf(() => parseLevel(lines('######', '#@$.@#', '######')));
+    expect(error.reason).toMatch(/more than one player/);
+    expect(error.position).toMatchObject({ line: 2, column: 5 });
+  });
+
+  it('still reads a title with two player characters and no wall as text', () => {
+    const level = parseLevel(lines('+|+', '#####', '#@$.#', '#####'));
+    expect(level.title).toBe('+|+');
+  });
+
   it('numbers the level that fails in a collection', () => {
     const error = levelErrorOf(() => parseCollection(lines('####', '#@$.#', '####', '', '#####', '#$ .#', '#####')));
     expect(error.position.level).toBe(2);
