@@ -26,7 +26,9 @@ export function progressLine(err: OutputStream, total: number, now: () => number
     const eta = finished === 0 ? '?' : formatDuration((elapsed / finished) * (total - finished));
     const failing = finished - solved;
     const line = `[${finished}/${total}] ${solved} solved, ${failing} failing, ${formatDuration(elapsed)} elapsed, ETA ${eta}`;
-    err.write(`\r\x1b[K${line.slice(0, Math.max(20, (err.columns ?? 80) - 1))}`);
+    // A pseudo-terminal may report 0 columns (`script`, `docker run -t`): width unknown, not zero.
+    const columns = err.columns !== undefined && err.columns > 0 ? err.columns : 80;
+    err.write(`\r\x1b[K${line.slice(0, Math.max(20, columns - 1))}`);
     shown = true;
   };
   return {
