@@ -89,6 +89,17 @@ describe('solve reports', () => {
     ]);
   });
 
+  it('annotates a malformed file at the line its error names', async () => {
+    const { stdout, code } = await cli('solve', 'two.xsb', 'ok.xsb', {
+      files: { 'two.xsb': '#####\n#@$.#\n#@  #\n#####\n', 'ok.xsb': '#######\n#@ $ .#\n#######\n' },
+      env: { GITHUB_ACTIONS: 'true' },
+    });
+    const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error file=two\.xsb,line=3,title=sokoban solve%3A two\.xsb::/);
+    expect(code).toBe(2);
+  });
+
   it('prints no annotations outside GitHub Actions', async () => {
     const { stdout } = await cli('solve', 'stuck.xsb', { files: { 'stuck.xsb': STUCK } });
     expect(stdout).not.toContain('::error');

@@ -1,4 +1,4 @@
-import { SokobanError, UsageError, formatPosition } from '../../errors.js';
+import { LevelError, SokobanError, UsageError, formatPosition } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import type { Collection, Level, LevelFormat } from '../../level/level.js';
 import { parseCollection } from '../../level/parse.js';
@@ -45,8 +45,10 @@ export interface JobSettings {
   readonly goal?: GoalRule;
 }
 
-function fileKey(name: string): RecordKey {
-  return { name, file: name, index: null, title: null, line: null };
+function fileKey(name: string, error?: unknown): RecordKey {
+  // A malformed file's error knows its line: CI annotations and the summary point there.
+  const line = error instanceof LevelError ? (error.position.line ?? null) : null;
+  return { name, file: name, index: null, title: null, line };
 }
 
 /** An error that belongs to our inputs is the user's to fix; anything else is our bug, still kept to one row. */
@@ -91,7 +93,7 @@ export async function planJobs(io: Io, sources: readonly InputSource[], settings
       collections.push({ collection, path: source.kind === 'file' ? source.path : null });
       for (const level of levels) jobs.push(levelJob(level, settings.goal));
     } catch (error) {
-      jobs.push(failed(fileKey(name), error));
+      jobs.push(failed(fileKey(name, error), error));
     }
   }
   return { jobs, collections };
