@@ -114,6 +114,10 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     await page.fill('#build-height', '4');
     await page.dispatchEvent('#build-height', 'change');
     await page.click('#build-clear');
+    // An empty room gets the builder's hint alone, not also the reader's "no board rows in the file".
+    await expect.poll(() => page.$$eval('#build-messages li', (items) => items.map((item) => item.textContent))).toEqual([
+      'no player yet: place one with the Player tool',
+    ]);
     // A 7 x 4 room: squares 8..12 and 15..19 are the inside rows.
     const square = (n: number): string => `#build-grid button[data-square="${n}"]`;
     await page.check('input[name="tool"][value="player"]');

@@ -179,14 +179,14 @@ export class BuilderPanel {
   /** Runs the library's reader and rule choice on the grid, and lists what they say. */
   private validate(): void {
     const checked = readLevels(this.grid.toXsb(), 'builder', 'xsb');
-    const items = checked.messages.map((message) => ({ ...message }));
+    const hasPlayer = this.grid.cells.some((flags) => (flags & PLAYER) !== 0);
+    // Without a player the reader can only say "no player" or, for an empty room, "no level found
+    // (no board rows in the file)": right, but unhelpful while building, so the hint replaces them.
+    const items = checked.messages.filter((message) => hasPlayer || message.tone !== 'error').map((message) => ({ ...message }));
     this.level = checked.levels.length === 1 ? checked.levels[0] : null;
     this.rule = null;
     if (checked.levels.length > 1) items.push({ text: 'the grid reads as several levels', tone: 'error' });
-    // The reader's words for an empty room ("no board rows") are right but unhelpful while building.
-    if (!this.grid.cells.some((flags) => (flags & PLAYER) !== 0)) {
-      items.unshift({ text: 'no player yet: place one with the Player tool', tone: 'warning' });
-    }
+    if (!hasPlayer) items.unshift({ text: 'no player yet: place one with the Player tool', tone: 'warning' });
     if (this.level !== null) {
       const choice = ruleFor(this.level, this.ruleSelect.value);
       this.rule = choice.rule;
