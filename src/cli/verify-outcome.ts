@@ -11,7 +11,8 @@ export interface LevelRef {
   readonly title: string | null;
   /** `file` or `file#index (title)`, for human output. */
   readonly label: string;
-  readonly level: Level;
+  /** Null for a level of a collection that could not be read. */
+  readonly level: Level | null;
 }
 
 /** The answer `verify` gives for one move string on one level. */

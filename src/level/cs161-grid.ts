@@ -2,7 +2,7 @@ import { LevelError, type SourcePosition } from '../errors.js';
 import { BOX, GOAL, WALL, type Board } from './board.js';
 import { BoardBuilder } from './board-builder.js';
 import { describeJson, parseJsonText } from './json-text.js';
-import type { Collection, Level } from './level.js';
+import type { Level, LevelFailure, PartialCollection } from './level.js';
 import { splitLines } from './xsb-read.js';
 
 /*
@@ -40,22 +40,28 @@ export function isGridJson(value: unknown): boolean {
   return typeof probe === 'number';
 }
 
-export function readCs161Grid(text: string, file: string): Collection {
+export function readCs161Grid(text: string, file: string): PartialCollection {
   const trimmed = text.trim();
   if (trimmed === '') throw new LevelError('empty file', { file });
   const entries = isJsonText(trimmed) ? gridsFromJson(parseJsonText(text, file), file) : gridsFromText(text, file);
-  const levels = entries.map(
-    (entry, index): Level => ({
+  const levels: Level[] = [];
+  const failures: LevelFailure[] = [];
+  entries.forEach((entry, i) => {
+    if (entry.board === null) {
+      failures.push({ index: i + 1, title: entry.title, error: entry.error as LevelError });
+      return;
+    }
+    levels.push({
       board: entry.board,
       title: entry.title,
       author: null,
       comments: [],
       solutions: [],
-      source: { file, index: index + 1, line: entry.line },
+      source: { file, index: i + 1, line: entry.line },
       format: 'grid',
-    }),
-  );
-  return { file, format: 'grid', header: [], title: null, levels, warnings: [] };
+    });
+  });
+  return { file, format: 'grid', header: [], title: null, levels, warnings: [], failures };
 }
 
 /** Bracketed rows one per line with trailing commas ("[1, 3],") are text, not one JSON value. */
@@ -70,32 +76,42 @@ function isJsonText(trimmed: string): boolean {
   }
 }
 
+/** One level of a grid file: its board, or (in a file of several) why it could not be read. */
 interface GridEntry {
-  readonly board: Board;
+  readonly board: Board | null;
+  readonly error: LevelError | null;
   readonly title: string | null;
   readonly line: number;
 }
 
+/** A level of a list: a malformed one becomes an entry with its error, so the others are still read. */
+function entryOf(read: () => Board, title: string | null, line: number): GridEntry {
+  try {
+    return { board: read(), error: null, title, line };
+  } catch (error) {
+    if (!(error instanceof LevelError)) throw error;
+    return { board: null, error, title, line };
+  }
+}
+
 function gridsFromJson(value: unknown, file: string): GridEntry[] {
-  const fromGrid = (grid: unknown, title: string | null, level: number | undefined): GridEntry => ({
-    board: boardFromJsonGrid(grid, { file, level }),
-    title,
-    line: 1,
-  });
   if (!Array.isArray(value)) {
-    if (value !== null && typeof value === 'object' && 'grid' in value) return [fromGrid(value.grid, nameOf(value), undefined)];
+    if (value !== null && typeof value === 'object' && 'grid' in value) {
+      return [{ board: boardFromJsonGrid(value.grid, { file }), error: null, title: nameOf(value), line: 1 }];
+    }
     throw new LevelError(`a CS161 grid must be a list of rows, found ${describeJson(value)}`, { file });
   }
   const first: unknown = value[0];
   const isObjectList = first !== null && typeof first === 'object' && !Array.isArray(first);
   const isGridList = Array.isArray(first) && Array.isArray(first[0]);
-  if (!isObjectList && !isGridList) return [fromGrid(value, null, undefined)];
+  if (!isObjectList && !isGridList) return [{ board: boardFromJsonGrid(value, { file }), error: null, title: null, line: 1 }];
   return value.map((item: unknown, index) => {
-    if (!isObjectList) return fromGrid(item, null, index + 1);
+    const position = { file, level: index + 1 };
+    if (!isObjectList) return entryOf(() => boardFromJsonGrid(item, position), null, 1);
     if (item === null || typeof item !== 'object' || !('grid' in item)) {
-      throw new LevelError(`entry ${index + 1} has no "grid"`, { file, level: index + 1 });
+      return { board: null, error: new LevelError(`entry ${index + 1} has no "grid"`, position), title: null, line: 1 };
     }
-    return fromGrid(item.grid, nameOf(item), index + 1);
+    return entryOf(() => boardFromJsonGrid(item.grid, position), nameOf(item), 1);
   });
 }
 
@@ -125,12 +141,18 @@ function boardFromJsonGrid(grid: unknown, position: SourcePosition): Board {
 function gridsFromText(text: string, file: string): GridEntry[] {
   const entries: GridEntry[] = [];
   let builder: BoardBuilder | null = null;
+  /** The first thing wrong with the level being read; its later rows are skipped. */
+  let broken: LevelError | null = null;
   let rowCount = 0;
   let firstLine = 0;
   let title: string | null = null;
   const finish = (): void => {
-    if (builder !== null) entries.push({ board: builder.build(), title, line: firstLine });
+    if (builder !== null) {
+      const current = builder;
+      entries.push(broken === null ? entryOf(() => current.build(), title, firstLine) : { board: null, error: broken, title, line: firstLine });
+    }
     builder = null;
+    broken = null;
     title = null;
   };
 
@@ -150,20 +172,27 @@ function gridsFromText(text: string, file: string): GridEntry[] {
       builder = new BoardBuilder({ file, level: entries.length + 1, line: firstLine });
       rowCount = 0;
     }
+    if (broken !== null) return;
     const position = (column: number): SourcePosition => ({ file, level: entries.length + 1, line: index + 1, column });
-    for (const row of rows) {
-      const cells: number[] = [];
-      for (const token of row) {
-        const value = /^\d+$/.test(token.text) ? Number(token.text) : NaN;
-        if (!(value >= 0 && value <= 6)) {
-          throw new LevelError(`${JSON.stringify(token.text)} is not a CS161 square (an integer 0-6)`, position(token.column));
+    try {
+      for (const row of rows) {
+        const cells: number[] = [];
+        for (const token of row) {
+          const value = /^\d+$/.test(token.text) ? Number(token.text) : NaN;
+          if (!(value >= 0 && value <= 6)) {
+            throw new LevelError(`${JSON.stringify(token.text)} is not a CS161 square (an integer 0-6)`, position(token.column));
+          }
+          if (KEEPER_DIGITS.has(value)) {
+            builder.placePlayer(rowCount, cells.length, `line ${index + 1}, column ${token.column}`, position(token.column));
+          }
+          cells.push(FLAGS_OF_DIGIT[value]);
         }
-        if (KEEPER_DIGITS.has(value)) {
-          builder.placePlayer(rowCount, cells.length, `line ${index + 1}, column ${token.column}`, position(token.column));
-        }
-        cells.push(FLAGS_OF_DIGIT[value]);
+        builder.setRow(rowCount++, cells);
       }
-      builder.setRow(rowCount++, cells);
+    } catch (error) {
+      // One bad square spoils its level only: the rest of it is skipped up to the next blank or ; line.
+      if (!(error instanceof LevelError)) throw error;
+      broken = error;
     }
   });
   finish();

@@ -1,3 +1,4 @@
+import type { LevelError } from '../errors.js';
 import type { Board } from './board.js';
 
 export type LevelFormat = 'xsb' | 'json' | 'grid';
@@ -39,4 +40,23 @@ export interface Collection {
   readonly title: string | null;
   readonly levels: readonly Level[];
   readonly warnings: readonly ParseWarning[];
+}
+
+/** A level of a collection that could not be read, kept in its place among the others. */
+export interface LevelFailure {
+  /** 1-based position of the level in its file: the number it would have had. */
+  readonly index: number;
+  /** Its title, when the text around the broken board still names it. */
+  readonly title: string | null;
+  /** Why it could not be read, with file, level and (where known) line and column. */
+  readonly error: LevelError;
+}
+
+/**
+ * A collection read level by level: `levels` holds the levels that could be read (each keeps its
+ * own number in `source.index`), `failures` the ones that could not, so one malformed level costs
+ * only itself.
+ */
+export interface PartialCollection extends Collection {
+  readonly failures: readonly LevelFailure[];
 }

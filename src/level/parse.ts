@@ -1,7 +1,7 @@
 import { LevelError } from '../errors.js';
 import { readCs161Grid } from './cs161-grid.js';
 import { detectFormat } from './detect.js';
-import type { Collection, Level, LevelFormat } from './level.js';
+import type { Collection, Level, LevelFormat, PartialCollection } from './level.js';
 import { readSnekobanJson } from './snekoban-json.js';
 import { readXsb } from './xsb-read.js';
 
@@ -15,12 +15,12 @@ export interface ParseOptions {
 }
 
 /**
- * Every level in a text. Throws LevelError (with file, level, line, column where known) for an
- * empty text, a text without a level, or any malformed level; one bad level fails the whole text,
- * because a collection with a silently missing level would shift every later level's number.
- * Recoverable oddities (an XSB board the player can walk off) are in `warnings`.
+ * Every level in a text, level by level: a malformed level (no player, two players, an unknown
+ * character in a board row, a bad cell) is a failure in its own place, with its number, and the
+ * other levels are still read and keep theirs. Throws LevelError only when the text as a whole
+ * cannot be read: empty, no level in it, JSON that does not parse.
  */
-export function parseCollection(text: string, options: ParseOptions = {}): Collection {
+export function parseEachLevel(text: string, options: ParseOptions = {}): PartialCollection {
   const file = options.file ?? '<input>';
   const format = options.format === undefined || options.format === 'auto' ? detectFormat(text) : options.format;
   const normalized = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -33,6 +33,19 @@ export function parseCollection(text: string, options: ParseOptions = {}): Colle
     case 'grid':
       return readCs161Grid(normalized, file);
   }
+}
+
+/**
+ * Every level in a text. Throws LevelError (with file, level, line, column where known) for an
+ * empty text, a text without a level, or any malformed level (the first one); one bad level fails
+ * the whole text, because a collection with a silently missing level would shift every later
+ * level's number. Use parseEachLevel to keep the good levels of a collection with a bad one.
+ * Recoverable oddities (an XSB board the player can walk off) are in `warnings`.
+ */
+export function parseCollection(text: string, options: ParseOptions = {}): Collection {
+  const { failures, ...collection } = parseEachLevel(text, options);
+  if (failures.length > 0) throw failures[0].error;
+  return collection;
 }
 
 /**

@@ -2,7 +2,7 @@ import { LevelError, type SourcePosition } from '../errors.js';
 import { BOX, GOAL, WALL, type Board } from './board.js';
 import { BoardBuilder } from './board-builder.js';
 import { describeJson, parseJsonText } from './json-text.js';
-import type { Collection, Level } from './level.js';
+import type { Level, LevelFailure, PartialCollection } from './level.js';
 
 /*
  * MIT 6.101 "Snekoban" canonical JSON: a list of rows, each a list of cells, each a list of
@@ -12,26 +12,35 @@ import type { Collection, Level } from './level.js';
 
 const FLAG_OF_NAME: Readonly<Record<string, number>> = { wall: WALL, target: GOAL, computer: BOX, player: 0 };
 
-export function readSnekobanJson(text: string, file: string): Collection {
+export function readSnekobanJson(text: string, file: string): PartialCollection {
   const value = parseJsonText(text, file);
   if (!Array.isArray(value)) {
     throw new LevelError(`6.101 JSON must be a list of rows, found ${describeJson(value)}`, { file });
   }
-  const boards = isListOfLevels(value)
-    ? value.map((level, index) => readLevelValue(level, { file, level: index + 1 }))
-    : [readLevelValue(value, { file })];
-  const levels = boards.map(
-    (board, index): Level => ({
-      board,
-      title: null,
-      author: null,
-      comments: [],
-      solutions: [],
-      source: { file, index: index + 1, line: 1 },
-      format: 'json',
-    }),
-  );
-  return { file, format: 'json', header: [], title: null, levels, warnings: [] };
+  const levelOf = (board: Board, index: number): Level => ({
+    board,
+    title: null,
+    author: null,
+    comments: [],
+    solutions: [],
+    source: { file, index, line: 1 },
+    format: 'json',
+  });
+  const levels: Level[] = [];
+  const failures: LevelFailure[] = [];
+  if (!isListOfLevels(value)) levels.push(levelOf(readLevelValue(value, { file }), 1));
+  else {
+    // In a list of levels, a malformed one is a failure in its place; the others are still read.
+    value.forEach((item: unknown, i) => {
+      try {
+        levels.push(levelOf(readLevelValue(item, { file, level: i + 1 }), i + 1));
+      } catch (error) {
+        if (!(error instanceof LevelError)) throw error;
+        failures.push({ index: i + 1, title: null, error });
+      }
+    });
+  }
+  return { file, format: 'json', header: [], title: null, levels, warnings: [], failures };
 }
 
 /** A level's first cell is a list of strings; a collection's first element one level deeper is a list. */

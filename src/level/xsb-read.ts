@@ -1,7 +1,7 @@
 import { LevelError } from '../errors.js';
 import type { Board } from './board.js';
 import { playerCanLeave } from './closure.js';
-import type { Collection, Level, ParseWarning } from './level.js';
+import type { Level, LevelFailure, ParseWarning, PartialCollection } from './level.js';
 import { expandRunLength } from './rle.js';
 import { PLAYER, UNKNOWN, isFloorOrGoalFlags, isLetterAlternative, squareOfChar } from './xsb-chars.js';
 
@@ -24,6 +24,9 @@ import { PLAYER, UNKNOWN, isFloorOrGoalFlags, isLetterAlternative, squareOfChar 
  * - After a board, `Title:`, `Author:`, `Comment:` blocks and `Solution` lines belong to it;
  *   other comment lines do too up to the first blank line, and after it they belong to the next
  *   level. Everything before the first level's title is the collection header.
+ * - A malformed level is a failure in its own place, with its title and number, and the levels
+ *   after it keep theirs: a board cut by a mistyped row is one level, and a mistyped row holding
+ *   a player between wall rows (a one-row level) is a level, not text to skip.
  */
 
 const BLANK = 0;
@@ -55,7 +58,22 @@ interface LevelMetadata {
   solutions: string[];
 }
 
-export function readXsb(text: string, file: string): Collection {
+/**
+ * Where one level lies in the file, and its board or the first thing wrong with it. A level with
+ * a mistyped row (see strayRowError) takes in the rows that touch it, so that a board a mistyped
+ * row cuts in two is still one level and the levels after it keep their numbers.
+ */
+interface Span extends Block {
+  readonly board: Board | null;
+  readonly error: LevelError | null;
+}
+
+/**
+ * Reads every level of an XSB/SOK text. A malformed level (no player, two players, an unknown
+ * character in a board row) is a failure in its own place; the other levels are still read and
+ * keep their numbers. Only a text with no level at all (or an absurd run-length count) throws.
+ */
+export function readXsb(text: string, file: string): PartialCollection {
   if (text.trim() === '') throw new LevelError('empty file', { file });
   const lines = splitLines(text).map((line) => line.trimEnd());
   const inComment = markCommentBlocks(lines);
@@ -70,54 +88,132 @@ export function readXsb(text: string, file: string): Collection {
   attachFloorOnlyRows(kinds);
 
   const blocks = findBlocks(kinds, rowsOfLine);
-  const levelsMetadata: LevelMetadata[] = blocks.map(() => ({ title: null, author: null, comments: [], solutions: [] }));
-  const boards: Board[] = [];
-  blocks.forEach((block, index) => {
-    rejectStrayRow(lines, kinds, inComment, block.start - 1, file, index + 1);
-    rejectStrayRow(lines, kinds, inComment, block.end, file, index + 1);
-    boards.push(buildBoard(collectRows(block, rowsOfLine), file, index + 1));
-  });
   if (blocks.length === 0) {
-    for (let i = 0; i < lines.length; i++) if (kinds[i] === TEXT && inComment[i] === 0) rejectStrayRow(lines, kinds, inComment, i, file, undefined);
+    for (let i = 0; i < lines.length; i++) {
+      if (kinds[i] !== TEXT || inComment[i] === 1) continue;
+      const error = strayRowError(lines, kinds, inComment, i, file, undefined);
+      if (error !== null) throw error;
+    }
     throw new LevelError('no level found (no board rows in the file)', { file });
   }
+  const spans = levelSpans(blocks, lines, kinds, inComment, rowsOfLine, file);
+  const levelsMetadata: LevelMetadata[] = spans.map(() => ({ title: null, author: null, comments: [], solutions: [] }));
 
   let header: string[] = [];
-  blocks.forEach((block, index) => {
-    const gapStart = index === 0 ? 0 : blocks[index - 1].end;
-    const titleLine = findTitleLine(lines, kinds, inComment, gapStart, block.start, index === 0);
-    const beforeTitle = titleLine >= 0 ? titleLine : block.start;
+  spans.forEach((span, index) => {
+    const gapStart = index === 0 ? 0 : spans[index - 1].end;
+    const titleLine = findTitleLine(lines, kinds, inComment, gapStart, span.start, index === 0);
+    const beforeTitle = titleLine >= 0 ? titleLine : span.start;
     if (index === 0) header = headerLines(lines, kinds, gapStart, beforeTitle);
     else readMetadata(lines, kinds, inComment, gapStart, beforeTitle, levelsMetadata[index - 1], levelsMetadata[index]);
     if (titleLine >= 0) levelsMetadata[index].title = stripCommentMarker(lines[titleLine]);
   });
-  const last = levelsMetadata[blocks.length - 1];
-  readMetadata(lines, kinds, inComment, blocks[blocks.length - 1].end, lines.length, last, last);
+  const last = levelsMetadata[spans.length - 1];
+  readMetadata(lines, kinds, inComment, spans[spans.length - 1].end, lines.length, last, last);
 
   const warnings: ParseWarning[] = [];
-  const levels: Level[] = blocks.map((block, index) => {
-    const board = boards[index];
+  const levels: Level[] = [];
+  const failures: LevelFailure[] = [];
+  spans.forEach((span, index) => {
     const meta = levelsMetadata[index];
-    if (playerCanLeave(board)) {
+    if (span.board === null) {
+      failures.push({ index: index + 1, title: meta.title, error: span.error as LevelError });
+      return;
+    }
+    if (playerCanLeave(span.board)) {
       warnings.push({
         message: 'the player can walk off the drawn board (its walls are open); squares outside it count as walls',
         file,
         level: index + 1,
-        line: block.start + 1,
+        line: span.start + 1,
       });
     }
-    return {
-      board,
+    levels.push({
+      board: span.board,
       title: meta.title,
       author: meta.author,
       comments: meta.comments,
       solutions: meta.solutions,
-      source: { file, index: index + 1, line: block.start + 1 },
+      source: { file, index: index + 1, line: span.start + 1 },
       format: 'xsb',
-    };
+    });
   });
 
-  return { file, format: 'xsb', header, title: collectionTitle(header), levels, warnings };
+  return { file, format: 'xsb', header, title: collectionTitle(header), levels, warnings, failures };
+}
+
+/**
+ * One span per level, in file order, each with its board or the first thing wrong with it: a
+ * mistyped row above it, a mistyped row below it, then the board itself. The lines a broken level
+ * takes in are its mistyped rows and the board-like rows they join (rows that alone would be
+ * decoration); boards joined only by such lines are one level. A run of such lines with no board
+ * at all (a one-row level whose only row is mistyped, between wall rows) is a broken level too,
+ * when a mistyped row in it holds a player: that is a level, not a framed header.
+ */
+function levelSpans(
+  blocks: readonly Block[],
+  lines: readonly string[],
+  kinds: Uint8Array,
+  inComment: Uint8Array,
+  rowsOfLine: readonly (RowText[] | undefined)[],
+  file: string,
+): Span[] {
+  const strayAt = (line: number, level: number | undefined) => strayRowError(lines, kinds, inComment, line, file, level);
+  const isStray = (line: number) => strayAt(line, undefined) !== null;
+  const joinable = (line: number) =>
+    line >= 0 && line < lines.length && kinds[line] !== BOARD && (rowsOfLine[line] !== undefined || isStray(line));
+
+  // Where each level lies: the boards with what a mistyped row joins to them, then runs of
+  // mistyped rows that stand alone.
+  interface Extent extends Block {
+    readonly board: Block | null;
+  }
+  const extents: Extent[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const board = blocks[i];
+    const floor = extents.length === 0 ? 0 : extents[extents.length - 1].end;
+    let start = board.start;
+    if (isStray(start - 1)) while (start - 1 >= floor && joinable(start - 1)) start--;
+    let end = board.end;
+    while (isStray(end)) {
+      while (joinable(end)) end++;
+      if (i + 1 >= blocks.length || blocks[i + 1].start !== end) break;
+      end = blocks[++i].end;
+    }
+    extents.push({ start, end, board });
+  }
+  const gaps = extents.map((extent, k) => ({ start: k === 0 ? 0 : extents[k - 1].end, end: extent.start }));
+  gaps.push({ start: extents.length === 0 ? 0 : extents[extents.length - 1].end, end: lines.length });
+  const boardless: Extent[] = [];
+  for (const gap of gaps) {
+    for (let line = gap.start; line < gap.end; line++) {
+      if (!joinable(line)) continue;
+      const start = line;
+      let player = false;
+      for (; line < gap.end && joinable(line); line++) if (isStray(line) && /[@+]/.test(lines[line])) player = true;
+      if (player && line - start >= 2) boardless.push({ start, end: line, board: null });
+    }
+  }
+  const all = [...extents, ...boardless].sort((a, b) => a.start - b.start);
+
+  // What is wrong with each, numbered in file order, checked in the order the lines were always checked in.
+  return all.map((extent, index): Span => {
+    const level = index + 1;
+    const { start, end, board } = extent;
+    if (board === null) {
+      let error: LevelError | null = null;
+      for (let line = start; line < end && error === null; line++) error = strayAt(line, level);
+      return { start, end, board: null, error };
+    }
+    const error = strayAt(board.start - 1, level) ?? strayAt(board.end, level);
+    if (error !== null) return { start, end, board: null, error };
+    try {
+      return { start, end, board: buildBoard(collectRows(board, rowsOfLine), file, level), error: null };
+    } catch (failure) {
+      if (!(failure instanceof LevelError)) throw failure;
+      return { start, end, board: null, error: failure };
+    }
+  });
 }
 
 export function splitLines(text: string): string[] {
@@ -293,26 +389,27 @@ function buildBoard(rows: readonly RowText[], file: string, level: number): Boar
 
 /**
  * A text line touching a board that would be a board row but for one or two odd characters
- * is almost certainly a mistyped row: report it rather than silently splitting the board.
+ * is almost certainly a mistyped row: the error to report for it rather than silently splitting
+ * the board, or null when the line is just text.
  */
-function rejectStrayRow(
+function strayRowError(
   lines: readonly string[],
   kinds: Uint8Array,
   inComment: Uint8Array,
   line: number,
   file: string,
   level: number | undefined,
-): void {
-  if (line < 0 || line >= lines.length || kinds[line] !== TEXT || inComment[line] === 1) return;
+): LevelError | null {
+  if (line < 0 || line >= lines.length || kinds[line] !== TEXT || inComment[line] === 1) return null;
   const text = lines[line];
   const trimmed = text.trim();
-  if (trimmed.startsWith(';') || text.includes(':') || !text.includes('#')) return;
+  if (trimmed.startsWith(';') || text.includes(':') || !text.includes('#')) return null;
   let bad = -1;
   let badCount = 0;
   for (let i = 0; i < text.length; i++) {
     if (squareOfChar(text.charCodeAt(i)) !== UNKNOWN) continue;
     // Digits make titles such as "#12" standing right on top of a board, not typos.
-    if (text[i] >= '0' && text[i] <= '9') return;
+    if (text[i] >= '0' && text[i] <= '9') return null;
     badCount++;
     if (bad < 0) bad = i;
   }
@@ -321,14 +418,14 @@ function rejectStrayRow(
     const facts = rowFacts(text.trimEnd());
     if (facts.players > 1) {
       const second = text.search(/[@+pP][^@+pP]*$/);
-      throw new LevelError('more than one player (two in this row)', { file, level, line: line + 1, column: second + 1 });
+      return new LevelError('more than one player (two in this row)', { file, level, line: line + 1, column: second + 1 });
     }
-    return;
+    return null;
   }
-  if (badCount > 2 || badCount * 3 > trimmed.length) return;
+  if (badCount > 2 || badCount * 3 > trimmed.length) return null;
   const char = text[bad];
   const what = char === '\t' ? 'a tab character (use spaces)' : `unknown character ${JSON.stringify(char)}`;
-  throw new LevelError(`${what} in a board row`, { file, level, line: line + 1, column: bad + 1 });
+  return new LevelError(`${what} in a board row`, { file, level, line: line + 1, column: bad + 1 });
 }
 
 // ---------------------------------------------------------------------------------------------

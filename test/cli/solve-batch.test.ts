@@ -137,3 +137,76 @@ describe('sokoban solve on many levels', () => {
     expect((await cli('solve', 'room.xsb', 'stuck.xsb', 'missing.xsb', ...limit, { files })).code).toBe(2);
   });
 });
+
+describe('sokoban solve on a collection with one malformed level', () => {
+  // Level 2 has an unknown character on line 9; levels 1 and 3 are fine.
+  const SET = [
+    '; One',
+    '#######',
+    '#@ $ .#',
+    '#######',
+    '',
+    '; Two',
+    '#######',
+    '#@ $ .#',
+    '#  x  #',
+    '#######',
+    '',
+    '; Three',
+    '#####',
+    '#@$.#',
+    '#####',
+    '',
+  ].join('\n');
+
+  it('solves the good levels and gives the malformed one an error row in its place', async () => {
+    const { stdout } = await cli('solve', 'set.xsb', '--jobs', '2', '--json', { files: { 'set.xsb': SET } });
+    expect(jsonLines(stdout).map((line) => [line.index, line.title, line.status])).toEqual([
+      [1, 'One', 'solved'],
+      [2, 'Two', 'error'],
+      [3, 'Three', 'solved'],
+    ]);
+  });
+
+  it('names the file, level, line, column and reason in the error row and on stderr', async () => {
+    const { stdout, stderr } = await cli('solve', 'set.xsb', '--jobs', '2', '--json', { files: { 'set.xsb': SET } });
+    const message = 'set.xsb level 2, line 9, column 4: unknown character "x" in a board row';
+    expect(jsonLines(stdout)[1]).toMatchObject({ file: 'set.xsb', index: 2, status: 'error', solution: null, error: message });
+    expect(stderr).toContain(`sokoban: ${message}\n`);
+  });
+
+  it('exits 2, as for any input error', async () => {
+    const { code } = await cli('solve', 'set.xsb', '--jobs', '2', { files: { 'set.xsb': SET } });
+    expect(code).toBe(2);
+  });
+
+  it('shows the malformed level as its own row in human output', async () => {
+    const { stdout } = await cli('solve', 'set.xsb', '--jobs', '2', { files: { 'set.xsb': SET } });
+    expect(stdout).toContain('set.xsb#2 (Two): error (see stderr)\n');
+    expect(stdout).toMatch(/\n +3 +2 +0 +0 +0 +1 /);
+  });
+
+  it('puts the malformed level in the summary report under its own name and line', async () => {
+    const { io } = await cli('solve', 'set.xsb', '--jobs', '2', '--report', 'summary.json', { files: { 'set.xsb': SET } });
+    const summary = JSON.parse(io.written.get('summary.json') ?? '{}');
+    expect(summary.levels[1]).toMatchObject({ name: 'set.xsb#2', index: 2, line: 9, status: 'error', errorKind: 'input' });
+  });
+
+  it('solves a good level that --level picks, and exits 0', async () => {
+    const { code, stdout, stderr } = await cli('solve', 'set.xsb', '--level', '3', '--json', { files: { 'set.xsb': SET } });
+    expect(jsonLines(stdout).map((line) => [line.index, line.status])).toEqual([[3, 'solved']]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('does not write the collection back with --out, since leaving the level out would renumber the rest', async () => {
+    const { io, stderr } = await cli('solve', 'set.xsb', '--jobs', '2', '--out', 'solved', { files: { 'set.xsb': SET } });
+    expect(io.written.has('solved/set.sok')).toBe(false);
+    expect(stderr).toContain('sokoban: warning: --out: set.xsb not written: its level 2 could not be read');
+  });
+
+  it('still makes a file whose only level is malformed one error row for the file', async () => {
+    const { stdout } = await cli('solve', 'one.xsb', '--json', { files: { 'one.xsb': '#####\n#$ .#\n#####\n' } });
+    expect(jsonLines(stdout)).toMatchObject([{ file: 'one.xsb', index: null, status: 'error' }]);
+  });
+});

@@ -197,6 +197,66 @@ describe('sokoban verify: collections with Solution lines', () => {
   });
 });
 
+describe('sokoban verify: a collection with one malformed level', () => {
+  // Level 2 (Broken) has two players; levels 1 and 3 are fine and store their solutions.
+  const WITH_BROKEN = `; Corridor
+#######
+#@ $ .#
+#######
+Solution: rRR
+
+; Broken
+#####
+#@$.#
+#@  #
+#####
+Solution: R
+
+; Short
+#####
+#@$.#
+#####
+Solution: R
+`;
+
+  it('verifies the good levels and reports the malformed one as an error line in its place', async () => {
+    const { stdout } = await cli('verify', 'set.sok', { files: { 'set.sok': WITH_BROKEN } });
+    expect(stdout).toBe(
+      'set.sok#1 (Corridor): solved in 3 moves, 2 pushes\n' +
+        'set.sok#2 (Broken): error (see stderr)\n' +
+        'set.sok#3 (Short): solved in 1 move, 1 push\n' +
+        '3 levels: 2 solved, 0 not solved, 1 error\n',
+    );
+  });
+
+  it('names the file, level, line and reason on stderr, and exits 2', async () => {
+    const { code, stderr } = await cli('verify', 'set.sok', { files: { 'set.sok': WITH_BROKEN } });
+    expect(stderr).toBe('sokoban: set.sok level 2, line 10, column 2: more than one player (the first is at line 9, column 2)\n');
+    expect(code).toBe(2);
+  });
+
+  it('gives the malformed level a bad-input JSON line with --json', async () => {
+    const { stdout } = await cli('verify', 'set.sok', '--json', { files: { 'set.sok': WITH_BROKEN } });
+    const lines = jsonLines(stdout);
+    expect(lines.map((line) => [line.index, line.solved])).toEqual([[1, true], [2, false], [3, true]]);
+    expect(lines[1]).toMatchObject({ file: 'set.sok', title: 'Broken', valid: false, error: { reason: 'bad-input' } });
+  });
+
+  it('verifies a good level that --level picks, and exits 0', async () => {
+    const { code, stdout } = await cli('verify', 'set.sok', '--level', '3', { files: { 'set.sok': WITH_BROKEN } });
+    expect(stdout).toMatch(/^set\.sok#3 \(Short\): solved in 1 move, 1 push\n/);
+    expect(code).toBe(0);
+  });
+
+  it('reports the malformed level in its place when the moves come from a solution table', async () => {
+    const table = 'Level0001 = "rRR"\nLevel0002 = "R"\nLevel0003 = "R"\n';
+    const { code, stdout } = await cli('verify', 'set.sok', 'solutions.toml', { files: { 'set.sok': WITH_BROKEN, 'solutions.toml': table } });
+    expect(stdout).toContain('set.sok#2 (Broken): error (see stderr)\n');
+    expect(stdout).toContain('3 levels: 2 solved, 0 not solved, 1 error\n');
+    expect(code).toBe(2);
+  });
+});
+
 describe('sokoban verify --json', () => {
   it('prints exactly the documented object for a solved level', async () => {
     const { stdout } = await cli('verify', 'c.xsb', '--moves', 'rrr', '--json', { files: { 'c.xsb': CORRIDOR } });

@@ -1,10 +1,9 @@
-import { LevelError, SokobanError, UsageError, formatPosition } from '../../errors.js';
+import { LevelError, SokobanError, UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
-import type { Collection, Level, LevelFormat } from '../../level/level.js';
-import { parseCollection } from '../../level/parse.js';
-import { errorLine, reportWarning } from '../error-line.js';
+import type { Level, LevelFailure, LevelFormat, PartialCollection } from '../../level/level.js';
+import { errorLine } from '../error-line.js';
 import { type Io, STDIN_NAME } from '../io.js';
-import { selectLevels } from '../levels.js';
+import { readEachLevel, selectEntries } from '../levels.js';
 import type { InputSource } from './inputs.js';
 import { compareJobs } from './names.js';
 import { type LevelRecord, type RecordKey, errorRecord, keyOfLevel } from './record.js';
@@ -26,9 +25,9 @@ export interface FailedJob {
 
 export type Job = LevelJob | FailedJob;
 
-/** A collection read successfully, kept so `--out` can write it back with solutions. */
+/** A collection read, kept so `--out` can write it back with solutions (unless a level of it is malformed). */
 export interface LoadedCollection {
-  readonly collection: Collection;
+  readonly collection: PartialCollection;
   /** The path it was read from, or null for stdin. */
   readonly path: string | null;
 }
@@ -67,6 +66,12 @@ function levelJob(level: Level, goal: GoalRule | undefined): Job {
   }
 }
 
+/** A malformed level of a collection: an error row of its own, under the name its level would have had. */
+function failedLevel(file: string, failure: LevelFailure): FailedJob {
+  const { index, title, error } = failure;
+  return failed({ name: `${file}#${index}`, file, index, title, line: error.position.line ?? null }, error);
+}
+
 async function readSource(io: Io, source: Exclude<InputSource, { kind: 'error' }>): Promise<{ name: string; text: string }> {
   if (source.kind === 'stdin') return { name: STDIN_NAME, text: await io.readStdin() };
   return { name: source.path, text: await io.readFile(source.path) };
@@ -74,7 +79,8 @@ async function readSource(io: Io, source: Exclude<InputSource, { kind: 'error' }
 
 /**
  * Reads every input and turns it into jobs. A file that cannot be read or parsed becomes one
- * error job and costs nothing else; warnings go to stderr at once, away from results.
+ * error job and costs nothing else; so does a malformed level of a collection, in its place
+ * among the collection's other levels. Warnings go to stderr at once, away from results.
  */
 export async function planJobs(io: Io, sources: readonly InputSource[], settings: JobSettings): Promise<JobPlan> {
   const jobs: Job[] = [];
@@ -87,11 +93,12 @@ export async function planJobs(io: Io, sources: readonly InputSource[], settings
     const name = source.kind === 'stdin' ? STDIN_NAME : source.path;
     try {
       const input = await readSource(io, source);
-      const collection = parseCollection(input.text, { file: input.name, format: settings.format ?? 'auto' });
-      for (const warning of collection.warnings) reportWarning(io, `${formatPosition(warning)}: ${warning.message}`);
-      const levels = selectLevels(collection, settings.level);
+      const collection = readEachLevel(io, input.text, input.name, settings.format);
+      const entries = selectEntries(collection, settings.level);
       collections.push({ collection, path: source.kind === 'file' ? source.path : null });
-      for (const level of levels) jobs.push(levelJob(level, settings.goal));
+      for (const entry of entries) {
+        jobs.push(entry.kind === 'level' ? levelJob(entry.level, settings.goal) : failedLevel(collection.file, entry.failure));
+      }
     } catch (error) {
       jobs.push(failed(fileKey(name, error), error));
     }

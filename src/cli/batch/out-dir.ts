@@ -1,5 +1,6 @@
 import type { Level } from '../../level/level.js';
 import { formatCollection } from '../../level/write.js';
+import { reportWarning } from '../error-line.js';
 import type { Io } from '../io.js';
 import type { LoadedCollection } from './jobs.js';
 import type { LevelRecord } from './record.js';
@@ -26,7 +27,8 @@ function parentOf(path: string): string {
  * Writes each collection back as a SOK file whose solved levels carry their solution in a
  * `Solution` line, ready for `sokoban verify <file>`. Unsolved levels are written without one
  * (solutions the input already had are not carried over: only checked answers go in).
- * Returns the paths written.
+ * A collection with a malformed level is not written (with a warning): without that level every
+ * later level would change its number. Returns the paths written.
  */
 export async function writeSolvedCollections(
   io: Io,
@@ -37,6 +39,12 @@ export async function writeSolvedCollections(
   const solutions = new Map(records.flatMap((record) => (record.solution === null ? [] : [[record.name, record.solution]])));
   const written: string[] = [];
   for (const { collection, path } of collections) {
+    if (collection.failures.length > 0) {
+      const numbers = collection.failures.map((failure) => failure.index).join(', ');
+      const which = collection.failures.length === 1 ? `level ${numbers}` : `levels ${numbers}`;
+      reportWarning(io, `--out: ${collection.file} not written: its ${which} could not be read, and leaving it out would renumber the others`);
+      continue;
+    }
     const levels: Level[] = collection.levels.map((level) => {
       const solution = solutions.get(`${level.source.file}#${level.source.index}`);
       return { ...level, solutions: solution === undefined ? [] : [solution] };

@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import type { ChalkInstance } from 'chalk';
-import { SokobanError, UsageError } from '../../errors.js';
+import { type LevelError, SokobanError, UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
-import type { Collection, Level, LevelFormat } from '../../level/level.js';
+import type { LevelFormat, PartialCollection } from '../../level/level.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { reportError, reportWarning } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
-import { levelLabel, loadCollection, selectLevels } from '../levels.js';
+import { type LevelEntry, entryLabel, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
 import {
   type Notation,
@@ -45,16 +45,20 @@ export interface VerifyRequest {
 interface VerifyJob {
   readonly ref: LevelRef;
   readonly moves: MovesText | null;
+  /** Why the level itself could not be read (a malformed level of a collection); then there is nothing to replay. */
+  readonly unreadable: LevelError | null;
 }
 
-function refFor(level: Level, collection: Collection, suffix = ''): LevelRef {
-  return {
-    file: level.source.file,
-    index: level.source.index,
-    title: level.title,
-    label: levelLabel(level, collection.levels.length) + suffix,
-    level,
+function jobFor(entry: LevelEntry, collection: PartialCollection, moves: MovesText | null, suffix = ''): VerifyJob {
+  const count = collection.levels.length + collection.failures.length;
+  const ref: LevelRef = {
+    file: collection.file,
+    index: entry.index,
+    title: entry.title,
+    label: entryLabel(collection.file, entry.index, entry.title, count) + suffix,
+    level: entry.kind === 'level' ? entry.level : null,
   };
+  return { ref, moves, unreadable: entry.kind === 'failure' ? entry.failure.error : null };
 }
 
 /** Jobs for moves the user gave: one string for one level, or a solution table for many. */
@@ -62,8 +66,8 @@ async function jobsForGivenMoves(
   io: Io,
   reader: InputReader,
   request: VerifyRequest,
-  collection: Collection,
-  levels: readonly Level[],
+  collection: PartialCollection,
+  entries: readonly LevelEntry[],
 ): Promise<VerifyJob[]> {
   if (request.movesPath !== undefined && request.movesString !== undefined) {
     throw new UsageError('give the moves either as a file argument or with --moves, not both');
@@ -76,48 +80,61 @@ async function jobsForGivenMoves(
     const input = await reader.read(request.movesPath as string, 'moves file');
     const table = parseSolutionTable(input.text, input.name);
     if (table !== null) {
+      const count = collection.levels.length + collection.failures.length;
       for (const number of table.keys()) {
-        if (number < 1 || number > collection.levels.length) {
-          reportWarning(io, `${input.name}: a solution for level ${number}, but ${collection.file} has ${collection.levels.length}`);
+        if (number < 1 || number > count) {
+          reportWarning(io, `${input.name}: a solution for level ${number}, but ${collection.file} has ${count}`);
         }
       }
-      return levels.map((level) => {
-        const entry = table.get(level.source.index);
+      return entries.map((entry) => {
+        const row = table.get(entry.index);
         const text: MovesText | null =
-          entry === undefined ? null : { text: entry.moves, file: input.name, line: entry.line, column: entry.column };
-        return { ref: refFor(level, collection), moves: text };
+          row === undefined ? null : { text: row.moves, file: input.name, line: row.line, column: row.column };
+        return jobFor(entry, collection, text);
       });
     }
     moves = { text: input.text, file: input.name, line: 1, column: 1 };
   }
-  if (levels.length !== 1) {
+  if (entries.length !== 1) {
     throw new UsageError(
-      `${collection.file} has ${levels.length} levels: choose the one these moves are for with --level <n|title>`,
+      `${collection.file} has ${entries.length} levels: choose the one these moves are for with --level <n|title>`,
     );
   }
-  return [{ ref: refFor(levels[0], collection), moves }];
+  return [jobFor(entries[0], collection, moves)];
 }
 
-/** Jobs for the Solution lines stored in a SOK file: every solution of every selected level. */
-function jobsForStoredSolutions(collection: Collection, levels: readonly Level[]): VerifyJob[] {
-  if (!levels.some((level) => level.solutions.length > 0)) {
+/**
+ * Jobs for the Solution lines stored in a SOK file: every solution of every selected level, and
+ * one job for each level that could not be read, so that it is reported in its place.
+ */
+function jobsForStoredSolutions(collection: PartialCollection, entries: readonly LevelEntry[]): VerifyJob[] {
+  if (!entries.some((entry) => entry.kind === 'level' && entry.level.solutions.length > 0)) {
     throw new UsageError(
       "no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines",
     );
   }
-  return levels.flatMap((level): VerifyJob[] => {
-    if (level.solutions.length === 0) return [{ ref: refFor(level, collection), moves: null }];
-    return level.solutions.map((text, i) => ({
-      ref: refFor(level, collection, level.solutions.length > 1 ? ` solution ${i + 1}` : ''),
-      moves: { text, file: level.source.file, level: level.source.index, context: 'its Solution line' },
-    }));
+  return entries.flatMap((entry): VerifyJob[] => {
+    if (entry.kind === 'failure' || entry.level.solutions.length === 0) return [jobFor(entry, collection, null)];
+    const { level } = entry;
+    return level.solutions.map((text, i) =>
+      jobFor(
+        entry,
+        collection,
+        { text, file: level.source.file, level: level.source.index, context: 'its Solution line' },
+        level.solutions.length > 1 ? ` solution ${i + 1}` : '',
+      ),
+    );
   });
 }
 
 function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
-  if (job.moves === null) return { kind: 'no-moves', ref: job.ref };
+  if (job.unreadable !== null) {
+    reportError(io, job.unreadable);
+    return { kind: 'bad-input', ref: job.ref, error: job.unreadable };
+  }
+  const { level } = job.ref;
+  if (level === null || job.moves === null) return { kind: 'no-moves', ref: job.ref };
   try {
-    const { level } = job.ref;
     const rule = chooseGoalRule(level, request.goal);
     const parsed = parseMovesText(job.moves, request.strictCase);
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
@@ -135,12 +152,13 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
 /** `sokoban verify`: replays move strings and says whether they solve their levels. */
 export async function verify(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
-  const collection = await loadCollection(io, reader, request.levelPath, request.format);
-  const levels = selectLevels(collection, request.level);
+  const input = await reader.read(request.levelPath, 'level file');
+  const collection = readEachLevel(io, input.text, input.name, request.format);
+  const entries = selectEntries(collection, request.level);
   const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
   const jobs = explicitMoves
-    ? await jobsForGivenMoves(io, reader, request, collection, levels)
-    : jobsForStoredSolutions(collection, levels);
+    ? await jobsForGivenMoves(io, reader, request, collection, entries)
+    : jobsForStoredSolutions(collection, entries);
   const reporter: Reporter<VerifyOutcome> = request.json
     ? jsonVerifyReporter(io.stdout)
     : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1 });
