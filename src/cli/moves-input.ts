@@ -42,16 +42,21 @@ function rebaseReason(error: MoveSyntaxError, source: MovesText): string {
   return `${source.context}${column}: ${error.reason}`;
 }
 
+/** True when a command-line value is made only of move characters: LURD letters, counts, groups, spaces. */
+export function looksLikeMoves(value: string): boolean {
+  return /^[\s\dlurdLURD()]*$/.test(value);
+}
+
 /**
- * `--moves` takes the moves themselves. Someone who passes a file name there (as `show --moves
- * file` might suggest) would otherwise get a puzzling syntax error about the letter 'm'.
+ * `verify --moves` takes the moves themselves. Someone who passes a file name there (as
+ * `show --moves <file>` might suggest) would otherwise get a puzzling syntax error about the letter 'm'.
  */
 export async function rejectFileNameAsMoves(
   io: { readFile(path: string): Promise<string> },
   value: string,
   command: string,
 ): Promise<void> {
-  if (/^[\s\dlurdLURD()]*$/.test(value)) return;
+  if (looksLikeMoves(value)) return;
   const readable = await io.readFile(value).then(
     () => true,
     () => false,

@@ -100,3 +100,69 @@ describe('sokoban show', () => {
     expect(stderr).toContain('choose the one these moves are for with --level');
   });
 });
+
+describe('sokoban show: where the moves come from', () => {
+  it('plays the moves in the file --moves names', async () => {
+    const { code, stdout } = await cli('show', 'c.xsb', '--moves', 'solution.lurd', {
+      files: { 'c.xsb': CORRIDOR, 'solution.lurd': 'rRR\n' },
+    });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/move 3\/3 'R': 3 moves, 2 pushes\nsolved in 3 moves, 2 pushes\n$/);
+  });
+
+  it('plays the same frames from --moves <file> as from the file argument', async () => {
+    const files = { 'c.xsb': CORRIDOR, 'solution.lurd': 'rRR\n' };
+    const byOption = await cli('show', 'c.xsb', '--moves', 'solution.lurd', { files });
+    const byArgument = await cli('show', 'c.xsb', 'solution.lurd', { files });
+    expect(byOption.stdout).toBe(byArgument.stdout);
+  });
+
+  it('reads the moves from stdin with --moves -', async () => {
+    const { code, stdout } = await cli('show', 'c.xsb', '--moves', '-', { files: { 'c.xsb': CORRIDOR }, stdin: 'rRR\n' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/solved in 3 moves, 2 pushes\n$/);
+  });
+
+  it('takes a --moves value made only of move characters as the moves themselves', async () => {
+    const { code, stdout } = await cli('show', 'c.xsb', '--moves', 'r2R', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/solved in 3 moves, 2 pushes\n$/);
+  });
+
+  it('reads a moves file whose name is only move characters when it is written as a path', async () => {
+    const { code } = await cli('show', 'c.xsb', '--moves', './rr', { files: { 'c.xsb': CORRIDOR, './rr': 'rRR' } });
+    expect(code).toBe(0);
+  });
+
+  it('points a syntax error in a --moves file at its line and column', async () => {
+    const { code, stderr } = await cli('show', 'c.xsb', '--moves', 'm.lurd', { files: { 'c.xsb': CORRIDOR, 'm.lurd': 'rR\nxR\n' } });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^sokoban: m\.lurd, line 2, column 1: 'x' is not a move/);
+  });
+
+  it('names a --moves file that cannot be read, and says what --moves takes', async () => {
+    const { code, stderr } = await cli('show', 'c.xsb', '--moves', 'missing.lurd', { files: { 'c.xsb': CORRIDOR } });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'sokoban: missing.lurd: no such file; --moves takes a moves file, or the moves themselves (only l u r d L U R D, digits and parentheses)\n',
+    );
+  });
+
+  it('refuses --moves together with a moves file argument', async () => {
+    const files = { 'c.xsb': CORRIDOR, 'solution.lurd': 'rRR' };
+    const { code, stderr } = await cli('show', 'c.xsb', 'solution.lurd', '--moves', 'solution.lurd', { files });
+    expect(code).toBe(2);
+    expect(stderr).toBe('sokoban: give the moves either as a file argument or with --moves, not both\n');
+  });
+
+  it('refuses stdin for both the level and --moves', async () => {
+    const { code, stderr } = await cli('show', '-', '--moves', '-', { stdin: CORRIDOR });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/stdin \('-'\) is already the level file/);
+  });
+
+  it('documents --moves <file|lurd> in its help', async () => {
+    const { stdout } = await cli('help', 'show');
+    expect(stdout).toMatch(/--moves <file\|lurd> +file of LURD moves to play, or '-' for stdin/);
+  });
+});

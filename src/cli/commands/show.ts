@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ChalkInstance } from 'chalk';
-import { UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
 import { directionOfLetter } from '../../game/direction.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { type ReplayResult, replay } from '../../game/replay.js';
@@ -13,13 +13,15 @@ import { ExitCode } from '../exit-codes.js';
 import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
 import { levelLabel, loadCollection, selectLevels } from '../levels.js';
-import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
+import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
 import { formatOption, goalOption, levelOption, nonNegativeInteger } from '../options.js';
 
 export interface ShowRequest {
   readonly levelPath: string;
+  /** The moves file given after the level, or `-`. */
   readonly movesPath?: string;
-  readonly movesString?: string;
+  /** The --moves value: a moves file (or `-`), or the moves themselves when it holds only move characters. */
+  readonly movesOption?: string;
   readonly level?: string;
   readonly format?: LevelFormat;
   readonly goal?: GoalRule;
@@ -107,15 +109,24 @@ export async function show(io: Io, request: ShowRequest, chalk: ChalkInstance): 
   const reader = new InputReader(io);
   const collection = await loadCollection(io, reader, request.levelPath, request.format);
   const levels = selectLevels(collection, request.level);
-  if (request.movesPath !== undefined && request.movesString !== undefined) {
+  if (request.movesPath !== undefined && request.movesOption !== undefined) {
     throw new UsageError('give the moves either as a file argument or with --moves, not both');
   }
+  // `--moves <file>` names a moves file, like the argument after the level; a value made only of
+  // move characters is the moves themselves. Its spelling alone decides, so that no file on disk
+  // changes what a command line means (a moves file with such a name is given as `./rRR`).
+  const option = request.movesOption;
+  const literal = option !== undefined && looksLikeMoves(option) ? option : undefined;
   let moves: MovesText;
-  if (request.movesString !== undefined) {
-    await rejectFileNameAsMoves(io, request.movesString, 'show');
-    moves = { text: request.movesString, file: '--moves', line: 1, column: 1 };
-  } else if (request.movesPath !== undefined) {
-    const input = await reader.read(request.movesPath, 'moves file');
+  if (literal !== undefined) {
+    moves = { text: literal, file: '--moves', line: 1, column: 1 };
+  } else if (option !== undefined || request.movesPath !== undefined) {
+    const path = option ?? (request.movesPath as string);
+    const input = await reader.read(path, 'moves file').catch((error: unknown) => {
+      if (option === undefined || !(error instanceof InputError)) throw error;
+      const hint = '--moves takes a moves file, or the moves themselves (only l u r d L U R D, digits and parentheses)';
+      throw new InputError(`${error.reason}; ${hint}`, error.file);
+    });
     moves = { text: input.text, file: input.name, line: 1, column: 1 };
   } else {
     return drawLevels(io, collection, levels, chalk);
@@ -142,8 +153,11 @@ export function registerShow(program: Command, context: CommandContext): void {
     .command('show')
     .description('draw a level (in colour on a terminal) and, given moves, play them step by step')
     .argument('<level>', "level file, or '-' for stdin")
-    .argument('[moves]', "file of LURD moves to play, or '-' for stdin")
-    .option('--moves <lurd>', 'the moves as a string instead of a file')
+    .argument('[moves]', "file of LURD moves to play, or '-' for stdin (the same as --moves <file>)")
+    .option(
+      '--moves <file|lurd>',
+      "file of LURD moves to play, or '-' for stdin; a value of move characters only (lurdLURD, digits, parentheses) is the moves themselves",
+    )
     .option('--delay <ms>', 'pause between moves on a terminal', nonNegativeInteger, DEFAULT_DELAY_MS)
     .addOption(levelOption())
     .addOption(goalOption())
@@ -153,7 +167,7 @@ export function registerShow(program: Command, context: CommandContext): void {
       const request: ShowRequest = {
         levelPath,
         movesPath,
-        movesString: options.moves,
+        movesOption: options.moves,
         level: options.level,
         format: options.format,
         goal: options.goal,
