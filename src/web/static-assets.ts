@@ -17,12 +17,30 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The built page's files by URL path ("/" is index.html). Only files found in the folder at start
- * are ever served, so no request path can reach outside it. A missing folder gives an empty map:
- * the API still works, and the page says how to build itself.
+ * The page's icon, drawn in its own colours: a box on the floor inside a wall. Served by the
+ * server itself at /favicon.svg (which the page links) and at /favicon.ico (which browsers ask
+ * for on their own), so that neither answers 404, built page or not. It is an image only: no
+ * script, no link, nothing loaded from anywhere.
+ */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">' +
+  '<rect width="16" height="16" rx="3" fill="#5a4a3a"/>' +
+  '<rect x="2" y="2" width="12" height="12" rx="1" fill="#e9e2d0"/>' +
+  '<rect x="4" y="4" width="8" height="8" rx="1.5" fill="#d99a2b" stroke="#7a5516"/>' +
+  '</svg>\n';
+
+const FAVICON: Asset = { contentType: 'image/svg+xml', body: Buffer.from(FAVICON_SVG) };
+
+/**
+ * The built page's files by URL path ("/" is index.html), plus the icon. Only files found in the
+ * folder at start are ever served, so no request path can reach outside it. A missing folder gives
+ * the icon alone: the API still works, and the page says how to build itself.
  */
 export async function loadAssets(folder: string): Promise<ReadonlyMap<string, Asset>> {
-  const assets = new Map<string, Asset>();
+  const assets = new Map<string, Asset>([
+    ['/favicon.svg', FAVICON],
+    ['/favicon.ico', FAVICON],
+  ]);
   let names: string[];
   try {
     names = await readdir(folder);

@@ -171,3 +171,35 @@ describe('requests the API does not take', () => {
     expect(await response.text()).toContain('npm run build');
   });
 });
+
+describe('the icon', () => {
+  it('answers /favicon.ico, which browsers ask for on their own, with an SVG image instead of a 404', async () => {
+    const response = await fetch(new URL('/favicon.ico', server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  });
+
+  it('serves the same image at /favicon.svg, the icon the page links', async () => {
+    const ico = await (await fetch(new URL('/favicon.ico', server.url))).text();
+    const response = await fetch(new URL('/favicon.svg', server.url));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(ico);
+  });
+
+  it('is linked from the page, so the browser asks this server for it', () => {
+    const page = readFileSync('src/web/client/index.html', 'utf8');
+    expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+  });
+
+  it('keeps the page\'s Content-Security-Policy on the icon', async () => {
+    const response = await fetch(new URL('/favicon.ico', server.url));
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('loads nothing: no script, link or reference to another address in the image', async () => {
+    const svg = await (await fetch(new URL('/favicon.svg', server.url))).text();
+    expect(svg).not.toMatch(/<script|href=|url\(/i);
+  });
+});

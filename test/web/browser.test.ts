@@ -58,6 +58,17 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     expect(foreignRequests).toEqual([]);
   });
 
+  it('has an icon the browser can load from this server, under the page\'s policy', async () => {
+    const href = await page.getAttribute('link[rel="icon"]', 'href');
+    expect(href).toBe('/favicon.svg');
+    // Fetched from inside the page, so the page's Content-Security-Policy applies.
+    const icon = await page.evaluate(async (path) => {
+      const response = await fetch(path);
+      return [response.status, response.headers.get('content-type')];
+    }, href as string);
+    expect(icon).toEqual([200, 'image/svg+xml']);
+  });
+
   it('plays a level to the win message with key presses (arrow keys and WASD)', async () => {
     await page.selectOption('#collection', 'first-xsb');
     await expect.poll(() => page.textContent('#level-title'), SLOW).toContain('First steps');
