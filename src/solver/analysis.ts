@@ -1,3 +1,4 @@
+import { packingOrder } from './packing-order.js';
 import type { Problem } from './problem.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances } from './push-distances.js';
 
@@ -14,6 +15,8 @@ export interface LevelAnalysis extends DirectionTables {
   readonly regions: Int32Array;
   /** Tables for pulling boxes from the goals back to their starting cells, made on first use. */
   backward(): DirectionTables;
+  /** Goals in an order that fills them without blocking, or null; made on first use. */
+  packingOrder(): Int32Array | null;
 }
 
 export function analyzeLevel(problem: Problem): LevelAnalysis {
@@ -21,6 +24,7 @@ export function analyzeLevel(problem: Problem): LevelAnalysis {
   const distances = computePushDistances(problem, regions);
   const dead = problem.everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(problem.cellCount);
   let backward: DirectionTables | undefined;
+  let packing: Int32Array | null | undefined;
   return {
     problem,
     regions,
@@ -32,6 +36,10 @@ export function analyzeLevel(problem: Problem): LevelAnalysis {
         backward = { distances: pulls, dead: deadCells(pulls) };
       }
       return backward;
+    },
+    packingOrder() {
+      if (packing === undefined) packing = packingOrder(problem, dead);
+      return packing;
     },
   };
 }
