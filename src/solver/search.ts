@@ -5,6 +5,7 @@ import { INFEASIBLE, MatchingBound } from './matching-bound.js';
 import { NodeTable } from './node-table.js';
 import { CorralPruner } from './pi-corral.js';
 import { PlayerReach } from './reachability.js';
+import type { SearchEngine, SearchState } from './search-engine.js';
 import { zobristKeys } from './zobrist.js';
 
 /**
@@ -27,14 +28,12 @@ export interface SearchConfig {
   readonly maxBytes?: number;
 }
 
-/** 'memory': the node table reached its byte limit; the search cannot go on. */
-export type SearchState = 'running' | 'solved' | 'unsolvable' | 'memory';
 
 /**
  * One best-first search over pushes, resumable: `run` expands a bounded number of nodes and
  * returns, so a driver can enforce limits and interleave several searches of one level.
  */
-export class PushSearch {
+export class PushSearch implements SearchEngine {
   state: SearchState = 'running';
   expanded = 0;
   generated = 0;

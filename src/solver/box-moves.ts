@@ -1,0 +1,184 @@
+import type { Problem } from './problem.js';
+
+/**
+ * Every place one box can be taken to while the other boxes stay put: a breadth-first search over
+ * (box cell, player side) states, where side d means the player stands at neighbours[cell * 4 + d].
+ * A push from side d moves the box the opposite way and leaves the player on side d of the new
+ * cell. Between pushes the player may walk round the box to any side joined to its own; which
+ * sides are joined is worked out once per cell, by a walk that stops as soon as it has found them.
+ *
+ * The results are the places reached by at least one push, one for each group of sides of a
+ * cell that the player can walk between (they all leave the same position): `count` of them in
+ * `states` (cell * 4 + side, in breadth-first order, so pushes never decrease) with `pushes`.
+ * Nothing is allocated per call.
+ */
+export class BoxMoves {
+  /** Reached states of the last call, cell * 4 + side. */
+  readonly states: Int32Array;
+  /** Pushes taken to reach each of those states. */
+  readonly pushes: Int32Array;
+  count = 0;
+
+  private readonly seenEpoch: Uint32Array;
+  private readonly stateDistance: Int32Array;
+  private readonly queue: Int32Array;
+  /** Side groups per cell: group[cell * 4 + side], valid when groupEpoch[cell] is current. */
+  private readonly group: Int32Array;
+  private readonly groupEpoch: Uint32Array;
+  /** Per cell, a bit for each side group already given a move (valid with groupEpoch). */
+  private readonly groupsTaken: Uint8Array;
+  private readonly walkEpoch: Uint32Array;
+  private readonly walkQueue: Int32Array;
+  private epoch = 0;
+  private walkStamp = 0;
+
+  constructor(private readonly problem: Problem) {
+    const states = problem.cellCount * 4;
+    this.states = new Int32Array(states);
+    this.pushes = new Int32Array(states);
+    this.seenEpoch = new Uint32Array(states);
+    this.stateDistance = new Int32Array(states);
+    this.queue = new Int32Array(states);
+    this.group = new Int32Array(states);
+    this.groupEpoch = new Uint32Array(problem.cellCount);
+    this.groupsTaken = new Uint8Array(problem.cellCount);
+    this.walkEpoch = new Uint32Array(problem.cellCount);
+    this.walkQueue = new Int32Array(problem.cellCount);
+  }
+
+  /**
+   * Searches the moves of the box at `box`. `boxAt` marks every box, this one included, and is
+   * left as it was; `playerSide(cell)` says whether the player can stand on a cell next to the box
+   * at the start (the caller's walk over the current position); `dead` cells are never entered.
+   */
+  search(box: number, boxAt: Uint8Array, dead: Uint8Array, playerCanReach: (cell: number) => boolean): number {
+    const { neighbours } = this.problem;
+    const { seenEpoch, stateDistance, queue, states, pushes } = this;
+    const epoch = this.nextEpoch();
+    let head = 0;
+    let tail = 0;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[box * 4 + d];
+      if (side < 0 || boxAt[side] !== 0 || !playerCanReach(side)) continue;
+      seenEpoch[box * 4 + d] = epoch;
+      stateDistance[box * 4 + d] = 0;
+      queue[tail++] = box * 4 + d;
+    }
+    boxAt[box] = 0;
+    let count = 0;
+    while (head < tail) {
+      const state = queue[head++];
+      const cell = state >> 2;
+      const side = state & 3;
+      const distance = stateDistance[state];
+      // Walk round the box to the other sides joined to this one.
+      this.groupSides(cell, boxAt);
+      const own = this.group[state];
+      // Sides joined by a walk leave the player in the same area: one move stands for them all,
+      // the first found (fewest pushes).
+      // The player's own starting group counts as taken: coming back to it changes nothing.
+      if ((this.groupsTaken[cell] & (1 << own)) === 0) {
+        this.groupsTaken[cell] |= 1 << own;
+        if (distance > 0) {
+          states[count] = state;
+          pushes[count++] = distance;
+        }
+      }
+      for (let e = 0; e < 4; e++) {
+        const other = cell * 4 + e;
+        if (e === side || this.group[other] !== own || seenEpoch[other] === epoch) continue;
+        seenEpoch[other] = epoch;
+        stateDistance[other] = distance;
+        // Same push count: it goes next in the queue so distances stay in order.
+        queue[tail++] = other;
+      }
+      const to = neighbours[cell * 4 + (side ^ 1)];
+      if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
+      const next = to * 4 + side;
+      if (seenEpoch[next] === epoch) continue;
+      seenEpoch[next] = epoch;
+      stateDistance[next] = distance + 1;
+      queue[tail++] = next;
+    }
+    boxAt[box] = 1;
+    this.count = count;
+    return count;
+  }
+
+  /**
+   * Labels the free sides of `cell` (a box standing there, boxAt otherwise as given) with a
+   * group number each; sides with equal numbers are joined by a walk. -1 for blocked sides.
+   */
+  private groupSides(cell: number, boxAt: Uint8Array): void {
+    if (this.groupEpoch[cell] === this.epoch) return;
+    this.groupEpoch[cell] = this.epoch;
+    this.groupsTaken[cell] = 0;
+    const { neighbours } = this.problem;
+    const { group } = this;
+    let open = 0;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      const free = side >= 0 && boxAt[side] === 0;
+      group[cell * 4 + d] = free ? -2 : -1;
+      if (free) open++;
+    }
+    let label = 0;
+    for (let d = 0; d < 4 && open > 0; d++) {
+      if (group[cell * 4 + d] !== -2) continue;
+      group[cell * 4 + d] = label;
+      open--;
+      if (open > 0) open -= this.walkFrom(cell, d, label, boxAt);
+      label++;
+    }
+  }
+
+  /** Walks from side d of the box at `cell`, labelling the unlabelled sides it finds; returns how many. */
+  private walkFrom(cell: number, d: number, label: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.problem;
+    const { group, walkEpoch, walkQueue } = this;
+    const stamp = this.nextWalk();
+    let remaining = 0;
+    for (let e = 0; e < 4; e++) if (group[cell * 4 + e] === -2) remaining++;
+    const start = neighbours[cell * 4 + d];
+    walkEpoch[cell] = stamp;
+    walkEpoch[start] = stamp;
+    let head = 0;
+    let tail = 0;
+    walkQueue[tail++] = start;
+    let found = 0;
+    while (head < tail && found < remaining) {
+      const at = walkQueue[head++];
+      for (let e = 0; e < 4; e++) {
+        const next = neighbours[at * 4 + e];
+        if (next < 0 || walkEpoch[next] === stamp || boxAt[next] !== 0) continue;
+        walkEpoch[next] = stamp;
+        walkQueue[tail++] = next;
+        // A side of the box found: `next` is next to `cell` on side e' where neighbours[cell*4+e'] === next.
+        for (let s = 0; s < 4; s++) {
+          if (neighbours[cell * 4 + s] === next && group[cell * 4 + s] === -2) {
+            group[cell * 4 + s] = label;
+            found++;
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  private nextEpoch(): number {
+    if (++this.epoch === 0xffffffff) {
+      this.seenEpoch.fill(0);
+      this.groupEpoch.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
+  }
+
+  private nextWalk(): number {
+    if (++this.walkStamp === 0xffffffff) {
+      this.walkEpoch.fill(0);
+      this.walkStamp = 1;
+    }
+    return this.walkStamp;
+  }
+}

@@ -1,0 +1,419 @@
+import type { LevelAnalysis } from './analysis.js';
+import { BoxMoves } from './box-moves.js';
+import { BoxPathFinder } from './box-path.js';
+import { ClusterDeadlocks } from './cluster-deadlock.js';
+import { FreezeDetector } from './freeze-deadlock.js';
+import { INFEASIBLE, MatchingBound } from './matching-bound.js';
+import { MoveQueues } from './move-queues.js';
+import { NodeTable } from './node-table.js';
+import { PlayerReach } from './reachability.js';
+import { RegionLabels } from './regions.js';
+import type { SearchEngine, SearchState } from './search-engine.js';
+import { zobristKeys } from './zobrist.js';
+
+export interface FeatureSearchConfig {
+  /** Bytes the node table and the move queues may take together. */
+  readonly maxBytes?: number;
+  /** Look for deadlocks among the boxes around each moved box by a small search (default on). */
+  readonly clusterDeadlocks?: boolean;
+}
+
+/** Areas beyond this many count as this many: the feature only needs to tell few from many. */
+const MAX_AREAS = 15;
+
+/**
+ * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
+ * projected onto a small space of features (boxes packed in packing order, player areas); the
+ * search takes turns over the cells of that space, and in each takes the lightest pending move
+ * of the positions there. A move takes one box anywhere it can go with the others standing
+ * still. Moves that advisors recommend (packing the next goal, joining areas) weigh nothing;
+ * others weigh one, so chains of good moves run deep while every cell keeps getting its turn.
+ *
+ * It looks for any solution and proves nothing: when it runs out of moves it says 'exhausted'.
+ */
+export class FeatureSearch implements SearchEngine {
+  state: SearchState = 'running';
+  expanded = 0;
+  generated = 0;
+
+  private readonly nodes: NodeTable;
+  private readonly queues = new MoveQueues();
+  private readonly maxBytes: number;
+  /** Per node: the cell its box came from in the move that made it (-1 at the root). */
+  private movedFrom: Int32Array;
+  private readonly cellOfKey = new Map<number, number>();
+  private cursor = 0;
+  private solvedNode = -1;
+
+  private readonly reach: PlayerReach;
+  private readonly moves: BoxMoves;
+  private readonly freeze: FreezeDetector;
+  private readonly clusters: ClusterDeadlocks | null;
+  private readonly bound: MatchingBound;
+  private readonly regions: RegionLabels;
+  private readonly boxKeys: Uint32Array;
+  private readonly playerKeys: Uint32Array;
+  private readonly scratch: Uint32Array;
+  private readonly boxList: Int32Array;
+  private readonly packing: Int32Array | null;
+  private readonly reachedByPlayer: (cell: number) => boolean;
+  // Candidate moves of the position being expanded.
+  private readonly candidateFrom: Int32Array;
+  private readonly candidateTarget: Int32Array;
+  private readonly candidatePushes: Int32Array;
+  private readonly candidateOrder: Int32Array;
+  /** Boxes that stand between two player areas, marked for the connectivity advisor. */
+  private readonly separatingMark: Uint32Array;
+  private separatingEpoch = 0;
+
+  constructor(
+    private readonly analysis: LevelAnalysis,
+    config: FeatureSearchConfig = {},
+  ) {
+    const { problem } = analysis;
+    const { cellCount, words } = problem;
+    this.maxBytes = config.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.nodes = new NodeTable(words, this.maxBytes);
+    this.movedFrom = new Int32Array(this.nodes.capacity);
+    this.reach = new PlayerReach(problem);
+    this.moves = new BoxMoves(problem);
+    this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
+    this.regions = new RegionLabels(problem);
+    this.clusters = problem.everyBoxNeedsGoal && config.clusterDeadlocks !== false ? new ClusterDeadlocks(problem, analysis.dead) : null;
+    this.bound = new MatchingBound(analysis.distances, problem.initialBoxes.length, problem.everyBoxNeedsGoal);
+    this.boxKeys = zobristKeys(cellCount, 0x2545f491);
+    this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
+    this.scratch = new Uint32Array(words);
+    this.boxList = new Int32Array(problem.initialBoxes.length);
+    this.packing = analysis.packingOrder();
+    this.reachedByPlayer = (cell) => this.reach.reached(cell);
+    const most = problem.initialBoxes.length * cellCount * 4;
+    this.candidateFrom = new Int32Array(most);
+    this.candidateTarget = new Int32Array(most);
+    this.candidatePushes = new Int32Array(most);
+    this.candidateOrder = new Int32Array(most);
+    this.separatingMark = new Uint32Array(cellCount);
+    this.start();
+  }
+
+  get bytes(): number {
+    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * 4;
+  }
+
+  /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
+  solution(): Int32Array {
+    if (this.state !== 'solved') throw new Error('internal: no solution to read');
+    const { nodes } = this;
+    const { problem } = this.analysis;
+    const steps: number[][] = [];
+    const walker = new PlayerReach(problem);
+    const finder = new BoxPathFinder(problem);
+    for (let node = this.solvedNode; nodes.parent[node] >= 0; node = nodes.parent[node]) {
+      const parent = nodes.parent[node];
+      const from = this.movedFrom[node];
+      const to = nodes.lastPush[node] >> 2;
+      walker.boxAt.fill(0);
+      this.decode(parent, walker.boxAt);
+      walker.boxAt[from] = 0;
+      if (finder.search(walker, from, nodes.player[parent], to, nodes.player[node]) < 0) {
+        throw new Error('internal: a box move of the solution cannot be spelled out');
+      }
+      steps.push(finder.pushes());
+    }
+    return Int32Array.from(steps.reverse().flat());
+  }
+
+  run(budget: number): void {
+    const { queues } = this;
+    for (let done = 0; done < budget && this.state === 'running'; done++) {
+      if (queues.size === 0) {
+        this.state = 'exhausted';
+        return;
+      }
+      // The next feature cell in turn that has moves waiting.
+      let cell = this.cursor;
+      while (queues.cellSize(cell) === 0) cell = (cell + 1) % queues.cellCount;
+      this.cursor = (cell + 1) % queues.cellCount;
+      const record = queues.pop(cell);
+      this.visit(queues.parent[record], queues.from[record], queues.target[record], queues.weight[record]);
+    }
+  }
+
+  private start(): void {
+    const { problem } = this.analysis;
+    if (problem.hopelessBecause !== null || problem.rule === 'keeper-too') {
+      this.state = 'exhausted';
+      return;
+    }
+    const { scratch, reach } = this;
+    let boxHash = 0;
+    for (const cell of problem.initialBoxes) {
+      scratch[cell >>> 5] |= 1 << (cell & 31);
+      boxHash ^= this.boxKeys[cell];
+    }
+    boxHash >>>= 0;
+    this.decode(-1, reach.boxAt);
+    reach.flood(problem.initialPlayer);
+    const key = reach.topLeft;
+    const root = this.nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    this.initNode(root, -1, -1, -1, problem.initialPlayer);
+    this.settle(root, 0);
+  }
+
+  /** Plays a pending move: the box at `from` goes to target >> 2, the player ends on side target & 3. */
+  private visit(parent: number, from: number, target: number, weight: number): void {
+    const { nodes, reach, scratch } = this;
+    const { neighbours, words } = this.analysis.problem;
+    const to = target >> 2;
+    const player = neighbours[target];
+    this.decode(parent, reach.boxAt);
+    const boxAt = reach.boxAt;
+    boxAt[from] = 0;
+    boxAt[to] = 1;
+    if (this.analysis.problem.everyBoxNeedsGoal && this.freeze.isDeadlock(to)) {
+      this.clear(boxAt);
+      return;
+    }
+    if (this.clusters !== null && this.clusters.isDeadlock(boxAt, to, player)) {
+      this.clear(boxAt);
+      return;
+    }
+    // Bipartite deadlock: some boxes cannot all reach distinct goals.
+    if (this.bound.evaluate(this.boxList, this.listBoxes(boxAt)) === INFEASIBLE) {
+      this.clear(boxAt);
+      return;
+    }
+    reach.flood(player);
+    const key = reach.topLeft;
+    const base = parent * words;
+    for (let w = 0; w < words; w++) scratch[w] = nodes.boxes[base + w];
+    scratch[from >>> 5] &= ~(1 << (from & 31));
+    scratch[to >>> 5] |= 1 << (to & 31);
+    const boxHash = (nodes.boxHash[parent] ^ this.boxKeys[from] ^ this.boxKeys[to]) >>> 0;
+    const hash = (boxHash ^ this.playerKeys[key]) >>> 0;
+    if (nodes.find(scratch, key, hash) >= 0) {
+      this.clear(boxAt);
+      return;
+    }
+    const node = nodes.add(scratch, key, hash, boxHash);
+    if (node < 0) {
+      this.clear(boxAt);
+      this.state = 'memory';
+      return;
+    }
+    this.initNode(node, parent, from, target, player);
+    this.settle(node, weight);
+  }
+
+  private initNode(node: number, parent: number, from: number, target: number, player: number): void {
+    const { nodes } = this;
+    if (this.movedFrom.length < nodes.capacity) {
+      const bigger = new Int32Array(nodes.capacity);
+      bigger.set(this.movedFrom);
+      this.movedFrom = bigger;
+    }
+    this.movedFrom[node] = from;
+    nodes.parent[node] = parent;
+    nodes.lastPush[node] = target;
+    nodes.player[node] = player;
+    this.generated++;
+  }
+
+  /**
+   * A new position (boxes in reach.boxAt, the player's walk done): checks for the end, works out
+   * its feature cell and queues its moves there. Clears reach.boxAt.
+   */
+  private settle(node: number, weight: number): void {
+    const boxAt = this.reach.boxAt;
+    const packed = this.packedCount(boxAt);
+    if (this.isSolved(boxAt)) {
+      this.solvedNode = node;
+      this.state = 'solved';
+      this.clear(boxAt);
+      return;
+    }
+    const areas = Math.min(this.regions.count(boxAt), MAX_AREAS);
+    const cell = this.cellFor(packed * (MAX_AREAS + 1) + areas);
+    this.expanded++;
+    this.queueMoves(node, cell, weight, packed, areas);
+    this.clear(boxAt);
+    if (this.bytes > this.maxBytes) this.state = 'memory';
+  }
+
+  private cellFor(key: number): number {
+    let cell = this.cellOfKey.get(key);
+    if (cell === undefined) {
+      cell = this.queues.addCell();
+      this.cellOfKey.set(key, cell);
+    }
+    return cell;
+  }
+
+  /**
+   * Every move of the position, queued in its cell: advised ones at the position's own weight,
+   * the rest one heavier, the most promising of those taken first.
+   */
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number): void {
+    const { problem, dead, distances } = this.analysis;
+    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateOrder } = this;
+    const boxAt = reach.boxAt;
+    const boxCount = this.listBoxes(boxAt);
+
+    let count = 0;
+    for (let i = 0; i < boxCount; i++) {
+      const box = boxList[i];
+      const found = moves.search(box, boxAt, dead, this.reachedByPlayer);
+      for (let k = 0; k < found; k++) {
+        candidateFrom[count] = box;
+        candidateTarget[count] = moves.states[k];
+        candidatePushes[count] = moves.pushes[k];
+        count++;
+      }
+    }
+    if (count === 0) return;
+
+    const packAdvice = this.packingAdvice(count, packed, boxAt);
+    const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
+
+    // Order the rest by how much closer to a goal they take the box; pushed worst first, so the
+    // best comes out first.
+    const nearest = distances.nearest;
+    for (let c = 0; c < count; c++) {
+      const gain = nearest[candidateTarget[c] >> 2] - nearest[candidateFrom[c]];
+      const score = Math.max(0, Math.min(2047, 1024 + gain));
+      candidateOrder[c] = (score << 20) | c;
+    }
+    const order = candidateOrder.subarray(0, count).sort();
+    for (let k = count - 1; k >= 0; k--) {
+      const c = order[k] & 0xfffff;
+      if (c === packAdvice || c === joinAdvice) continue;
+      this.queues.push(cell, node, candidateFrom[c], candidateTarget[c], weight + 1);
+    }
+    if (joinAdvice >= 0) this.queues.push(cell, node, candidateFrom[joinAdvice], candidateTarget[joinAdvice], weight);
+    if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, candidateFrom[packAdvice], candidateTarget[packAdvice], weight);
+  }
+
+  /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
+  private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
+    const { candidateFrom, candidateTarget, candidatePushes } = this;
+    const { goalIndexOfCell } = this.analysis.problem;
+    let next = -1;
+    if (this.packing !== null) {
+      let k = 0;
+      while (k < this.packing.length && boxAt[this.packing[k]] !== 0) k++;
+      if (k < this.packing.length) next = this.packing[k];
+    }
+    let best = -1;
+    for (let c = 0; c < count; c++) {
+      const to = candidateTarget[c] >> 2;
+      const from = candidateFrom[c];
+      const fits = next >= 0 ? to === next : goalIndexOfCell[to] >= 0 && goalIndexOfCell[from] < 0;
+      if (!fits || boxAt[to] !== 0) continue;
+      if (best < 0 || candidatePushes[c] < candidatePushes[best]) best = c;
+    }
+    return best;
+  }
+
+  /**
+   * The candidate that leaves the fewest player areas, when that is fewer than now, or -1. Only a
+   * box standing between two areas can join them, so only those boxes' moves are measured.
+   */
+  private connectivityAdvice(count: number, areas: number, boxAt: Uint8Array): number {
+    if (areas <= 1) return -1;
+    const { candidateFrom, candidateTarget, candidatePushes, regions } = this;
+    const { neighbours } = this.analysis.problem;
+    // settle() labelled this position's areas just before, which spots the boxes between areas.
+    const label = regions.label;
+    let separating = 0;
+    const epoch = ++this.separatingEpoch;
+    for (let c = 0; c < count; c++) {
+      const from = candidateFrom[c];
+      if (c > 0 && candidateFrom[c - 1] === from) continue;
+      let first = 0;
+      let joins = false;
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[from * 4 + d];
+        if (side < 0 || boxAt[side] !== 0) continue;
+        if (first === 0) first = label[side];
+        else if (label[side] !== first) joins = true;
+      }
+      if (joins) {
+        separating++;
+        this.separatingMark[from] = epoch;
+      }
+    }
+    if (separating === 0) return -1;
+    let best = -1;
+    let bestAreas = areas;
+    for (let c = 0; c < count; c++) {
+      const from = candidateFrom[c];
+      if (this.separatingMark[from] !== epoch) continue;
+      const to = candidateTarget[c] >> 2;
+      boxAt[from] = 0;
+      boxAt[to] = 1;
+      const after = Math.min(regions.count(boxAt), MAX_AREAS);
+      boxAt[to] = 0;
+      boxAt[from] = 1;
+      const better = after < bestAreas || (after === bestAreas && best >= 0 && candidatePushes[c] < candidatePushes[best]);
+      if (better) {
+        best = c;
+        bestAreas = after;
+      }
+    }
+    return best;
+  }
+
+  /** Fills boxList with the boxes of boxAt in cell order; returns how many. */
+  private listBoxes(boxAt: Uint8Array): number {
+    const { cellCount } = this.analysis.problem;
+    let count = 0;
+    for (let cell = 0; cell < cellCount; cell++) if (boxAt[cell] !== 0) this.boxList[count++] = cell;
+    return count;
+  }
+
+  /** Goals filled from the start of the packing order; without one, boxes on goals. */
+  private packedCount(boxAt: Uint8Array): number {
+    const order = this.packing;
+    if (order !== null) {
+      let k = 0;
+      while (k < order.length && boxAt[order[k]] !== 0) k++;
+      return k;
+    }
+    let onGoals = 0;
+    for (const goal of this.analysis.problem.goals) if (boxAt[goal] !== 0) onGoals++;
+    return onGoals;
+  }
+
+  private isSolved(boxAt: Uint8Array): boolean {
+    const { problem } = this.analysis;
+    if (problem.rule === 'all-goals') {
+      for (const goal of problem.goals) if (boxAt[goal] === 0) return false;
+      return true;
+    }
+    for (let cell = 0; cell < problem.cellCount; cell++) if (boxAt[cell] !== 0 && problem.goalIndexOfCell[cell] < 0) return false;
+    return true;
+  }
+
+  /** Marks the boxes of `node` (or the start when -1) in `boxAt`. */
+  private decode(node: number, boxAt: Uint8Array): void {
+    if (node < 0) {
+      for (const cell of this.analysis.problem.initialBoxes) boxAt[cell] = 1;
+      return;
+    }
+    const { nodes } = this;
+    const { words } = this.analysis.problem;
+    const base = node * words;
+    for (let w = 0; w < words; w++) {
+      let bits = nodes.boxes[base + w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        boxAt[(w << 5) + (31 - Math.clz32(low))] = 1;
+        bits ^= low;
+      }
+    }
+  }
+
+  private clear(boxAt: Uint8Array): void {
+    boxAt.fill(0);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Pending moves of a feature-space search, grouped by the feature cell of the position they
+ * start from, and within a cell by weight (lower first; last in, first out among equals).
+ * Records live in parallel typed arrays and are recycled through a free list, so queueing a move
+ * allocates nothing once the arrays have grown to the search's needs.
+ */
+export class MoveQueues {
+  /** Position the move starts from. */
+  parent: Int32Array;
+  /** Cell of the box to move. */
+  from: Int32Array;
+  /** Where it goes and the side the player ends on: cell * 4 + side. */
+  target: Int32Array;
+  weight: Int32Array;
+  private next: Int32Array;
+  private used = 0;
+  private freeHead = -1;
+  size = 0;
+
+  /** Per feature cell: bucket heads by weight, the lowest weight that may be non-empty, its size. */
+  private heads: Int32Array[] = [];
+  private lowest: number[] = [];
+  private sizes: number[] = [];
+
+  constructor(initialCapacity = 1 << 12) {
+    this.parent = new Int32Array(initialCapacity);
+    this.from = new Int32Array(initialCapacity);
+    this.target = new Int32Array(initialCapacity);
+    this.weight = new Int32Array(initialCapacity);
+    this.next = new Int32Array(initialCapacity);
+  }
+
+  get cellCount(): number {
+    return this.heads.length;
+  }
+
+  get bytes(): number {
+    return this.parent.length * 20 + this.heads.reduce((sum, heads) => sum + heads.length * 4, 0);
+  }
+
+  /** Makes room for a new feature cell and returns its number. */
+  addCell(): number {
+    this.heads.push(new Int32Array(16).fill(-1));
+    this.lowest.push(Number.MAX_SAFE_INTEGER);
+    this.sizes.push(0);
+    return this.heads.length - 1;
+  }
+
+  cellSize(cell: number): number {
+    return this.sizes[cell];
+  }
+
+  push(cell: number, parent: number, from: number, target: number, weight: number): void {
+    const record = this.allocate();
+    this.parent[record] = parent;
+    this.from[record] = from;
+    this.target[record] = target;
+    this.weight[record] = weight;
+    let heads = this.heads[cell];
+    if (weight >= heads.length) {
+      let length = heads.length;
+      while (length <= weight) length *= 2;
+      const bigger = new Int32Array(length).fill(-1);
+      bigger.set(heads);
+      heads = this.heads[cell] = bigger;
+    }
+    this.next[record] = heads[weight];
+    heads[weight] = record;
+    if (weight < this.lowest[cell]) this.lowest[cell] = weight;
+    this.sizes[cell]++;
+    this.size++;
+  }
+
+  /** Takes the lightest move of a non-empty cell; the record stays readable until the next push. */
+  pop(cell: number): number {
+    const heads = this.heads[cell];
+    let weight = this.lowest[cell];
+    while (heads[weight] < 0) weight++;
+    this.lowest[cell] = weight;
+    const record = heads[weight];
+    heads[weight] = this.next[record];
+    this.sizes[cell]--;
+    this.size--;
+    this.next[record] = this.freeHead;
+    this.freeHead = record;
+    return record;
+  }
+
+  private allocate(): number {
+    if (this.freeHead >= 0) {
+      const record = this.freeHead;
+      this.freeHead = this.next[record];
+      return record;
+    }
+    if (this.used === this.parent.length) this.grow();
+    return this.used++;
+  }
+
+  private grow(): void {
+    const capacity = this.parent.length * 2;
+    const grown = (array: Int32Array): Int32Array => {
+      const bigger = new Int32Array(capacity);
+      bigger.set(array);
+      return bigger;
+    };
+    this.parent = grown(this.parent);
+    this.from = grown(this.from);
+    this.target = grown(this.target);
+    this.weight = grown(this.weight);
+    this.next = grown(this.next);
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeLevel } from '../../src/solver/analysis.js';
+import { BoxMoves } from '../../src/solver/box-moves.js';
+import { buildProblem, type Problem } from '../../src/solver/problem.js';
+import { PlayerReach } from '../../src/solver/reachability.js';
+import { board } from './helpers.js';
+
+/** The moves of the box at (row, col) in the start position, as 'row,col side pushes' texts. */
+function movesOf(rows: string[], row: number, col: number): string[] {
+  const problem = buildProblem(board(...rows), 'all-goals');
+  const { dead } = analyzeLevel(problem);
+  const reach = new PlayerReach(problem);
+  for (const cell of problem.initialBoxes) reach.boxAt[cell] = 1;
+  reach.walk(problem.initialPlayer);
+  const moves = new BoxMoves(problem);
+  const box = problem.cellOfSquare[row * problem.width + col];
+  const count = moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
+  const found: string[] = [];
+  for (let k = 0; k < count; k++) found.push(`${squareOf(problem, moves.states[k] >> 2)} ${'udlr'[moves.states[k] & 3]} ${moves.pushes[k]}`);
+  return found;
+}
+
+function squareOf(problem: Problem, cell: number): string {
+  const square = problem.squareOfCell[cell];
+  return `${Math.floor(square / problem.width)},${square % problem.width}`;
+}
+
+describe('box moves', () => {
+  it('lists every square a box can be pushed to in a corridor, with the pushes it takes', () => {
+    expect(movesOf(['#######', '#@$  .#', '#######'], 1, 2)).toEqual(['1,3 l 1', '1,4 l 2', '1,5 l 3']);
+  });
+
+  it('never enters a dead square', () => {
+    // The box could be pushed up against the top wall, where no goal is: that square is dead.
+    expect(movesOf(['#####', '#   #', '# $ #', '# @ #', '#.  #', '#####'], 2, 2)).not.toContain('1,2 d 1');
+  });
+
+  it('gives one move per square for sides the player can walk between', () => {
+    // In open floor the player can walk round the box anywhere, so each square appears once.
+    const moves = movesOf(['#######', '#     #', '# @$  #', '#    .#', '#######'], 2, 3);
+    const squares = moves.map((move) => move.split(' ')[0]);
+    expect(new Set(squares).size).toBe(squares.length);
+  });
+
+  it('gives a square twice when it can leave the player in two separate areas', () => {
+    // In the gap the box splits the level. Pushed down into it the player stays above; pushed
+    // on into the lower room, walked round and pushed back up, it leaves the player below.
+    const gap = ['#######', '#  @  #', '#  $  #', '### ###', '#     #', '#     #', '#.    #', '#######'];
+    const atGap = movesOf(gap, 2, 3).filter((move) => move.startsWith('3,3 '));
+    expect(atGap).toEqual(['3,3 u 1', '3,3 d 5']);
+  });
+
+  it('leaves the box where it was: the start square is not a move', () => {
+    expect(movesOf(['######', '#    #', '#@$ .#', '#    #', '######'], 2, 2)).not.toContainEqual(expect.stringMatching(/^2,2 /));
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../src/game/replay.js';
+import type { Board } from '../../src/level/board.js';
+import { parseCollection } from '../../src/level/parse.js';
+import { analyzeLevel } from '../../src/solver/analysis.js';
+import { FeatureSearch } from '../../src/solver/feature-search.js';
+import { buildProblem } from '../../src/solver/problem.js';
+import { pushesToLurd } from '../../src/solver/solution.js';
+import { board, sharedDir } from './helpers.js';
+import { solveByExhaustion } from './oracle.js';
+import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
+
+function searchToEnd(start: Board, maxTurns = 100_000): { search: FeatureSearch; lurd: string | null } {
+  const problem = buildProblem(start, 'all-goals');
+  const search = new FeatureSearch(analyzeLevel(problem));
+  for (let turns = 0; turns < maxTurns && search.state === 'running'; turns++) search.run(64);
+  const lurd = search.state === 'solved' ? pushesToLurd(problem, search.solution()).lurd : null;
+  return { search, lurd };
+}
+
+function expectWins(start: Board, lurd: string | null): void {
+  expect(lurd).not.toBeNull();
+  const replayed = replay(start, lurd ?? '', { rule: 'all-goals', strictCase: true });
+  expect(replayed.error).toBeNull();
+  expect(replayed.solved).toBe(true);
+}
+
+describe('search over features', () => {
+  it('solves a dead-end goal corridor by filling its far end first, and the solution replays', () => {
+    const corridor = board('#########', '#..  $  #', '### $ @ #', '  #     #', '  #######');
+    expectWins(corridor, searchToEnd(corridor).lurd);
+  });
+
+  it('spells out box moves that need the player to walk round between pushes', () => {
+    const bend = board('#######', '#     #', '#@$   #', '#### ##', '   #.# ', '   ### ');
+    expectWins(bend, searchToEnd(bend).lurd);
+  });
+
+  it('says exhausted, not unsolvable, when it runs out of moves', () => {
+    const stuck = board('#####', '#.@$#', '#####');
+    const { search } = searchToEnd(stuck);
+    expect(search.state).toBe('exhausted');
+  });
+
+  it('solves the first XSokoban level, and the solution replays', () => {
+    const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
+    const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[0];
+    expectWins(level.board, searchToEnd(level.board).lurd);
+  });
+
+  it('on random boards solves exactly the ones exhaustive search solves, and every solution replays', () => {
+    const random = seededRandom(61);
+    let solved = 0;
+    for (let tried = 0; tried < 300; tried++) {
+      const boxes = 1 + Math.floor(random() * 3);
+      const start = randomBoard(random, { boxes, goals: boxes });
+      if (start === null) continue;
+      const { search, lurd } = searchToEnd(start);
+      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
+      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
+      if (solvable) {
+        expectWins(start, lurd);
+        solved++;
+      }
+    }
+    expect(solved).toBeGreaterThan(20);
+  });
+});

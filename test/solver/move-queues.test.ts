@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { MoveQueues } from '../../src/solver/move-queues.js';
+
+/** Pops every move of a cell, as the `from` values in the order they come out. */
+function drain(queues: MoveQueues, cell: number): number[] {
+  const order: number[] = [];
+  while (queues.cellSize(cell) > 0) order.push(queues.from[queues.pop(cell)]);
+  return order;
+}
+
+describe('move queues', () => {
+  it('give the lightest move of a cell first, the latest first among equal weights', () => {
+    const queues = new MoveQueues();
+    const cell = queues.addCell();
+    queues.push(cell, 0, 1, 0, 2);
+    queues.push(cell, 0, 2, 0, 1);
+    queues.push(cell, 0, 3, 0, 1);
+    queues.push(cell, 0, 4, 0, 0);
+    expect(drain(queues, cell)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('keep the moves of different cells apart', () => {
+    const queues = new MoveQueues();
+    const first = queues.addCell();
+    const second = queues.addCell();
+    queues.push(first, 0, 1, 0, 5);
+    queues.push(second, 0, 2, 0, 0);
+    expect(drain(queues, first)).toEqual([1]);
+    expect(queues.size).toBe(1);
+    expect(drain(queues, second)).toEqual([2]);
+  });
+
+  it('grow past their first capacity and keep every field', () => {
+    const queues = new MoveQueues(2);
+    const cell = queues.addCell();
+    for (let i = 0; i < 100; i++) queues.push(cell, i, i, i * 4 + 1, 1000 - i);
+    const record = queues.pop(cell);
+    expect([queues.parent[record], queues.from[record], queues.target[record], queues.weight[record]]).toEqual([99, 99, 397, 901]);
+    expect(queues.size).toBe(99);
+  });
+});
