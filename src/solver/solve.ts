@@ -1,8 +1,11 @@
 import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
-import { analyzeLevel, canSearchBackward } from './analysis.js';
+import { analyzeLevel, canSearchBackward, type LevelAnalysis } from './analysis.js';
+import { FeatureSearch } from './feature-search.js';
+import { runPortfolio } from './portfolio.js';
 import { buildProblem } from './problem.js';
+import type { SearchEngine } from './search-engine.js';
 import { PushSearch, type SearchConfig } from './search.js';
 import { pushesToLurd } from './solution.js';
 
@@ -44,18 +47,29 @@ export interface SolveResult {
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
-/** Expansions between limit checks, and the turn length when searches take turns. */
-const SLICE = 256;
+
+interface MemberPlan {
+  readonly share: number;
+  readonly make: (analysis: LevelAnalysis, maxBytes: number) => SearchEngine;
+}
+
+const pushSearch =
+  (config: SearchConfig) =>
+  (analysis: LevelAnalysis, maxBytes: number): PushSearch =>
+    new PushSearch(analysis, { ...config, maxBytes });
 
 /**
- * Without --optimal, a greedy search and a push-optimal A* take turns: greedy wins most levels
- * at once, while A* rescues the levels where the lower bound leads greedy astray.
+ * Without --optimal, several searches take turns, each with its share of the time (shares chosen
+ * from each search's solve times alone on Microban and XSokoban). The search over features
+ * (FESS) solves the large levels with goal rooms that the others lose themselves in; greedy
+ * best-first backwards, pulling boxes out of the goals, wins most small levels at once, and meets
+ * the forward greedy search when either generates a position the other has stored; a push-optimal
+ * A* rescues the levels where the bound leads greedy astray, and proves the unsolvable ones.
  */
-const ANY_SOLUTION_PORTFOLIO: readonly SearchConfig[] = [
-  { mode: 'greedy', corralPruning: false },
-  { mode: 'greedy', corralPruning: false, direction: 'backward' },
-  { mode: 'pushes', corralPruning: true },
-];
+const FEATURE_SEARCH: MemberPlan = { share: 0.45, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
+const BACKWARD_GREEDY: MemberPlan = { share: 0.4, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
+const FORWARD_GREEDY: MemberPlan = { share: 0.07, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
+const PUSH_OPTIMAL: MemberPlan = { share: 0.08, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
@@ -73,41 +87,25 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const optimal = options.optimal ?? null;
   const problem = buildProblem(board, rule);
   const analysis = analyzeLevel(problem);
-  const configs: readonly SearchConfig[] =
+  const plans: MemberPlan[] =
     optimal === null
-      ? ANY_SOLUTION_PORTFOLIO.filter((config) => config.direction !== 'backward' || canSearchBackward(problem))
-      : [{ mode: optimal, corralPruning: optimal === 'pushes' }];
+      ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL]
+      : [{ share: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
   // The tables stop short of the memory limit themselves; each search gets an equal share.
-  const searches = configs.map((config) => new PushSearch(analysis, { ...config, maxBytes: maxBytes / configs.length }));
-  const forwardGreedy = searches.find((_, i) => configs[i].mode === 'greedy' && configs[i].direction !== 'backward');
-  const backwardGreedy = searches.find((_, i) => configs[i].direction === 'backward');
-  if (forwardGreedy !== undefined && backwardGreedy !== undefined) forwardGreedy.pairWith(backwardGreedy);
+  const engines = plans.map((plan) => plan.make(analysis, maxBytes / plans.length));
+  const forwardGreedy = engines[plans.indexOf(FORWARD_GREEDY)];
+  const backwardGreedy = engines[plans.indexOf(BACKWARD_GREEDY)];
+  if (forwardGreedy instanceof PushSearch && backwardGreedy instanceof PushSearch) forwardGreedy.pairWith(backwardGreedy);
 
-  let peakBytes = 0;
-  let limit: SolveResult['limit'] = null;
-  let finished: PushSearch | undefined = searches.find((search) => search.state !== 'running');
-  while (finished === undefined) {
-    for (const search of searches) {
-      search.run(SLICE);
-      if (search.state !== 'running') {
-        finished = search;
-        break;
-      }
-    }
-    if (finished !== undefined) break;
-    const bytes = searches.reduce((sum, search) => sum + search.bytes, 0);
-    peakBytes = Math.max(peakBytes, bytes);
-    const expanded = searches.reduce((sum, search) => sum + search.expanded, 0);
-    if (clock() > deadline) limit = 'time';
-    else if (expanded >= maxNodes) limit = 'nodes';
-    else if (bytes > maxBytes) limit = 'memory';
-    if (limit !== null) break;
-  }
-
-  peakBytes = Math.max(peakBytes, searches.reduce((sum, search) => sum + search.bytes, 0));
+  const outcome = runPortfolio(
+    plans.map((plan, i) => ({ engine: engines[i], share: plan.share })),
+    { deadline, maxNodes, maxBytes, clock },
+  );
+  const { finished, peakBytes } = outcome;
+  let limit = outcome.limit;
   const base = {
-    nodes: searches.reduce((sum, search) => sum + search.expanded, 0),
-    generated: searches.reduce((sum, search) => sum + search.generated, 0),
+    nodes: engines.reduce((sum, engine) => sum + engine.expanded, 0),
+    generated: engines.reduce((sum, engine) => sum + engine.generated, 0),
     ms: Math.round(clock() - started),
     peakMemoryMiB: Math.round((peakBytes / (1024 * 1024)) * 10) / 10,
   };

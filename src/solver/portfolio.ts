@@ -1,0 +1,77 @@
+import type { SearchEngine } from './search-engine.js';
+
+/** One search of a portfolio and the share of the time it gets. */
+export interface PortfolioMember {
+  readonly engine: SearchEngine;
+  /** Fraction of each round's time; the shares of a portfolio need not add up to one. */
+  readonly share: number;
+}
+
+export interface PortfolioLimits {
+  readonly deadline: number;
+  readonly maxNodes: number;
+  readonly maxBytes: number;
+  readonly clock: () => number;
+}
+
+export interface PortfolioOutcome {
+  /** The search that settled the question (solved or proved unsolvable, or ran out of memory). */
+  readonly finished: SearchEngine | null;
+  /** The limit that stopped the portfolio first, or null when a search finished. */
+  readonly limit: 'time' | 'nodes' | 'memory' | null;
+  readonly peakBytes: number;
+}
+
+/** Length of one round, in which every running search gets its share, in milliseconds. */
+const ROUND_MS = 8;
+/** Positions a search expands in its very first turn, before its speed is known. */
+const FIRST_BUDGET = 8;
+const MAX_BUDGET = 1 << 16;
+
+/**
+ * Runs searches of one level by turns until one of them settles it or a limit is reached. Each
+ * turn is sized from that search's measured speed so that it takes about its share of a round:
+ * searches whose positions cost very different amounts still split the time as intended.
+ */
+export function runPortfolio(members: readonly PortfolioMember[], limits: PortfolioLimits): PortfolioOutcome {
+  const { clock } = limits;
+  // Positions per millisecond, measured as the search runs.
+  const rates = members.map(() => 0);
+  let peakBytes = 0;
+  const sumOf = (read: (engine: SearchEngine) => number): number => members.reduce((sum, m) => sum + read(m.engine), 0);
+  const finished = members.find((m) => isConclusive(m.engine));
+  if (finished !== undefined) return { finished: finished.engine, limit: null, peakBytes: sumOf((e) => e.bytes) };
+  for (;;) {
+    let running = 0;
+    for (let i = 0; i < members.length; i++) {
+      const { engine, share } = members[i];
+      if (engine.state !== 'running') continue;
+      const wanted = rates[i] === 0 ? FIRST_BUDGET : Math.round(rates[i] * share * ROUND_MS);
+      // Never past the node limit, which is exact.
+      const budget = Math.max(1, Math.min(MAX_BUDGET, wanted, limits.maxNodes - sumOf((e) => e.expanded)));
+      const before = engine.expanded;
+      const started = clock();
+      engine.run(budget);
+      const took = clock() - started;
+      const done = engine.expanded - before;
+      if (done > 0) {
+        const rate = done / Math.max(took, 0.01);
+        rates[i] = rates[i] === 0 ? rate : 0.7 * rates[i] + 0.3 * rate;
+      }
+      if (isConclusive(engine)) return { finished: engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
+      if (engine.state === 'running') running++;
+    }
+    // A portfolio holds a search that always concludes (or runs out of memory), so this is a bug.
+    if (running === 0) throw new Error('internal: every search gave up without an answer');
+    const bytes = sumOf((e) => e.bytes);
+    peakBytes = Math.max(peakBytes, bytes);
+    if (clock() > limits.deadline) return { finished: null, limit: 'time', peakBytes };
+    if (sumOf((e) => e.expanded) >= limits.maxNodes) return { finished: null, limit: 'nodes', peakBytes };
+    if (bytes > limits.maxBytes) return { finished: null, limit: 'memory', peakBytes };
+  }
+}
+
+/** Solved, proved unsolvable, or out of memory: anything but still running or gave up. */
+function isConclusive(engine: SearchEngine): boolean {
+  return engine.state !== 'running' && engine.state !== 'exhausted';
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { runPortfolio } from '../../src/solver/portfolio.js';
+import type { SearchEngine, SearchState } from '../../src/solver/search-engine.js';
+
+/** A stand-in search: each position costs `msPerPosition` on a fake clock; it ends as told. */
+class FakeSearch implements SearchEngine {
+  state: SearchState = 'running';
+  expanded = 0;
+  generated = 0;
+  bytes = 0;
+  constructor(
+    private readonly clock: { now: number },
+    private readonly msPerPosition: number,
+    private readonly endsAfter: number = Infinity,
+    private readonly endsAs: SearchState = 'solved',
+  ) {}
+  run(budget: number): void {
+    for (let i = 0; i < budget && this.state === 'running'; i++) {
+      this.expanded++;
+      this.clock.now += this.msPerPosition;
+      if (this.expanded >= this.endsAfter) this.state = this.endsAs;
+    }
+  }
+  solution(): Int32Array {
+    return new Int32Array(0);
+  }
+}
+
+function limits(clock: { now: number }, overrides: Partial<{ deadline: number; maxNodes: number; maxBytes: number }> = {}) {
+  return { deadline: 1000, maxNodes: Number.MAX_SAFE_INTEGER, maxBytes: Infinity, clock: () => clock.now, ...overrides };
+}
+
+describe('portfolio', () => {
+  it('splits the time by share even when positions cost very different amounts', () => {
+    const clock = { now: 0 };
+    const cheap = new FakeSearch(clock, 0.001);
+    const dear = new FakeSearch(clock, 1);
+    runPortfolio([{ engine: cheap, share: 0.75 }, { engine: dear, share: 0.25 }], limits(clock));
+    const cheapMs = cheap.expanded * 0.001;
+    const dearMs = dear.expanded * 1;
+    expect(cheapMs / (cheapMs + dearMs)).toBeCloseTo(0.75, 1);
+  });
+
+  it('stops with the search that solved the level', () => {
+    const clock = { now: 0 };
+    const slow = new FakeSearch(clock, 0.1);
+    const winner = new FakeSearch(clock, 0.1, 50);
+    const outcome = runPortfolio([{ engine: slow, share: 0.5 }, { engine: winner, share: 0.5 }], limits(clock));
+    expect(outcome).toMatchObject({ finished: winner, limit: null });
+  });
+
+  it('lets a search that gave up leave the rotation while the others go on', () => {
+    const clock = { now: 0 };
+    const quitter = new FakeSearch(clock, 0.1, 3, 'exhausted');
+    const prover = new FakeSearch(clock, 0.1, 400, 'unsolvable');
+    const outcome = runPortfolio([{ engine: quitter, share: 0.5 }, { engine: prover, share: 0.5 }], limits(clock));
+    expect(outcome.finished).toBe(prover);
+    expect(quitter.expanded).toBe(3);
+  });
+
+  it('stops at the time limit, and at exactly the node limit', () => {
+    const clock = { now: 0 };
+    expect(runPortfolio([{ engine: new FakeSearch(clock, 0.1), share: 1 }], limits(clock, { deadline: 50 })).limit).toBe('time');
+    const counted = new FakeSearch(clock, 0.001);
+    expect(runPortfolio([{ engine: counted, share: 1 }], limits(clock, { maxNodes: 12_345, deadline: Infinity })).limit).toBe('nodes');
+    expect(counted.expanded).toBe(12_345);
+  });
+});
