@@ -2,6 +2,7 @@ import type { LevelAnalysis } from './analysis.js';
 import { BoxMoves } from './box-moves.js';
 import { BoxPathFinder } from './box-path.js';
 import { ClusterDeadlocks } from './cluster-deadlock.js';
+import { CorralDeadlocks } from './corral-deadlock.js';
 import { FreezeDetector } from './freeze-deadlock.js';
 import { INFEASIBLE, MatchingBound } from './matching-bound.js';
 import { MoveQueues } from './move-queues.js';
@@ -16,6 +17,8 @@ export interface FeatureSearchConfig {
   readonly maxBytes?: number;
   /** Look for deadlocks among the boxes around each moved box by a small search (default on). */
   readonly clusterDeadlocks?: boolean;
+  /** Look for corrals that can never be opened, by a small search over their fences (default on). */
+  readonly corralDeadlocks?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -49,6 +52,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly moves: BoxMoves;
   private readonly freeze: FreezeDetector;
   private readonly clusters: ClusterDeadlocks | null;
+  private readonly corrals: CorralDeadlocks | null;
   private readonly bound: MatchingBound;
   private readonly regions: RegionLabels;
   private readonly boxKeys: Uint32Array;
@@ -80,6 +84,7 @@ export class FeatureSearch implements SearchEngine {
     this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
     this.regions = new RegionLabels(problem);
     this.clusters = problem.everyBoxNeedsGoal && config.clusterDeadlocks !== false ? new ClusterDeadlocks(problem, analysis.dead) : null;
+    this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
     this.bound = new MatchingBound(analysis.distances, problem.initialBoxes.length, problem.everyBoxNeedsGoal);
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
@@ -191,7 +196,7 @@ export class FeatureSearch implements SearchEngine {
     scratch[to >>> 5] |= 1 << (to & 31);
     const boxHash = (nodes.boxHash[parent] ^ this.boxKeys[from] ^ this.boxKeys[to]) >>> 0;
     const hash = (boxHash ^ this.playerKeys[key]) >>> 0;
-    if (nodes.find(scratch, key, hash) >= 0) {
+    if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach))) {
       this.clear(boxAt);
       return;
     }
