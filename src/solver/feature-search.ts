@@ -1,7 +1,6 @@
 import type { LevelAnalysis } from './analysis.js';
 import { BoxMoves } from './box-moves.js';
 import { BoxPathFinder } from './box-path.js';
-import { ClusterDeadlocks } from './cluster-deadlock.js';
 import { CorralDeadlocks } from './corral-deadlock.js';
 import { FreezeDetector } from './freeze-deadlock.js';
 import { INFEASIBLE, MatchingBound } from './matching-bound.js';
@@ -15,8 +14,6 @@ import { zobristKeys } from './zobrist.js';
 export interface FeatureSearchConfig {
   /** Bytes the node table and the move queues may take together. */
   readonly maxBytes?: number;
-  /** Look for deadlocks among the boxes around each moved box by a small search (default on). */
-  readonly clusterDeadlocks?: boolean;
   /** Look for corrals that can never be opened, by a small search over their fences (default on). */
   readonly corralDeadlocks?: boolean;
 }
@@ -51,7 +48,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
   private readonly freeze: FreezeDetector;
-  private readonly clusters: ClusterDeadlocks | null;
   private readonly corrals: CorralDeadlocks | null;
   private readonly bound: MatchingBound;
   private readonly regions: RegionLabels;
@@ -83,7 +79,6 @@ export class FeatureSearch implements SearchEngine {
     this.moves = new BoxMoves(problem);
     this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
     this.regions = new RegionLabels(problem);
-    this.clusters = problem.everyBoxNeedsGoal && config.clusterDeadlocks !== false ? new ClusterDeadlocks(problem, analysis.dead) : null;
     this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
     this.bound = new MatchingBound(analysis.distances, problem.initialBoxes.length, problem.everyBoxNeedsGoal);
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
@@ -176,10 +171,6 @@ export class FeatureSearch implements SearchEngine {
     boxAt[from] = 0;
     boxAt[to] = 1;
     if (this.analysis.problem.everyBoxNeedsGoal && this.freeze.isDeadlock(to)) {
-      this.clear(boxAt);
-      return;
-    }
-    if (this.clusters !== null && this.clusters.isDeadlock(boxAt, to, player)) {
       this.clear(boxAt);
       return;
     }
