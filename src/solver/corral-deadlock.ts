@@ -16,9 +16,9 @@ const GAVE_UP = 3;
 /**
  * Corral deadlocks. A corral is an area the player cannot reach; the boxes next to it fence it
  * in. While it stays closed nothing inside can be pushed, so when it holds unfinished work (a box
- * off a goal, an empty goal) some fence box must eventually move. Put only the fence boxes on the
- * board, and search their pushes: if none of them ever lets the player into the corral or brings
- * every one of them home, the position is lost. Removing the other boxes only makes room, so the
+ * off a goal, an empty goal) some fence box must eventually move. Put only the fence boxes (and,
+ * room permitting, the boxes beside them) on the board, and search their pushes: if none of them
+ * ever lets the player into the corral or brings every one of them home, the position is lost. Removing the other boxes only makes room, so the
  * verdict holds for the real position. The search is cut short when it grows (no verdict), and
  * verdicts are remembered by the fence's cells and the player's area.
  */
@@ -112,6 +112,17 @@ export class CorralDeadlocks {
       }
     }
     if (!unfinished || boxes === 0) return false;
+    // Boxes beside the fence can hold its boxes in place (standing where a push needs the player
+    // or the box), so they join the search while there is room; leaving any out is only lenient.
+    const fenceOnly = boxes;
+    for (let i = 0; i < fenceOnly && boxes < MAX_BOXES; i++) {
+      for (let d = 0; d < 4 && boxes < MAX_BOXES; d++) {
+        const next = neighbours[fence[i] * 4 + d];
+        if (next < 0 || boxAt[next] === 0 || fenceMark[next] === epoch) continue;
+        fenceMark[next] = epoch;
+        fence[boxes++] = next;
+      }
+    }
     sortCells(fence, boxes);
     key.fill(-1);
     key.set(fence.subarray(0, boxes));
