@@ -3,7 +3,6 @@ import { BoxMoves } from './box-moves.js';
 import { BoxPathFinder } from './box-path.js';
 import { CorralDeadlocks } from './corral-deadlock.js';
 import { FreezeDetector } from './freeze-deadlock.js';
-import { INFEASIBLE, MatchingBound } from './matching-bound.js';
 import { MoveQueues } from './move-queues.js';
 import { NodeTable } from './node-table.js';
 import { PlayerReach } from './reachability.js';
@@ -49,7 +48,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly moves: BoxMoves;
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralDeadlocks | null;
-  private readonly bound: MatchingBound;
   private readonly regions: RegionLabels;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
@@ -80,7 +78,6 @@ export class FeatureSearch implements SearchEngine {
     this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
     this.regions = new RegionLabels(problem);
     this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
-    this.bound = new MatchingBound(analysis.distances, problem.initialBoxes.length, problem.everyBoxNeedsGoal);
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
     this.scratch = new Uint32Array(words);
@@ -171,11 +168,6 @@ export class FeatureSearch implements SearchEngine {
     boxAt[from] = 0;
     boxAt[to] = 1;
     if (this.analysis.problem.everyBoxNeedsGoal && this.freeze.isDeadlock(to)) {
-      this.clear(boxAt);
-      return;
-    }
-    // Bipartite deadlock: some boxes cannot all reach distinct goals.
-    if (this.bound.evaluate(this.boxList, this.listBoxes(boxAt)) === INFEASIBLE) {
       this.clear(boxAt);
       return;
     }
