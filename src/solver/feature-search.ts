@@ -2,6 +2,7 @@ import type { LevelAnalysis } from './analysis.js';
 import { BoxMoves } from './box-moves.js';
 import { BoxPathFinder } from './box-path.js';
 import { CorralDeadlocks } from './corral-deadlock.js';
+import { CutCells } from './cut-cells.js';
 import { FreezeDetector } from './freeze-deadlock.js';
 import { MoveQueues } from './move-queues.js';
 import { NodeTable } from './node-table.js';
@@ -49,6 +50,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralDeadlocks | null;
   private readonly regions: RegionLabels;
+  private readonly cuts: CutCells;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
   private readonly scratch: Uint32Array;
@@ -77,6 +79,7 @@ export class FeatureSearch implements SearchEngine {
     this.moves = new BoxMoves(problem);
     this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
     this.regions = new RegionLabels(problem);
+    this.cuts = new CutCells(problem);
     this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
@@ -308,7 +311,7 @@ export class FeatureSearch implements SearchEngine {
    */
   private connectivityAdvice(count: number, areas: number, boxAt: Uint8Array): number {
     if (areas <= 1) return -1;
-    const { candidateFrom, candidateTarget, candidatePushes, regions } = this;
+    const { candidateFrom, candidateTarget, candidatePushes, regions, cuts } = this;
     const { neighbours } = this.analysis.problem;
     // settle() labelled this position's areas just before, which spots the boxes between areas.
     const label = regions.label;
@@ -333,14 +336,20 @@ export class FeatureSearch implements SearchEngine {
     if (separating === 0) return -1;
     let best = -1;
     let bestAreas = areas;
+    let analyzed = -1;
     for (let c = 0; c < count; c++) {
       const from = candidateFrom[c];
       if (this.separatingMark[from] !== epoch) continue;
-      const to = candidateTarget[c] >> 2;
+      // Candidates come grouped by box: one walk over the position without this box serves all
+      // of its destinations.
+      if (from !== analyzed) {
+        boxAt[from] = 0;
+        cuts.analyze(boxAt);
+        boxAt[from] = 1;
+        analyzed = from;
+      }
       boxAt[from] = 0;
-      boxAt[to] = 1;
-      const after = Math.min(regions.count(boxAt), MAX_AREAS);
-      boxAt[to] = 0;
+      const after = Math.min(cuts.areasWithBoxOn(candidateTarget[c] >> 2, boxAt), MAX_AREAS);
       boxAt[from] = 1;
       const better = after < bestAreas || (after === bestAreas && best >= 0 && candidatePushes[c] < candidatePushes[best]);
       if (better) {

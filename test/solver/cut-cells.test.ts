@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CutCells } from '../../src/solver/cut-cells.js';
+import { buildProblem } from '../../src/solver/problem.js';
+import { RegionLabels } from '../../src/solver/regions.js';
+import { board } from './helpers.js';
+import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
+
+describe('cut cells', () => {
+  it('a box in a doorway splits the level in two; one in open floor does not', () => {
+    const problem = buildProblem(board('#######', '#@    #', '###.###', '#     #', '#######'), 'all-goals');
+    const boxAt = new Uint8Array(problem.cellCount);
+    const cuts = new CutCells(problem);
+    cuts.analyze(boxAt);
+    const door = problem.cellOfSquare[2 * problem.width + 3];
+    expect(cuts.areasWithBoxOn(door, boxAt)).toBe(2);
+    expect(cuts.areasWithBoxOn(problem.initialPlayer, boxAt)).toBe(1);
+  });
+
+  it('on random boards agrees with counting the areas after putting a box on each free cell', () => {
+    const random = seededRandom(83);
+    let checked = 0;
+    for (let tried = 0; tried < 200; tried++) {
+      const start = randomBoard(random, { boxes: 1 + Math.floor(random() * 4), goals: 1 });
+      if (start === null) continue;
+      const problem = buildProblem(start, 'all-goals');
+      const boxAt = new Uint8Array(problem.cellCount);
+      for (const cell of problem.initialBoxes) boxAt[cell] = 1;
+      const cuts = new CutCells(problem);
+      cuts.analyze(boxAt);
+      const regions = new RegionLabels(problem);
+      for (let cell = 0; cell < problem.cellCount; cell++) {
+        if (boxAt[cell] !== 0) continue;
+        boxAt[cell] = 1;
+        const areas = regions.count(boxAt);
+        boxAt[cell] = 0;
+        expect(cuts.areasWithBoxOn(cell, boxAt), drawBoard(start)).toBe(areas);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});
