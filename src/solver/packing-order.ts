@@ -2,20 +2,21 @@ import { BoxPathFinder } from './box-path.js';
 import type { Problem } from './problem.js';
 import { PlayerReach } from './reachability.js';
 
+/** Box pulls searched, at most, before the plan is given up (each walks the level a few times). */
+const MAX_PULL_SEARCHES = 3000;
+
 /**
  * An order in which to fill the goals so that no box blocks the way to a goal filled after it,
  * worked out backwards from the solved position. With every goal holding a box, take out, one at
  * a time, a box that the player can get at from outside (from its starting square, walking round
  * the boxes still in place) and pull all the way back to a square where some box starts; of
- * those, the one nearest such a square goes first. Filling runs in the reverse order. Null when
- * the boxes lock each other in, or no box starts off a goal, or a box could only be taken out
- * past squares that this reasoning does not see.
+ * those, the one nearest such a square goes first, and when that choice later leaves boxes locked
+ * in, the next one. Filling runs in the reverse order. When no order takes every box all the way
+ * out, one that takes each just off the goals will do. Null when every order locks boxes in (or
+ * the search for one grows too long), or no box starts off a goal.
  */
 export function packingOrder(problem: Problem, dead: Uint8Array): Int32Array | null {
-  const { goals, goalIndexOfCell, cellCount, initialBoxes, initialPlayer } = problem;
-  const walker = new PlayerReach(problem);
-  const outside = new PlayerReach(problem);
-  const finder = new BoxPathFinder(problem);
+  const { goalIndexOfCell, cellCount, initialBoxes } = problem;
   // Where boxes come from: the squares of the boxes that start off a goal.
   const sources = new Uint8Array(cellCount);
   let sourceCount = 0;
@@ -26,34 +27,64 @@ export function packingOrder(problem: Problem, dead: Uint8Array): Int32Array | n
     }
   }
   if (sourceCount === 0) return null;
+  const strict = orderPullingTo(problem, sources, sources);
+  if (strict !== null) return strict;
+  // Where taking each box out alone is not enough (boxes go in side by side, or by turns), a plan
+  // that only takes each box off the goals, to any square it can live on, still orders the goals.
+  const anywhere = new Uint8Array(cellCount);
+  for (let cell = 0; cell < cellCount; cell++) anywhere[cell] = goalIndexOfCell[cell] < 0 && dead[cell] === 0 ? 1 : 0;
+  return orderPullingTo(problem, sources, anywhere);
+}
+
+/** The plan of packingOrder with boxes pulled to any cell of `exits`, or null. */
+function orderPullingTo(problem: Problem, sources: Uint8Array, exits: Uint8Array): Int32Array | null {
+  const { goals, cellCount, initialPlayer } = problem;
+  const walker = new PlayerReach(problem);
+  const outside = new PlayerReach(problem);
+  const finder = new BoxPathFinder(problem);
   for (const goal of goals) {
     walker.boxAt[goal] = 1;
     outside.boxAt[goal] = 1;
   }
 
-  const playerStarts = new Uint8Array(cellCount);
   const takenOut: number[] = [];
   const remaining = new Set<number>(goals);
-  while (remaining.size > 0) {
+  // Sets of goals still full from which no way on was found, so another order does not retry them.
+  const failed = new Set<string>();
+  let budget = MAX_PULL_SEARCHES;
+
+  const takeOutAll = (): boolean => {
+    if (remaining.size === 0) return true;
+    const key = Array.from(remaining).sort((a, b) => a - b).join(',');
+    if (failed.has(key)) return false;
+    const playerStarts = new Uint8Array(cellCount);
     markOutside(outside, initialPlayer, sources, playerStarts);
-    let best = -1;
-    let bestPulls = Infinity;
+    const candidates: { goal: number; pulls: number }[] = [];
     for (const goal of remaining) {
+      if (budget-- <= 0) return false;
       walker.boxAt[goal] = 0;
-      const pulls = finder.pullsToExit(walker, goal, sources, playerStarts);
+      const pulls = finder.pullsToExit(walker, goal, exits, playerStarts);
       walker.boxAt[goal] = 1;
-      if (pulls >= 0 && pulls < bestPulls) {
-        best = goal;
-        bestPulls = pulls;
-      }
+      if (pulls >= 0) candidates.push({ goal, pulls });
     }
-    if (best < 0) return null;
-    remaining.delete(best);
-    walker.boxAt[best] = 0;
-    outside.boxAt[best] = 0;
-    takenOut.push(best);
-  }
-  return Int32Array.from(takenOut.reverse());
+    // Nearest the way out first; when that leads nowhere, the next nearest.
+    candidates.sort((a, b) => a.pulls - b.pulls);
+    for (const { goal } of candidates) {
+      remaining.delete(goal);
+      walker.boxAt[goal] = 0;
+      outside.boxAt[goal] = 0;
+      takenOut.push(goal);
+      if (takeOutAll()) return true;
+      takenOut.pop();
+      outside.boxAt[goal] = 1;
+      walker.boxAt[goal] = 1;
+      remaining.add(goal);
+      if (budget <= 0) return false;
+    }
+    failed.add(key);
+    return false;
+  };
+  return takeOutAll() ? Int32Array.from(takenOut.reverse()) : null;
 }
 
 /** Marks in `marks` the squares the player reaches from its start or from any box's start. */

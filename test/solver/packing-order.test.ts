@@ -51,6 +51,14 @@ describe('packing order', () => {
     expect(order.indexOf(deep)).toBeLessThan(order.indexOf(beside));
   });
 
+  it('when no box can be taken all the way out alone, orders the goals by taking boxes just off them', () => {
+    // Microban 3: the right-hand goal's box can only be pulled up and left, away from where the
+    // boxes start, and the left-hand one not at all while its neighbour is full.
+    const { problem, order } = orderOf(['  ####', '###  ####', '#     $ #', '# #  #$ #', '# . .#@ #', '#########']);
+    expect(order).toHaveLength(2);
+    expect(new Set(order)).toEqual(new Set(cellsAt(problem, [4, 2], [4, 4])));
+  });
+
   it('is null when no box starts off a goal, since then there is nothing to plan', () => {
     expect(orderOf(['#####', '#@* #', '#####']).order).toBeNull();
   });
