@@ -6,6 +6,7 @@ import { CutCells } from './cut-cells.js';
 import { FreezeDetector } from './freeze-deadlock.js';
 import { MoveQueues } from './move-queues.js';
 import { NodeTable } from './node-table.js';
+import { CorralPruner } from './pi-corral.js';
 import { PlayerReach } from './reachability.js';
 import { RegionLabels } from './regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -50,6 +51,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralDeadlocks | null;
   private readonly regions: RegionLabels;
+  private readonly piCorrals: CorralPruner | null;
   private readonly cuts: CutCells;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
@@ -86,6 +88,7 @@ export class FeatureSearch implements SearchEngine {
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     this.packing = analysis.packingOrder();
+    this.piCorrals = new CorralPruner(problem, analysis.dead);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
@@ -250,9 +253,14 @@ export class FeatureSearch implements SearchEngine {
     const boxAt = reach.boxAt;
     const boxCount = this.listBoxes(boxAt);
 
+    // PI-corral pruning: when a corral's fence can only be pushed into it, and the player can make
+    // each of those pushes already, one of them comes first in some solution.
+    const corrals = this.piCorrals;
+    const restricted = corrals !== null && corrals.restrict(reach, boxAt);
     let count = 0;
     for (let i = 0; i < boxCount; i++) {
       const box = boxList[i];
+      if (restricted && !corrals.isAllowed(box)) continue;
       const found = moves.search(box, boxAt, dead, this.reachedByPlayer);
       for (let k = 0; k < found; k++) {
         candidateFrom[count] = box;
