@@ -23,7 +23,9 @@ const GAVE_UP = 3;
  * verdicts are remembered by the fence's cells and the player's area.
  */
 export class CorralDeadlocks {
-  private readonly label: Int32Array;
+  /** Cells already put in a corral during the current check. */
+  private readonly inspected: Uint32Array;
+  private stamp = 0;
   private readonly stack: Int32Array;
   private readonly corralCells: Int32Array;
   private readonly fence = new Int32Array(MAX_BOXES);
@@ -52,7 +54,7 @@ export class CorralDeadlocks {
     private readonly dead: Uint8Array,
   ) {
     const n = problem.cellCount;
-    this.label = new Int32Array(n);
+    this.inspected = new Uint32Array(n);
     this.stack = new Int32Array(n);
     this.corralCells = new Int32Array(n);
     this.fenceMark = new Uint32Array(n);
@@ -64,33 +66,58 @@ export class CorralDeadlocks {
 
   /**
    * True when some corral of the position (`boxAt`, with `reach` walked from the player) can
-   * never be opened nor finished.
+   * never be opened nor finished. Given the cells a box just left and entered, only the corrals
+   * beside them are examined: the others are as they were before the move.
    */
-  isDeadlock(boxAt: Uint8Array, reach: PlayerReach): boolean {
-    const { cellCount, neighbours } = this.problem;
-    const { label, stack, corralCells } = this;
-    label.fill(0);
-    let corral = 0;
-    for (let start = 0; start < cellCount; start++) {
-      if (label[start] !== 0 || boxAt[start] !== 0 || reach.reached(start)) continue;
-      corral++;
-      let top = 0;
-      stack[top++] = start;
-      label[start] = corral;
-      let size = 0;
-      while (top > 0) {
-        const at = stack[--top];
-        corralCells[size++] = at;
-        for (let d = 0; d < 4; d++) {
-          const next = neighbours[at * 4 + d];
-          if (next < 0 || label[next] !== 0 || boxAt[next] !== 0 || reach.reached(next)) continue;
-          label[next] = corral;
-          stack[top++] = next;
-        }
-      }
-      if (this.examine(boxAt, reach, corralCells.subarray(0, size))) return true;
+  isDeadlock(boxAt: Uint8Array, reach: PlayerReach, movedFrom = -1, movedTo = -1): boolean {
+    const { cellCount } = this.problem;
+    const stamp = this.nextStamp();
+    if (movedFrom < 0) {
+      for (let start = 0; start < cellCount; start++) if (this.corralAt(start, boxAt, reach, stamp)) return true;
+      return false;
+    }
+    return this.corralBeside(movedFrom, boxAt, reach, stamp) || this.corralBeside(movedTo, boxAt, reach, stamp);
+  }
+
+  /** Examines the corrals that hold `cell` or one of its neighbours. */
+  private corralBeside(cell: number, boxAt: Uint8Array, reach: PlayerReach, stamp: number): boolean {
+    const { neighbours } = this.problem;
+    if (this.corralAt(cell, boxAt, reach, stamp)) return true;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      if (side >= 0 && this.corralAt(side, boxAt, reach, stamp)) return true;
     }
     return false;
+  }
+
+  /** Examines the corral containing `start`, unless it is not in one or was examined already. */
+  private corralAt(start: number, boxAt: Uint8Array, reach: PlayerReach, stamp: number): boolean {
+    const { neighbours } = this.problem;
+    const { inspected, stack, corralCells } = this;
+    if (inspected[start] === stamp || boxAt[start] !== 0 || reach.reached(start)) return false;
+    let top = 0;
+    stack[top++] = start;
+    inspected[start] = stamp;
+    let size = 0;
+    while (top > 0) {
+      const at = stack[--top];
+      corralCells[size++] = at;
+      for (let d = 0; d < 4; d++) {
+        const next = neighbours[at * 4 + d];
+        if (next < 0 || inspected[next] === stamp || boxAt[next] !== 0 || reach.reached(next)) continue;
+        inspected[next] = stamp;
+        stack[top++] = next;
+      }
+    }
+    return this.examine(boxAt, reach, corralCells.subarray(0, size));
+  }
+
+  private nextStamp(): number {
+    if (++this.stamp === 0xffffffff) {
+      this.inspected.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
   }
 
   /** Whether the corral on `cells` is lost; false when unsure. */

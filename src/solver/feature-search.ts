@@ -43,7 +43,6 @@ export class FeatureSearch implements SearchEngine {
   /** Per node: the cell its box came from in the move that made it (-1 at the root). */
   private movedFrom: Int32Array;
   private readonly cellOfKey = new Map<number, number>();
-  private cursor = 0;
   private solvedNode = -1;
 
   private readonly reach: PlayerReach;
@@ -133,11 +132,7 @@ export class FeatureSearch implements SearchEngine {
         this.state = 'exhausted';
         return;
       }
-      // The next feature cell in turn that has moves waiting.
-      let cell = this.cursor;
-      while (queues.cellSize(cell) === 0) cell = (cell + 1) % queues.cellCount;
-      this.cursor = (cell + 1) % queues.cellCount;
-      const record = queues.pop(cell);
+      const record = queues.pop(queues.nextTurn());
       this.visit(queues.parent[record], queues.from[record], queues.target[record], queues.weight[record]);
     }
   }
@@ -185,7 +180,7 @@ export class FeatureSearch implements SearchEngine {
     scratch[to >>> 5] |= 1 << (to & 31);
     const boxHash = (nodes.boxHash[parent] ^ this.boxKeys[from] ^ this.boxKeys[to]) >>> 0;
     const hash = (boxHash ^ this.playerKeys[key]) >>> 0;
-    if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach))) {
+    if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))) {
       this.clear(boxAt);
       return;
     }

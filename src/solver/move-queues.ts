@@ -21,6 +21,10 @@ export class MoveQueues {
   private heads: Int32Array[] = [];
   private lowest: number[] = [];
   private sizes: number[] = [];
+  /** The cells with moves, in a ring: the turn goes round it, new cells join at its end. */
+  private ringNext: number[] = [];
+  private ringPrev: number[] = [];
+  private turnCell = -1;
 
   constructor(initialCapacity = 1 << 12) {
     this.parent = new Int32Array(initialCapacity);
@@ -43,7 +47,43 @@ export class MoveQueues {
     this.heads.push(new Int32Array(16).fill(-1));
     this.lowest.push(Number.MAX_SAFE_INTEGER);
     this.sizes.push(0);
+    this.ringNext.push(-1);
+    this.ringPrev.push(-1);
     return this.heads.length - 1;
+  }
+
+  /** The cell whose turn it is (one with moves; size must be above zero); the turn moves on. */
+  nextTurn(): number {
+    const cell = this.turnCell;
+    this.turnCell = this.ringNext[cell];
+    return cell;
+  }
+
+  private joinRing(cell: number): void {
+    const { ringNext, ringPrev } = this;
+    if (this.turnCell < 0) {
+      ringNext[cell] = ringPrev[cell] = this.turnCell = cell;
+      return;
+    }
+    // Just before the cell whose turn is next: the end of the current round.
+    const before = ringPrev[this.turnCell];
+    ringNext[before] = cell;
+    ringPrev[cell] = before;
+    ringNext[cell] = this.turnCell;
+    ringPrev[this.turnCell] = cell;
+  }
+
+  private leaveRing(cell: number): void {
+    const { ringNext, ringPrev } = this;
+    const after = ringNext[cell];
+    if (after === cell) {
+      this.turnCell = -1;
+      return;
+    }
+    const before = ringPrev[cell];
+    ringNext[before] = after;
+    ringPrev[after] = before;
+    if (this.turnCell === cell) this.turnCell = after;
   }
 
   cellSize(cell: number): number {
@@ -67,7 +107,7 @@ export class MoveQueues {
     this.next[record] = heads[weight];
     heads[weight] = record;
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
-    this.sizes[cell]++;
+    if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
   }
 
@@ -79,7 +119,7 @@ export class MoveQueues {
     this.lowest[cell] = weight;
     const record = heads[weight];
     heads[weight] = this.next[record];
-    this.sizes[cell]--;
+    if (--this.sizes[cell] === 0) this.leaveRing(cell);
     this.size--;
     this.next[record] = this.freeHead;
     this.freeHead = record;

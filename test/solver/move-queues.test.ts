@@ -39,3 +39,17 @@ describe('move queues', () => {
     expect(queues.size).toBe(99);
   });
 });
+
+describe('turns over feature cells', () => {
+  it('go round the cells that have moves, skipping empty ones, new cells at the end of the round', () => {
+    const queues = new MoveQueues();
+    const [a, b, c] = [queues.addCell(), queues.addCell(), queues.addCell()];
+    queues.push(a, 0, 1, 0, 0);
+    queues.push(c, 0, 3, 0, 0);
+    queues.push(c, 0, 4, 0, 0);
+    expect([queues.nextTurn(), queues.nextTurn(), queues.nextTurn()]).toEqual([a, c, a]);
+    queues.pop(a);
+    queues.push(b, 0, 2, 0, 0);
+    expect([queues.nextTurn(), queues.nextTurn(), queues.nextTurn()]).toEqual([c, b, c]);
+  });
+});
