@@ -69,36 +69,31 @@ export class BoxMoves {
     while (head < tail) {
       const state = queue[head++];
       const cell = state >> 2;
-      const side = state & 3;
       const distance = stateDistance[state];
-      // Walk round the box to the other sides joined to this one.
       this.groupSides(cell, boxAt);
       const own = this.group[state];
       // Sides joined by a walk leave the player in the same area: one move stands for them all,
-      // the first found (fewest pushes).
-      // The player's own starting group counts as taken: coming back to it changes nothing.
-      if ((this.groupsTaken[cell] & (1 << own)) === 0) {
-        this.groupsTaken[cell] |= 1 << own;
-        if (distance > 0) {
-          states[count] = state;
-          pushes[count++] = distance;
-        }
+      // the first found (fewest pushes). The player's own starting group counts as taken:
+      // coming back to it changes nothing. Once a group is handled, so are all its sides' pushes.
+      if ((this.groupsTaken[cell] & (1 << own)) !== 0) continue;
+      this.groupsTaken[cell] |= 1 << own;
+      if (distance > 0) {
+        states[count] = state;
+        pushes[count++] = distance;
       }
-      for (let e = 0; e < 4; e++) {
-        const other = cell * 4 + e;
-        if (e === side || this.group[other] !== own || seenEpoch[other] === epoch) continue;
-        seenEpoch[other] = epoch;
-        stateDistance[other] = distance;
-        // Same push count: it goes next in the queue so distances stay in order.
-        queue[tail++] = other;
+      // The player walks round to every side of the group, at no cost, and pushes from each;
+      // the queue holds push results only, so pushes never decrease along it.
+      for (let side = 0; side < 4; side++) {
+        if (this.group[cell * 4 + side] !== own) continue;
+        seenEpoch[cell * 4 + side] = epoch;
+        const to = neighbours[cell * 4 + (side ^ 1)];
+        if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
+        const next = to * 4 + side;
+        if (seenEpoch[next] === epoch) continue;
+        seenEpoch[next] = epoch;
+        stateDistance[next] = distance + 1;
+        queue[tail++] = next;
       }
-      const to = neighbours[cell * 4 + (side ^ 1)];
-      if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
-      const next = to * 4 + side;
-      if (seenEpoch[next] === epoch) continue;
-      seenEpoch[next] = epoch;
-      stateDistance[next] = distance + 1;
-      queue[tail++] = next;
     }
     boxAt[box] = 1;
     this.count = count;
