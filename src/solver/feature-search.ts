@@ -125,9 +125,11 @@ export class FeatureSearch implements SearchEngine {
     return Int32Array.from(steps.reverse().flat());
   }
 
+  /** Plays moves until `budget` more positions have been expanded (moves that lead to known or lost positions cost little and do not count). */
   run(budget: number): void {
     const { queues } = this;
-    for (let done = 0; done < budget && this.state === 'running'; done++) {
+    const target = this.expanded + budget;
+    while (this.expanded < target && this.state === 'running') {
       if (queues.size === 0) {
         this.state = 'exhausted';
         return;

@@ -5,9 +5,13 @@ export interface PortfolioMember {
   readonly engine: SearchEngine;
   /** Fraction of each round's time; the shares of a portfolio need not add up to one. */
   readonly share: number;
+  /** Its share during the opening (see PortfolioLimits.openingMs), when different. */
+  readonly openingShare?: number;
 }
 
 export interface PortfolioLimits {
+  /** For this long from the first turn, members take their opening shares (default 0). */
+  readonly openingMs?: number;
   readonly deadline: number;
   readonly maxNodes: number;
   readonly maxBytes: number;
@@ -41,11 +45,13 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const sumOf = (read: (engine: SearchEngine) => number): number => members.reduce((sum, m) => sum + read(m.engine), 0);
   const finished = members.find((m) => isConclusive(m.engine));
   if (finished !== undefined) return { finished: finished.engine, limit: null, peakBytes: sumOf((e) => e.bytes) };
+  const openingEnds = clock() + (limits.openingMs ?? 0);
   for (;;) {
-    let running = 0;
+    const opening = clock() < openingEnds;
     for (let i = 0; i < members.length; i++) {
-      const { engine, share } = members[i];
-      if (engine.state !== 'running') continue;
+      const { engine } = members[i];
+      const share = opening ? (members[i].openingShare ?? members[i].share) : members[i].share;
+      if (engine.state !== 'running' || share <= 0) continue;
       const wanted = rates[i] === 0 ? FIRST_BUDGET : Math.round(rates[i] * share * ROUND_MS);
       // Never past the node limit, which is exact.
       const budget = Math.max(1, Math.min(MAX_BUDGET, wanted, limits.maxNodes - sumOf((e) => e.expanded)));
@@ -59,10 +65,9 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
         rates[i] = rates[i] === 0 ? rate : 0.7 * rates[i] + 0.3 * rate;
       }
       if (isConclusive(engine)) return { finished: engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
-      if (engine.state === 'running') running++;
     }
     // A portfolio holds a search that always concludes (or runs out of memory), so this is a bug.
-    if (running === 0) throw new Error('internal: every search gave up without an answer');
+    if (!members.some((m) => m.engine.state === 'running')) throw new Error('internal: every search gave up without an answer');
     const bytes = sumOf((e) => e.bytes);
     peakBytes = Math.max(peakBytes, bytes);
     if (clock() > limits.deadline) return { finished: null, limit: 'time', peakBytes };

@@ -50,8 +50,13 @@ const DEFAULT_MAX_MEMORY_MIB = 4096;
 
 interface MemberPlan {
   readonly share: number;
+  /** Share during the opening, the first OPENING_MS of a level. */
+  readonly openingShare: number;
   readonly make: (analysis: LevelAnalysis, maxBytes: number) => SearchEngine;
 }
+
+/** How long the searches that win small levels at once get most of the time. */
+const OPENING_MS = 250;
 
 const pushSearch =
   (config: SearchConfig) =>
@@ -59,17 +64,19 @@ const pushSearch =
     new PushSearch(analysis, { ...config, maxBytes });
 
 /**
- * Without --optimal, several searches take turns, each with its share of the time (shares chosen
- * from each search's solve times alone on Microban and XSokoban). The search over features
- * (FESS) solves the large levels with goal rooms that the others lose themselves in; greedy
- * best-first backwards, pulling boxes out of the goals, wins most small levels at once, and meets
- * the forward greedy search when either generates a position the other has stored; a push-optimal
- * A* rescues the levels where the bound leads greedy astray, and proves the unsolvable ones.
+ * Without --optimal, several searches take turns, each with its share of the time. Greedy
+ * best-first backwards, pulling boxes out of the goals, wins most small levels within a few
+ * milliseconds, so it has most of the opening. After that the search over features (FESS), which
+ * solves the large levels with goal rooms that the others lose themselves in, takes most of the
+ * time. The forward greedy search mostly serves as a meeting partner for the backward one (either
+ * finishes when it generates a position the other has stored), and a push-optimal A* rescues
+ * levels where the bound leads greedy astray and proves the unsolvable ones. The shares come from
+ * simulating schedules over each search's solve times alone on Microban and XSokoban.
  */
-const FEATURE_SEARCH: MemberPlan = { share: 0.45, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
-const BACKWARD_GREEDY: MemberPlan = { share: 0.4, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
-const FORWARD_GREEDY: MemberPlan = { share: 0.07, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
-const PUSH_OPTIMAL: MemberPlan = { share: 0.08, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
+const FEATURE_SEARCH: MemberPlan = { share: 0.8, openingShare: 0.08, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
+const BACKWARD_GREEDY: MemberPlan = { share: 0.1, openingShare: 0.85, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
+const FORWARD_GREEDY: MemberPlan = { share: 0.03, openingShare: 0.05, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
+const PUSH_OPTIMAL: MemberPlan = { share: 0.07, openingShare: 0.02, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
@@ -90,7 +97,7 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const plans: MemberPlan[] =
     optimal === null
       ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL]
-      : [{ share: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
+      : [{ share: 1, openingShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
   // The tables stop short of the memory limit themselves; each search gets an equal share.
   const engines = plans.map((plan) => plan.make(analysis, maxBytes / plans.length));
   const forwardGreedy = engines[plans.indexOf(FORWARD_GREEDY)];
@@ -98,8 +105,8 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   if (forwardGreedy instanceof PushSearch && backwardGreedy instanceof PushSearch) forwardGreedy.pairWith(backwardGreedy);
 
   const outcome = runPortfolio(
-    plans.map((plan, i) => ({ engine: engines[i], share: plan.share })),
-    { deadline, maxNodes, maxBytes, clock },
+    plans.map((plan, i) => ({ engine: engines[i], share: plan.share, openingShare: plan.openingShare })),
+    { openingMs: OPENING_MS, deadline, maxNodes, maxBytes, clock },
   );
   const { finished, peakBytes } = outcome;
   let limit = outcome.limit;

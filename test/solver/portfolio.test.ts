@@ -66,3 +66,21 @@ describe('portfolio', () => {
     expect(counted.expanded).toBe(12_345);
   });
 });
+
+describe('portfolio opening', () => {
+  it('gives members their opening shares first, then their usual shares', () => {
+    const clock = { now: 0 };
+    const early = new FakeSearch(clock, 0.01);
+    const late = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: early, share: 0.1, openingShare: 0.9 },
+      { engine: late, share: 0.9, openingShare: 0.1 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 100 }), openingMs: 100 });
+    expect(early.expanded / (early.expanded + late.expanded)).toBeCloseTo(0.9, 1);
+    const afterOpening = { early: early.expanded, late: late.expanded };
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), openingMs: 0 });
+    const grew = { early: early.expanded - afterOpening.early, late: late.expanded - afterOpening.late };
+    expect(grew.late / (grew.early + grew.late)).toBeCloseTo(0.9, 1);
+  });
+});
