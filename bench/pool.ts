@@ -10,44 +10,69 @@ export function hardKillAfterMs(timeLimitMs: number): number {
 }
 
 /**
- * Runs one level in a fresh worker thread, so that a level that runs away (or exhausts the
- * heap) takes only its own worker down; the worker is terminated a little after the level's
- * own time limit.
+ * One worker thread solving levels one after another, as the CLI's pool does, so that levels
+ * after the first run on compiled code; a level that runs away (or exhausts the heap) takes only
+ * this worker down, and the next level gets a new one. With `fresh`, every level gets a new
+ * worker (cold code each time, the most isolated measurement).
  */
-export function runInWorker(job: JobInput): Promise<JobOutcome> {
-  return new Promise((resolve) => {
-    const worker = new Worker(BOOT, { workerData: { entry: ENTRY, job } });
-    let settled = false;
-    const settle = (outcome: JobOutcome): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(outcome);
-    };
-    const limit = hardKillAfterMs(job.timeLimitMs);
-    const timer = setTimeout(() => settle({ kind: 'killed', afterMs: limit }), limit);
-    worker.on('message', (output: JobOutput) => settle({ kind: 'result', output }));
-    worker.on('error', (error: Error & { code?: string }) =>
-      settle({ kind: 'crashed', message: error.message, outOfMemory: error.code === 'ERR_WORKER_OUT_OF_MEMORY' }),
-    );
-    worker.on('exit', (code) => settle({ kind: 'crashed', message: `worker exited with code ${code} before answering`, outOfMemory: false }));
-  });
+class Lane {
+  private worker: Worker | null = null;
+
+  constructor(private readonly fresh: boolean) {}
+
+  run(job: JobInput): Promise<JobOutcome> {
+    if (this.worker === null) this.worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
+    const worker = this.worker;
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (outcome: JobOutcome, keep: boolean): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (!keep || this.fresh) {
+          void worker.terminate();
+          this.worker = null;
+        }
+        resolve(outcome);
+      };
+      const onMessage = (output: JobOutput): void => settle({ kind: 'result', output }, true);
+      const onError = (error: Error & { code?: string }): void =>
+        settle({ kind: 'crashed', message: error.message, outOfMemory: error.code === 'ERR_WORKER_OUT_OF_MEMORY' }, false);
+      const onExit = (code: number): void => settle({ kind: 'crashed', message: `worker exited with code ${code} before answering`, outOfMemory: false }, false);
+      const limit = hardKillAfterMs(job.timeLimitMs);
+      const timer = setTimeout(() => settle({ kind: 'killed', afterMs: limit }, false), limit);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage(job);
+    });
+  }
+
+  close(): void {
+    void this.worker?.terminate();
+    this.worker = null;
+  }
 }
 
-/** Runs every job with at most `jobs` workers at a time; calls `done` as each finishes. */
+/** Runs every job on at most `jobs` workers at a time; calls `done` as each finishes. */
 export async function runAll<T>(
   items: readonly T[],
   jobs: number,
   toJob: (item: T) => JobInput,
   done: (item: T, outcome: JobOutcome) => void,
+  fresh = false,
 ): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
+    const worker = new Lane(fresh);
     while (next < items.length) {
       const item = items[next++];
-      done(item, await runInWorker(toJob(item)));
+      done(item, await worker.run(toJob(item)));
     }
+    worker.close();
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, lane));
 }

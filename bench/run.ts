@@ -1,8 +1,9 @@
 /**
  * npm run bench [-- <suite>...] [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>]
- *                               [--max-nodes <n>] [--levels <list>]
+ *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
  *
- * Solves each level of each chosen suite in a fresh worker thread, replays every solution with
+ * Solves the levels of each chosen suite in worker threads, one level after another in each
+ * worker as the CLI does (with --fresh-workers, a new worker for every level), replays every solution with
  * the game layer's validator before counting it, writes a row per level to
  * bench/results/<suite>-<date>.txt and prints one summary line per run on stdout.
  */
@@ -21,11 +22,12 @@ interface Args {
   readonly maxMemoryMiB: number;
   readonly maxNodes: number | null;
   readonly levels: Set<number> | null;
+  readonly freshWorkers: boolean;
 }
 
 function usage(message: string): never {
   process.stderr.write(`bench: ${message}\n`);
-  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15]\n`);
+  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers]\n`);
   process.exit(2);
 }
 
@@ -55,6 +57,7 @@ function parseArgs(argv: readonly string[]): Args {
   let maxMemoryMiB = 4096;
   let maxNodes: number | null = null;
   let levels: Set<number> | null = null;
+  let freshWorkers = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--time-limit') timeLimitMs = positive(arg, argv[++i]) * 1000;
@@ -62,11 +65,12 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--max-memory') maxMemoryMiB = positive(arg, argv[++i]);
     else if (arg === '--max-nodes') maxNodes = Math.floor(positive(arg, argv[++i]));
     else if (arg === '--levels') levels = parseLevels(argv[++i]);
+    else if (arg === '--fresh-workers') freshWorkers = true;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else names.push(arg);
   }
   const suites = names.length === 0 ? [...SUITES] : names.map((name) => SUITES.find((s) => s.name === name) ?? usage(`unknown suite "${name}"`));
-  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels };
+  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers };
 }
 
 /** One level's line in the results, after its solution (if any) was replayed. */
@@ -216,7 +220,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   const dir = path.join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${suite.name}-${stamp()}.txt`);
-  writeFileSync(file, `# ${suite.name}: ${suite.description}${limitNote(args)}\n# jobs ${args.jobs}, node ${process.version}\n`);
+  writeFileSync(file, `# ${suite.name}: ${suite.description}${limitNote(args)}\n# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}\n`);
   const summaries: Summary[] = [];
   let healthy = true;
   for (const run of runs) {
@@ -237,6 +241,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
         if (row.replay.startsWith('FAILED')) process.stderr.write(`!!! ${run.label} level ${level.index} (${level.title}): solution REPLAY ${row.replay}\n`);
         if (row.check.startsWith('MISMATCH')) process.stderr.write(`!!! ${run.label} level ${level.index} (${level.title}): ${row.check}\n`);
       },
+      args.freshWorkers,
     );
     rows.sort((a, b) => a.level.index - b.level.index);
     const summary = summarize(run, rows, maxRssKiB, performance.now() - started);
@@ -246,7 +251,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   }
   // Rewrite in level order, summaries on top.
   const sections = runs.map((run, i) => `## ${run.label} (${summaries[i].rows.length} levels)\n${HEADER}\n${summaries[i].rows.map(formatRow).join('\n')}\n`);
-  const header = [`# ${suite.name}: ${suite.description}${limitNote(args)}`, `# jobs ${args.jobs}, node ${process.version}, ${new Date().toISOString()}`, ...summaries.map((s) => `# ${s.line}`)];
+  const header = [`# ${suite.name}: ${suite.description}${limitNote(args)}`, `# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}, ${new Date().toISOString()}`, ...summaries.map((s) => `# ${s.line}`)];
   if (runs.length === 2 && runs[0].optimal === 'pushes' && runs[1].optimal === 'moves') {
     const problems = crossCheck(summaries[0].rows, summaries[1].rows);
     const line = problems.length === 0 ? 'push-optimal and move-optimal results agree on every level both proved' : `!!! ${problems.length} levels where the two optimal modes contradict each other: ${problems.join('; ')}`;
