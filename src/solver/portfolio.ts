@@ -19,7 +19,7 @@ export interface PortfolioLimits {
 }
 
 export interface PortfolioOutcome {
-  /** The search that settled the question (solved or proved unsolvable, or ran out of memory). */
+  /** The search that settled the question (solved or proved unsolvable), or the one out of memory when no search is left running. */
   readonly finished: SearchEngine | null;
   /** The limit that stopped the portfolio first, or null when a search finished. */
   readonly limit: 'time' | 'nodes' | 'memory' | null;
@@ -66,8 +66,13 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
       }
       if (isConclusive(engine)) return { finished: engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
     }
-    // A portfolio holds a search that always concludes (or runs out of memory), so this is a bug.
-    if (!members.some((m) => m.engine.state === 'running')) throw new Error('internal: every search gave up without an answer');
+    if (!members.some((m) => m.engine.state === 'running')) {
+      // Out of memory only counts once no search is left running.
+      const outOfMemory = members.find((m) => m.engine.state === 'memory');
+      if (outOfMemory !== undefined) return { finished: outOfMemory.engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
+      // A portfolio holds a search that always concludes, so this is a bug.
+      throw new Error('internal: every search gave up without an answer');
+    }
     const bytes = sumOf((e) => e.bytes);
     peakBytes = Math.max(peakBytes, bytes);
     if (clock() > limits.deadline) return { finished: null, limit: 'time', peakBytes };
@@ -76,7 +81,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   }
 }
 
-/** Solved, proved unsolvable, or out of memory: anything but still running or gave up. */
+/** Solved or proved unsolvable. A search out of memory or out of moves just leaves the rotation. */
 function isConclusive(engine: SearchEngine): boolean {
-  return engine.state !== 'running' && engine.state !== 'exhausted';
+  return engine.state === 'solved' || engine.state === 'unsolvable';
 }

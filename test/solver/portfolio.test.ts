@@ -84,3 +84,19 @@ describe('portfolio opening', () => {
     expect(grew.late / (grew.early + grew.late)).toBeCloseTo(0.9, 1);
   });
 });
+
+describe('portfolio memory', () => {
+  it('goes on with the others when one search runs out of memory', () => {
+    const clock = { now: 0 };
+    const greedy = new FakeSearch(clock, 0.1, 5, 'memory');
+    const winner = new FakeSearch(clock, 0.1, 300);
+    const outcome = runPortfolio([{ engine: greedy, share: 0.5 }, { engine: winner, share: 0.5 }], limits(clock));
+    expect(outcome.finished).toBe(winner);
+  });
+
+  it('reports the search out of memory when none is left running', () => {
+    const clock = { now: 0 };
+    const alone = new FakeSearch(clock, 0.1, 5, 'memory');
+    expect(runPortfolio([{ engine: alone, share: 1 }], limits(clock)).finished).toBe(alone);
+  });
+});
