@@ -26,28 +26,19 @@ export class BoxPathFinder {
    * where the player must be able to stand at `endPlayer` unless that is -1. `walker.boxAt` must mark
    * the other boxes and not this one; it is left as it was. Returns the number of pushes, or -1.
    */
-  search(walker: PlayerReach, box: number, player: number, target: number, endPlayer: number, maxStates = Infinity): number {
+  search(walker: PlayerReach, box: number, player: number, target: number, endPlayer: number): number {
     const { neighbours } = this.problem;
     const { came, seenEpoch, queue } = this;
     const boxAt = walker.boxAt;
-    const epoch = this.nextEpoch();
-    this.found = -1;
-    let head = 0;
-    let tail = 0;
     boxAt[box] = 1;
     walker.flood(player);
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[box * 4 + d];
-      if (side < 0 || !walker.reached(side)) continue;
-      const state = box * 4 + d;
-      seenEpoch[state] = epoch;
-      came[state] = -1;
-      queue[tail++] = state;
-    }
+    const epoch = this.nextEpoch();
+    let head = 0;
+    let tail = this.startBeside(box, (side) => walker.reached(side), epoch);
     boxAt[box] = 0;
     // Back at its own cell with the player elsewhere: the box has to go out and come back.
     if (box === target && (endPlayer < 0 || this.startsBeside(box, endPlayer, epoch))) return 0;
-    while (head < tail && tail < maxStates) {
+    while (head < tail) {
       const state = queue[head++];
       const cell = state >> 2;
       const d = state & 3;
@@ -81,16 +72,8 @@ export class BoxPathFinder {
     const { came, seenEpoch, queue } = this;
     const boxAt = walker.boxAt;
     const epoch = this.nextEpoch();
-    this.found = -1;
     let head = 0;
-    let tail = 0;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[box * 4 + d];
-      if (side < 0 || boxAt[side] !== 0 || playerStarts[side] === 0) continue;
-      seenEpoch[box * 4 + d] = epoch;
-      came[box * 4 + d] = -1;
-      queue[tail++] = box * 4 + d;
-    }
+    let tail = this.startBeside(box, (side) => boxAt[side] === 0 && playerStarts[side] !== 0, epoch);
     while (head < tail) {
       const state = queue[head++];
       const cell = state >> 2;
@@ -112,6 +95,21 @@ export class BoxPathFinder {
       tail = this.walkRound(walker, state, tail, epoch);
     }
     return -1;
+  }
+
+  /** Queues, as the search's first states, the sides of the box where `canStart` holds; returns how many. */
+  private startBeside(box: number, canStart: (side: number) => boolean, epoch: number): number {
+    const { neighbours } = this.problem;
+    this.found = -1;
+    let tail = 0;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[box * 4 + d];
+      if (side < 0 || !canStart(side)) continue;
+      this.seenEpoch[box * 4 + d] = epoch;
+      this.came[box * 4 + d] = -1;
+      this.queue[tail++] = box * 4 + d;
+    }
+    return tail;
   }
 
   /** Queues the other sides of the box the player can walk to from the side in `state`. */
