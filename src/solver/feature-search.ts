@@ -3,6 +3,7 @@ import { BoxMoves } from './box-moves.js';
 import { BoxPathFinder } from './box-path.js';
 import { CorralDeadlocks } from './corral-deadlock.js';
 import { CutCells } from './cut-cells.js';
+import { doorwaysOf } from './doorways.js';
 import { FreezeDetector } from './freeze-deadlock.js';
 import { MoveQueues } from './move-queues.js';
 import { NodeTable } from './node-table.js';
@@ -21,14 +22,17 @@ export interface FeatureSearchConfig {
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
 const MAX_AREAS = 15;
+/** Likewise for boxes standing in doorways. */
+const MAX_DOORWAYS = 7;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
- * projected onto a small space of features (boxes packed in packing order, player areas); the
- * search takes turns over the cells of that space, and in each takes the lightest pending move
- * of the positions there. A move takes one box anywhere it can go with the others standing
- * still. Moves that advisors recommend (packing the next goal, joining areas) weigh nothing;
- * others weigh one, so chains of good moves run deep while every cell keeps getting its turn.
+ * projected onto a small space of features (boxes packed in packing order, player areas, boxes
+ * in doorways); the search takes turns over the cells of that space, and in each takes the
+ * lightest pending move of the positions there. A move takes one box anywhere it can go with the
+ * others standing still. Moves that advisors recommend (packing the next goal, joining areas)
+ * weigh nothing; others weigh one, so chains of good moves run deep while every cell keeps
+ * getting its turn.
  *
  * It looks for any solution and proves nothing: when it runs out of moves it says 'exhausted'.
  */
@@ -66,6 +70,8 @@ export class FeatureSearch implements SearchEngine {
   /** Boxes that stand between two player areas, marked for the connectivity advisor. */
   private readonly separatingMark: Uint32Array;
   private separatingEpoch = 0;
+  /** Cells of the empty level that split it in two when blocked, goals left out: the doorways between rooms. */
+  private readonly doorways: Int32Array;
 
   constructor(
     private readonly analysis: LevelAnalysis,
@@ -95,6 +101,7 @@ export class FeatureSearch implements SearchEngine {
     this.candidatePushes = new Int32Array(most);
     this.candidateOrder = new Int32Array(most);
     this.separatingMark = new Uint32Array(cellCount);
+    this.doorways = doorwaysOf(problem);
     this.start();
   }
 
@@ -224,7 +231,9 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     const areas = Math.min(this.regions.count(boxAt), MAX_AREAS);
-    const cell = this.cellFor(packed * (MAX_AREAS + 1) + areas);
+    let blocked = 0;
+    for (const doorway of this.doorways) blocked += boxAt[doorway];
+    const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
     this.expanded++;
     this.queueMoves(node, cell, weight, packed, areas);
     this.clear(boxAt);
@@ -419,3 +428,4 @@ export class FeatureSearch implements SearchEngine {
     boxAt.fill(0);
   }
 }
+
