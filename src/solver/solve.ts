@@ -50,6 +50,8 @@ const DEFAULT_MAX_MEMORY_MIB = 4096;
 
 interface MemberPlan {
   readonly share: number;
+  /** Its part of the memory limit, against the other members' parts. */
+  readonly memoryShare: number;
   /** Share during the opening, the first OPENING_MS of a level. */
   readonly openingShare: number;
   readonly make: (analysis: LevelAnalysis, maxBytes: number) => SearchEngine;
@@ -71,12 +73,14 @@ const pushSearch =
  * time. The forward greedy search mostly serves as a meeting partner for the backward one (either
  * finishes when it generates a position the other has stored), and a push-optimal A* rescues
  * levels where the bound leads greedy astray and proves the unsolvable ones. The shares come from
- * simulating schedules over each search's solve times alone on Microban and XSokoban.
+ * simulating schedules over each search's solve times alone on Microban and XSokoban. Memory
+ * goes mostly to the feature search as well: it is the one still making progress after minutes,
+ * while the others leave the rotation when their part is full.
  */
-const FEATURE_SEARCH: MemberPlan = { share: 0.8, openingShare: 0.08, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
-const BACKWARD_GREEDY: MemberPlan = { share: 0.1, openingShare: 0.85, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
-const FORWARD_GREEDY: MemberPlan = { share: 0.03, openingShare: 0.05, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
-const PUSH_OPTIMAL: MemberPlan = { share: 0.07, openingShare: 0.02, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
+const FEATURE_SEARCH: MemberPlan = { share: 0.8, openingShare: 0.08, memoryShare: 0.7, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
+const BACKWARD_GREEDY: MemberPlan = { share: 0.1, openingShare: 0.85, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
+const FORWARD_GREEDY: MemberPlan = { share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
+const PUSH_OPTIMAL: MemberPlan = { share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
@@ -97,9 +101,10 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const plans: MemberPlan[] =
     optimal === null
       ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL]
-      : [{ share: 1, openingShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
-  // The tables stop short of the memory limit themselves; each search gets an equal share.
-  const engines = plans.map((plan) => plan.make(analysis, maxBytes / plans.length));
+      : [{ share: 1, openingShare: 1, memoryShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
+  // The tables stop short of the memory limit themselves, each at its part of it.
+  const memoryShares = plans.reduce((sum, plan) => sum + plan.memoryShare, 0);
+  const engines = plans.map((plan) => plan.make(analysis, (maxBytes * plan.memoryShare) / memoryShares));
   const forwardGreedy = engines[plans.indexOf(FORWARD_GREEDY)];
   const backwardGreedy = engines[plans.indexOf(BACKWARD_GREEDY)];
   if (forwardGreedy instanceof PushSearch && backwardGreedy instanceof PushSearch) forwardGreedy.pairWith(backwardGreedy);
