@@ -193,6 +193,8 @@ export class FeatureSearch implements SearchEngine {
       this.clear(boxAt);
       return;
     }
+    // The table may grow into what the move queues and movedFrom (which follows its size) leave.
+    nodes.maxBytes = this.maxBytes - this.queues.bytes - 8 * nodes.capacity;
     const node = nodes.add(scratch, key, hash, boxHash);
     if (node < 0) {
       this.clear(boxAt);
@@ -276,6 +278,10 @@ export class FeatureSearch implements SearchEngine {
       }
     }
     if (count === 0) return;
+    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * 4)) {
+      this.state = 'memory';
+      return;
+    }
 
     const packAdvice = this.packingAdvice(count, packed, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);

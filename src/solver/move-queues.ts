@@ -4,6 +4,9 @@
  * Records live in parallel typed arrays and are recycled through a free list, so queueing a move
  * allocates nothing once the arrays have grown to the search's needs.
  */
+/** Bytes per move record: parent, from, target, weight and next, 32 bits each. */
+const RECORD_BYTES = 20;
+
 export class MoveQueues {
   /** Position the move starts from. */
   parent: Int32Array;
@@ -39,7 +42,22 @@ export class MoveQueues {
   }
 
   get bytes(): number {
-    return this.parent.length * 20 + this.heads.reduce((sum, heads) => sum + heads.length * 4, 0);
+    return this.parent.length * RECORD_BYTES + this.heads.reduce((sum, heads) => sum + heads.length * 4, 0);
+  }
+
+  /**
+   * Grows ahead so that `extra` more moves fit, unless that would take the queues past
+   * `limitBytes`: then it grows nothing and says false, so a search stops at its memory limit
+   * before the allocation, not after it.
+   */
+  reserve(extra: number, limitBytes: number): boolean {
+    // Records not holding a queued move are free or never used, so size + extra must fit.
+    let capacity = this.parent.length;
+    while (this.size + extra > capacity) capacity *= 2;
+    if (capacity === this.parent.length) return true;
+    if (this.bytes + (capacity - this.parent.length) * RECORD_BYTES > limitBytes) return false;
+    this.growTo(capacity);
+    return true;
   }
 
   /** Makes room for a new feature cell and returns its number. */
@@ -132,12 +150,11 @@ export class MoveQueues {
       this.freeHead = this.next[record];
       return record;
     }
-    if (this.used === this.parent.length) this.grow();
+    if (this.used === this.parent.length) this.growTo(this.parent.length * 2);
     return this.used++;
   }
 
-  private grow(): void {
-    const capacity = this.parent.length * 2;
+  private growTo(capacity: number): void {
     const grown = (array: Int32Array): Int32Array => {
       const bigger = new Int32Array(capacity);
       bigger.set(array);

@@ -34,14 +34,14 @@ export class NodeTable {
   private slotMask: number;
 
   /**
-   * @param maxBytes the table never grows past this: `add` returns -1 instead, so a search can
-   * stop at its memory limit before the allocation rather than after it.
+   * The table never grows past this many bytes: `add` returns -1 instead, so a search can stop at
+   * its memory limit before the allocation rather than after it. A search whose other structures
+   * share the limit lowers it as they grow.
    */
-  constructor(
-    words: number,
-    private readonly maxBytes = Number.POSITIVE_INFINITY,
-    initialCapacity = 1 << 14,
-  ) {
+  maxBytes: number;
+
+  constructor(words: number, maxBytes = Number.POSITIVE_INFINITY, initialCapacity = 1 << 14) {
+    this.maxBytes = maxBytes;
     this.words = words;
     this.capacity = initialCapacity;
     this.boxes = new Uint32Array(initialCapacity * words);

@@ -50,6 +50,20 @@ describe('search over features', () => {
     expectWins(level.board, searchToEnd(level.board).lurd);
   });
 
+  it('stops at its byte limit, tables and move queues together, and says memory', () => {
+    const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
+    const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[13];
+    const maxBytes = 4 * 1024 * 1024;
+    const search = new FeatureSearch(analyzeLevel(buildProblem(level.board, 'all-goals')), { maxBytes });
+    let peak = 0;
+    for (let turns = 0; turns < 100_000 && search.state === 'running'; turns++) {
+      search.run(64);
+      peak = Math.max(peak, search.bytes);
+    }
+    expect(search.state).toBe('memory');
+    expect(peak).toBeLessThanOrEqual(maxBytes);
+  });
+
   it('on random boards solves exactly the ones exhaustive search solves, and every solution replays', () => {
     const random = seededRandom(61);
     let solved = 0;

@@ -41,6 +41,29 @@ describe('move queues', () => {
 });
 
 describe('turns over feature cells', () => {
+  it('grow ahead to fit moves about to be queued, within a byte limit', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    const before = queues.bytes;
+    expect(queues.reserve(3, before)).toBe(true);
+    expect(queues.bytes).toBe(before);
+    expect(queues.reserve(6, Number.POSITIVE_INFINITY)).toBe(true);
+    expect(queues.bytes).toBeGreaterThan(before);
+    const grown = queues.bytes;
+    for (let k = 0; k < 6; k++) queues.push(cell, 0, k, 0, 0);
+    expect(queues.bytes).toBe(grown);
+  });
+
+  it('refuse to grow past a byte limit, and grow nothing then', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    for (let k = 0; k < 4; k++) queues.push(cell, 0, k, 0, 0);
+    const full = queues.bytes;
+    expect(queues.reserve(1, full + 10)).toBe(false);
+    expect(queues.bytes).toBe(full);
+    expect(drain(queues, cell)).toEqual([3, 2, 1, 0]);
+  });
+
   it('go round the cells that have moves, skipping empty ones, new cells at the end of the round', () => {
     const queues = new MoveQueues();
     const [a, b, c] = [queues.addCell(), queues.addCell(), queues.addCell()];
