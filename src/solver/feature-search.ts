@@ -24,6 +24,8 @@ export interface FeatureSearchConfig {
 const MAX_AREAS = 15;
 /** Likewise for boxes standing in doorways. */
 const MAX_DOORWAYS = 7;
+/** Levels with this many floor cells or more are not searched over features (see start()). */
+const MAX_CELLS = 23_170;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
@@ -72,6 +74,8 @@ export class FeatureSearch implements SearchEngine {
   private separatingEpoch = 0;
   /** Cells of the empty level that split it in two when blocked, goals left out: the doorways between rooms. */
   private readonly doorways: Int32Array;
+  /** Targets (cell * 4 + side) per box cell, in the encoding of queued moves. */
+  private readonly moveStride: number;
 
   constructor(
     private readonly analysis: LevelAnalysis,
@@ -102,6 +106,7 @@ export class FeatureSearch implements SearchEngine {
     this.candidateOrder = new Int32Array(most);
     this.separatingMark = new Uint32Array(cellCount);
     this.doorways = doorwaysOf(problem);
+    this.moveStride = cellCount * 4;
     this.start();
   }
 
@@ -142,13 +147,16 @@ export class FeatureSearch implements SearchEngine {
         return;
       }
       const record = queues.pop(queues.nextTurn());
-      this.visit(queues.parent[record], queues.from[record], queues.target[record], queues.weight[record]);
+      const move = queues.move[record];
+      this.visit(queues.parent[record], Math.floor(move / this.moveStride), move % this.moveStride, queues.poppedWeight);
     }
   }
 
   private start(): void {
     const { problem } = this.analysis;
-    if (problem.hopelessBecause !== null || problem.rule === 'keeper-too') {
+    // Moves are queued as from * 4 * cellCount + target in 31 bits, which holds any level of
+    // fewer than 23,170 floor cells; larger ones are left to the other searches.
+    if (problem.hopelessBecause !== null || problem.rule === 'keeper-too' || problem.cellCount >= MAX_CELLS) {
       this.state = 'exhausted';
       return;
     }
@@ -298,10 +306,15 @@ export class FeatureSearch implements SearchEngine {
     for (let k = count - 1; k >= 0; k--) {
       const c = order[k] & 0xfffff;
       if (c === packAdvice || c === joinAdvice) continue;
-      this.queues.push(cell, node, candidateFrom[c], candidateTarget[c], weight + 1);
+      this.queues.push(cell, node, this.encodeMove(c), weight + 1);
     }
-    if (joinAdvice >= 0) this.queues.push(cell, node, candidateFrom[joinAdvice], candidateTarget[joinAdvice], weight);
-    if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, candidateFrom[packAdvice], candidateTarget[packAdvice], weight);
+    if (joinAdvice >= 0) this.queues.push(cell, node, this.encodeMove(joinAdvice), weight);
+    if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
+  }
+
+  /** A candidate as one queue entry: from * moveStride + target. */
+  private encodeMove(candidate: number): number {
+    return this.candidateFrom[candidate] * this.moveStride + this.candidateTarget[candidate];
   }
 
   /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */

@@ -4,17 +4,20 @@
  * Records live in parallel typed arrays and are recycled through a free list, so queueing a move
  * allocates nothing once the arrays have grown to the search's needs.
  */
-/** Bytes per move record: parent, from, target, weight and next, 32 bits each. */
-const RECORD_BYTES = 20;
+/**
+ * Bytes per move record: parent, move and next, 32 bits each. The weight is not stored: it is
+ * the bucket the record sits in. A large level queues tens of millions of moves, so every field
+ * counts.
+ */
+const RECORD_BYTES = 12;
 
 export class MoveQueues {
   /** Position the move starts from. */
   parent: Int32Array;
-  /** Cell of the box to move. */
-  from: Int32Array;
-  /** Where it goes and the side the player ends on: cell * 4 + side. */
-  target: Int32Array;
-  weight: Int32Array;
+  /** The move, encoded by the search (a non-negative 32-bit integer). */
+  move: Int32Array;
+  /** Weight of the record last popped. */
+  poppedWeight = 0;
   private next: Int32Array;
   private used = 0;
   private freeHead = -1;
@@ -31,9 +34,7 @@ export class MoveQueues {
 
   constructor(initialCapacity = 1 << 12) {
     this.parent = new Int32Array(initialCapacity);
-    this.from = new Int32Array(initialCapacity);
-    this.target = new Int32Array(initialCapacity);
-    this.weight = new Int32Array(initialCapacity);
+    this.move = new Int32Array(initialCapacity);
     this.next = new Int32Array(initialCapacity);
   }
 
@@ -108,12 +109,10 @@ export class MoveQueues {
     return this.sizes[cell];
   }
 
-  push(cell: number, parent: number, from: number, target: number, weight: number): void {
+  push(cell: number, parent: number, move: number, weight: number): void {
     const record = this.allocate();
     this.parent[record] = parent;
-    this.from[record] = from;
-    this.target[record] = target;
-    this.weight[record] = weight;
+    this.move[record] = move;
     let heads = this.heads[cell];
     if (weight >= heads.length) {
       let length = heads.length;
@@ -129,12 +128,13 @@ export class MoveQueues {
     this.size++;
   }
 
-  /** Takes the lightest move of a non-empty cell; the record stays readable until the next push. */
+  /** Takes the lightest move of a non-empty cell (its weight in poppedWeight); the record stays readable until the next push. */
   pop(cell: number): number {
     const heads = this.heads[cell];
     let weight = this.lowest[cell];
     while (heads[weight] < 0) weight++;
     this.lowest[cell] = weight;
+    this.poppedWeight = weight;
     const record = heads[weight];
     heads[weight] = this.next[record];
     if (--this.sizes[cell] === 0) this.leaveRing(cell);
@@ -161,9 +161,7 @@ export class MoveQueues {
       return bigger;
     };
     this.parent = grown(this.parent);
-    this.from = grown(this.from);
-    this.target = grown(this.target);
-    this.weight = grown(this.weight);
+    this.move = grown(this.move);
     this.next = grown(this.next);
   }
 }

@@ -4,7 +4,7 @@ import { MoveQueues } from '../../src/solver/move-queues.js';
 /** Pops every move of a cell, as the `from` values in the order they come out. */
 function drain(queues: MoveQueues, cell: number): number[] {
   const order: number[] = [];
-  while (queues.cellSize(cell) > 0) order.push(queues.from[queues.pop(cell)]);
+  while (queues.cellSize(cell) > 0) order.push(queues.move[queues.pop(cell)]);
   return order;
 }
 
@@ -12,10 +12,10 @@ describe('move queues', () => {
   it('give the lightest move of a cell first, the latest first among equal weights', () => {
     const queues = new MoveQueues();
     const cell = queues.addCell();
-    queues.push(cell, 0, 1, 0, 2);
-    queues.push(cell, 0, 2, 0, 1);
-    queues.push(cell, 0, 3, 0, 1);
-    queues.push(cell, 0, 4, 0, 0);
+    queues.push(cell, 0, 1, 2);
+    queues.push(cell, 0, 2, 1);
+    queues.push(cell, 0, 3, 1);
+    queues.push(cell, 0, 4, 0);
     expect(drain(queues, cell)).toEqual([4, 3, 2, 1]);
   });
 
@@ -23,8 +23,8 @@ describe('move queues', () => {
     const queues = new MoveQueues();
     const first = queues.addCell();
     const second = queues.addCell();
-    queues.push(first, 0, 1, 0, 5);
-    queues.push(second, 0, 2, 0, 0);
+    queues.push(first, 0, 1, 5);
+    queues.push(second, 0, 2, 0);
     expect(drain(queues, first)).toEqual([1]);
     expect(queues.size).toBe(1);
     expect(drain(queues, second)).toEqual([2]);
@@ -33,14 +33,12 @@ describe('move queues', () => {
   it('grow past their first capacity and keep every field', () => {
     const queues = new MoveQueues(2);
     const cell = queues.addCell();
-    for (let i = 0; i < 100; i++) queues.push(cell, i, i, i * 4 + 1, 1000 - i);
+    for (let i = 0; i < 100; i++) queues.push(cell, i, i * 4 + 1, 1000 - i);
     const record = queues.pop(cell);
-    expect([queues.parent[record], queues.from[record], queues.target[record], queues.weight[record]]).toEqual([99, 99, 397, 901]);
+    expect([queues.parent[record], queues.move[record], queues.poppedWeight]).toEqual([99, 397, 901]);
     expect(queues.size).toBe(99);
   });
-});
 
-describe('turns over feature cells', () => {
   it('grow ahead to fit moves about to be queued, within a byte limit', () => {
     const queues = new MoveQueues(4);
     const cell = queues.addCell();
@@ -50,29 +48,31 @@ describe('turns over feature cells', () => {
     expect(queues.reserve(6, Number.POSITIVE_INFINITY)).toBe(true);
     expect(queues.bytes).toBeGreaterThan(before);
     const grown = queues.bytes;
-    for (let k = 0; k < 6; k++) queues.push(cell, 0, k, 0, 0);
+    for (let k = 0; k < 6; k++) queues.push(cell, 0, k, 0);
     expect(queues.bytes).toBe(grown);
   });
 
   it('refuse to grow past a byte limit, and grow nothing then', () => {
     const queues = new MoveQueues(4);
     const cell = queues.addCell();
-    for (let k = 0; k < 4; k++) queues.push(cell, 0, k, 0, 0);
+    for (let k = 0; k < 4; k++) queues.push(cell, 0, k, 0);
     const full = queues.bytes;
     expect(queues.reserve(1, full + 10)).toBe(false);
     expect(queues.bytes).toBe(full);
     expect(drain(queues, cell)).toEqual([3, 2, 1, 0]);
   });
+});
 
+describe('turns over feature cells', () => {
   it('go round the cells that have moves, skipping empty ones, new cells at the end of the round', () => {
     const queues = new MoveQueues();
     const [a, b, c] = [queues.addCell(), queues.addCell(), queues.addCell()];
-    queues.push(a, 0, 1, 0, 0);
-    queues.push(c, 0, 3, 0, 0);
-    queues.push(c, 0, 4, 0, 0);
+    queues.push(a, 0, 1, 0);
+    queues.push(c, 0, 3, 0);
+    queues.push(c, 0, 4, 0);
     expect([queues.nextTurn(), queues.nextTurn(), queues.nextTurn()]).toEqual([a, c, a]);
     queues.pop(a);
-    queues.push(b, 0, 2, 0, 0);
+    queues.push(b, 0, 2, 0);
     expect([queues.nextTurn(), queues.nextTurn(), queues.nextTurn()]).toEqual([c, b, c]);
   });
 });
