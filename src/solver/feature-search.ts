@@ -447,4 +447,3 @@ export class FeatureSearch implements SearchEngine {
     boxAt.fill(0);
   }
 }
-

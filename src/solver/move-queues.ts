@@ -1,16 +1,16 @@
 /**
- * Pending moves of a feature-space search, grouped by the feature cell of the position they
- * start from, and within a cell by weight (lower first; last in, first out among equals).
- * Records live in parallel typed arrays and are recycled through a free list, so queueing a move
- * allocates nothing once the arrays have grown to the search's needs.
- */
-/**
  * Bytes per move record: parent, move and next, 32 bits each. The weight is not stored: it is
  * the bucket the record sits in. A large level queues tens of millions of moves, so every field
  * counts.
  */
 const RECORD_BYTES = 12;
 
+/**
+ * Pending moves of a feature-space search, grouped by the feature cell of the position they
+ * start from, and within a cell by weight (lower first; last in, first out among equals).
+ * Records live in parallel typed arrays and are recycled through a free list, so queueing a move
+ * allocates nothing once the arrays have grown to the search's needs.
+ */
 export class MoveQueues {
   /** Position the move starts from. */
   parent: Int32Array;
@@ -25,6 +25,8 @@ export class MoveQueues {
 
   /** Per feature cell: bucket heads by weight, the lowest weight that may be non-empty, its size. */
   private heads: Int32Array[] = [];
+  /** Bytes of all the cells' bucket heads, kept as they grow: `bytes` is read for every position. */
+  private headsBytes = 0;
   private lowest: number[] = [];
   private sizes: number[] = [];
   /** The cells with moves, in a ring: the turn goes round it, new cells join at its end. */
@@ -43,7 +45,7 @@ export class MoveQueues {
   }
 
   get bytes(): number {
-    return this.parent.length * RECORD_BYTES + this.heads.reduce((sum, heads) => sum + heads.length * 4, 0);
+    return this.parent.length * RECORD_BYTES + this.headsBytes;
   }
 
   /**
@@ -64,6 +66,7 @@ export class MoveQueues {
   /** Makes room for a new feature cell and returns its number. */
   addCell(): number {
     this.heads.push(new Int32Array(16).fill(-1));
+    this.headsBytes += 16 * 4;
     this.lowest.push(Number.MAX_SAFE_INTEGER);
     this.sizes.push(0);
     this.ringNext.push(-1);
@@ -119,6 +122,7 @@ export class MoveQueues {
       while (length <= weight) length *= 2;
       const bigger = new Int32Array(length).fill(-1);
       bigger.set(heads);
+      this.headsBytes += (length - heads.length) * 4;
       heads = this.heads[cell] = bigger;
     }
     this.next[record] = heads[weight];
