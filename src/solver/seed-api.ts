@@ -2,9 +2,9 @@ import { SearchLimitError } from '../errors.js';
 import { directionOfLetter, type Direction } from '../game/direction.js';
 import { stateToBoard, type Cs161State } from '../game/cs161.js';
 import type { SnekobanGame } from '../game/snekoban.js';
-import { buildProblem } from './problem.js';
-import { computePushDistances } from './push-distances.js';
-import { INFEASIBLE, MatchingBound } from './matching-bound.js';
+import { buildProblem } from './model/problem.js';
+import { computePushDistances } from './geometry/push-distances.js';
+import { INFEASIBLE, MatchingBound } from './bounds/matching-bound.js';
 import { solve, type SolveOptions } from './solve.js';
 
 /**

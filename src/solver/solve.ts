@@ -1,13 +1,13 @@
 import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
-import { analyzeLevel, canSearchBackward, type LevelAnalysis } from './analysis.js';
-import { FeatureSearch } from './feature-search.js';
-import { runPortfolio } from './portfolio.js';
-import { buildProblem } from './problem.js';
-import type { SearchEngine } from './search-engine.js';
-import { PushSearch, type SearchConfig } from './search.js';
-import { pushesToLurd } from './solution.js';
+import { analyzeLevel, canSearchBackward, type LevelAnalysis } from './planning/analysis.js';
+import { FeatureSearch } from './engines/feature-search.js';
+import { runPortfolio } from './engines/portfolio.js';
+import { buildProblem } from './model/problem.js';
+import type { SearchEngine } from './engines/search-engine.js';
+import { PushSearch, type SearchConfig } from './engines/push-search.js';
+import { pushesToLurd } from './model/solution.js';
 
 export type Optimality = 'moves' | 'pushes';
 export type SolveStatus = 'solved' | 'unsolvable' | 'timeout' | 'memory';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeLevel } from '../../src/solver/analysis.js';
-import { BoxMoves } from '../../src/solver/box-moves.js';
-import { buildProblem, type Problem } from '../../src/solver/problem.js';
-import { PlayerReach } from '../../src/solver/reachability.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
+import { BoxMoves } from '../../src/solver/geometry/box-moves.js';
+import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
+import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { board } from './helpers.js';
 
 /** The moves of the box at (row, col) in the start position, as 'row,col side pushes' texts. */

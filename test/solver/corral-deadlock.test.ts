@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/level/board.js';
-import { analyzeLevel } from '../../src/solver/analysis.js';
-import { CorralDeadlocks } from '../../src/solver/corral-deadlock.js';
-import { FreezeDetector } from '../../src/solver/freeze-deadlock.js';
-import { buildProblem } from '../../src/solver/problem.js';
-import { PlayerReach } from '../../src/solver/reachability.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
+import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlock.js';
+import { FreezeDetector } from '../../src/solver/deadlocks/freeze-deadlock.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { board } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CutCells } from '../../src/solver/cut-cells.js';
-import { buildProblem } from '../../src/solver/problem.js';
-import { RegionLabels } from '../../src/solver/regions.js';
+import { CutCells } from '../../src/solver/geometry/cut-cells.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { RegionLabels } from '../../src/solver/geometry/regions.js';
 import { board } from './helpers.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
 

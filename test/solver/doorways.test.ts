@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doorwaysOf } from '../../src/solver/doorways.js';
-import { buildProblem } from '../../src/solver/problem.js';
+import { doorwaysOf } from '../../src/solver/geometry/doorways.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
 import { board } from './helpers.js';
 
 /** The doorways of a board, as [row, col] squares. */

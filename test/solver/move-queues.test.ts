@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MoveQueues } from '../../src/solver/move-queues.js';
+import { MoveQueues } from '../../src/solver/tables/move-queues.js';
 
 /** Pops every move of a cell, as the `from` values in the order they come out. */
 function drain(queues: MoveQueues, cell: number): number[] {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCollection } from '../../src/level/parse.js';
-import { analyzeLevel } from '../../src/solver/analysis.js';
-import { packingOrder } from '../../src/solver/packing-order.js';
-import { buildProblem, type Problem } from '../../src/solver/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
+import { packingOrder } from '../../src/solver/planning/packing-order.js';
+import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
 import { board, sharedDir } from './helpers.js';
 
 /** The cells of squares given as [row, col] pairs. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runPortfolio } from '../../src/solver/portfolio.js';
-import type { SearchEngine, SearchState } from '../../src/solver/search-engine.js';
+import { runPortfolio } from '../../src/solver/engines/portfolio.js';
+import type { SearchEngine, SearchState } from '../../src/solver/engines/search-engine.js';
 
 /** A stand-in search: each position costs `msPerPosition` on a fake clock; it ends as told. */
 class FakeSearch implements SearchEngine {

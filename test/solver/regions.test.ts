@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProblem } from '../../src/solver/problem.js';
-import { RegionLabels } from '../../src/solver/regions.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { RegionLabels } from '../../src/solver/geometry/regions.js';
 import { board } from './helpers.js';
 
 function areasOf(...rows: string[]): number {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/game/replay.js';
 import type { Board } from '../../src/level/board.js';
-import { analyzeLevel, canSearchBackward } from '../../src/solver/analysis.js';
-import { buildProblem } from '../../src/solver/problem.js';
-import { PushSearch } from '../../src/solver/search.js';
-import { pushesToLurd } from '../../src/solver/solution.js';
+import { analyzeLevel, canSearchBackward } from '../../src/solver/planning/analysis.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { PushSearch } from '../../src/solver/engines/push-search.js';
+import { pushesToLurd } from '../../src/solver/model/solution.js';
 import { board } from './helpers.js';
 
 // Two boxes must enter a dead-end goal room in the right order: the far goal first.

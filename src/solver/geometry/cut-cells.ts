@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 /**
  * Which free cells split their area when a box is put on them, found for a whole position at once

@@ -1,6 +1,6 @@
 import { packingOrder } from './packing-order.js';
-import type { Problem } from './problem.js';
-import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances } from './push-distances.js';
+import type { Problem } from '../model/problem.js';
+import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances } from '../geometry/push-distances.js';
 
 /** Distances and dead cells for one direction of search. */
 export interface DirectionTables {

@@ -1,12 +1,12 @@
-import type { LevelAnalysis } from './analysis.js';
-import { BucketQueue } from './bucket-queue.js';
-import { FreezeDetector } from './freeze-deadlock.js';
-import { INFEASIBLE, MatchingBound } from './matching-bound.js';
-import { NodeTable } from './node-table.js';
-import { CorralPruner } from './pi-corral.js';
-import { PlayerReach } from './reachability.js';
+import type { LevelAnalysis } from '../planning/analysis.js';
+import { BucketQueue } from '../tables/bucket-queue.js';
+import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
+import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
+import { NodeTable } from '../tables/node-table.js';
+import { CorralPruner } from '../deadlocks/pi-corral.js';
+import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
-import { zobristKeys } from './zobrist.js';
+import { zobristKeys } from '../model/zobrist.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).

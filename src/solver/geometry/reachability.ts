@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 /**
  * Breadth-first walks of the player around the boxes. One instance per search, reused for every

@@ -1,5 +1,5 @@
-import type { PlayerReach } from './reachability.js';
-import type { Problem } from './problem.js';
+import type { PlayerReach } from '../geometry/reachability.js';
+import type { Problem } from '../model/problem.js';
 
 /**
  * PI-corral pruning. A corral is a connected area the player cannot reach, together with the

@@ -1,17 +1,17 @@
-import type { LevelAnalysis } from './analysis.js';
-import { BoxMoves } from './box-moves.js';
-import { BoxPathFinder } from './box-path.js';
-import { CorralDeadlocks } from './corral-deadlock.js';
-import { CutCells } from './cut-cells.js';
-import { doorwaysOf } from './doorways.js';
-import { FreezeDetector } from './freeze-deadlock.js';
-import { MoveQueues } from './move-queues.js';
-import { NodeTable } from './node-table.js';
-import { CorralPruner } from './pi-corral.js';
-import { PlayerReach } from './reachability.js';
-import { RegionLabels } from './regions.js';
+import type { LevelAnalysis } from '../planning/analysis.js';
+import { BoxMoves } from '../geometry/box-moves.js';
+import { BoxPathFinder } from '../geometry/box-path.js';
+import { CorralDeadlocks } from '../deadlocks/corral-deadlock.js';
+import { CutCells } from '../geometry/cut-cells.js';
+import { doorwaysOf } from '../geometry/doorways.js';
+import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
+import { MoveQueues } from '../tables/move-queues.js';
+import { NodeTable } from '../tables/node-table.js';
+import { CorralPruner } from '../deadlocks/pi-corral.js';
+import { PlayerReach } from '../geometry/reachability.js';
+import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
-import { zobristKeys } from './zobrist.js';
+import { zobristKeys } from '../model/zobrist.js';
 
 export interface FeatureSearchConfig {
   /** Bytes the node table and the move queues may take together. */

@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 import type { PlayerReach } from './reachability.js';
 
 /**

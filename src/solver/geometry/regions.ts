@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 /**
  * The free cells of a position split into areas the player cannot cross between: each free cell

@@ -1,6 +1,6 @@
 import { FreezeDetector } from './freeze-deadlock.js';
-import type { Problem } from './problem.js';
-import { PlayerReach } from './reachability.js';
+import type { Problem } from '../model/problem.js';
+import { PlayerReach } from '../geometry/reachability.js';
 
 /** Corrals fenced by more boxes than this are not examined. */
 const MAX_BOXES = 10;

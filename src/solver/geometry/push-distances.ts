@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 /** Marks "no number of pushes gets a box from here to there". */
 export const UNREACHABLE = 0xffff;

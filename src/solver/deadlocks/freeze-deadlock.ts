@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 const NOT_FROZEN = 0;
 const FROZEN_ON_GOALS = 1;

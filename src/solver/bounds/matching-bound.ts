@@ -1,4 +1,4 @@
-import { UNREACHABLE, type PushDistances } from './push-distances.js';
+import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
 
 /** Returned when no assignment of boxes to goals exists: the position is lost. */
 export const INFEASIBLE = 0x3fffffff;

@@ -1,5 +1,5 @@
-import { BOX, GOAL, WALL, type Board } from '../level/board.js';
-import type { GoalRule } from '../game/goal-rule.js';
+import { BOX, GOAL, WALL, type Board } from '../../level/board.js';
+import type { GoalRule } from '../../game/goal-rule.js';
 
 /** Direction indices used throughout the solver: up, down, left, right; the opposite of d is d ^ 1. */
 export const UP = 0;

@@ -1,6 +1,6 @@
-import { BoxPathFinder } from './box-path.js';
-import type { Problem } from './problem.js';
-import { PlayerReach } from './reachability.js';
+import { BoxPathFinder } from '../geometry/box-path.js';
+import type { Problem } from '../model/problem.js';
+import { PlayerReach } from '../geometry/reachability.js';
 
 /** Box pulls searched, at most, before the plan is given up (each walks the level a few times). */
 const MAX_PULL_SEARCHES = 3000;

@@ -1,5 +1,5 @@
 import { CutCells } from './cut-cells.js';
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 /**
  * The doorways of a level: cells of the empty level that split it in two when blocked, goals

@@ -1,4 +1,4 @@
-import type { Problem } from './problem.js';
+import type { Problem } from '../model/problem.js';
 
 /**
  * Every place one box can be taken to while the other boxes stay put: a breadth-first search over
