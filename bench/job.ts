@@ -1,6 +1,6 @@
 import type { GoalRule } from '../src/game/goal-rule.js';
 import type { Board } from '../src/level/board.js';
-import type { Optimality, SolveResult } from '../src/solver/solve.js';
+import type { Optimality, PortfolioMemberName, SolveResult } from '../src/solver/solve.js';
 
 /** One level to solve, as sent to a worker. */
 export interface JobInput {
@@ -10,6 +10,8 @@ export interface JobInput {
   readonly timeLimitMs: number;
   readonly maxMemoryMiB: number;
   readonly maxNodes: number | null;
+  /** Only these searches of the portfolio (bench --members), or all. */
+  readonly members: readonly PortfolioMemberName[] | null;
 }
 
 export interface JobOutput {

@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- <suite>...] [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>]
  *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
+ *                               [--members feature,forward-greedy,backward-greedy,push-optimal]
  *
  * Solves the levels of each chosen suite in worker threads, one level after another in each
  * worker as the CLI does (with --fresh-workers, a new worker for every level), replays every solution with
@@ -10,7 +11,7 @@
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { replay } from '../src/game/replay.js';
-import type { SolveResult } from '../src/solver/solve.js';
+import type { PortfolioMemberName, SolveResult } from '../src/solver/solve.js';
 import type { JobOutcome } from './job.js';
 import { runAll } from './pool.js';
 import { SUITES, repoRoot, type BenchLevel, type BenchRun, type Suite } from './suites.js';
@@ -23,11 +24,13 @@ interface Args {
   readonly maxNodes: number | null;
   readonly levels: Set<number> | null;
   readonly freshWorkers: boolean;
+  /** Only these searches of the any-solution portfolio, for ablations (FESS alone: --members feature). */
+  readonly members: readonly PortfolioMemberName[] | null;
 }
 
 function usage(message: string): never {
   process.stderr.write(`bench: ${message}\n`);
-  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers]\n`);
+  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...]\n`);
   process.exit(2);
 }
 
@@ -50,6 +53,13 @@ function parseLevels(text: string | undefined): Set<number> {
   return chosen;
 }
 
+const MEMBER_NAMES: readonly PortfolioMemberName[] = ['feature', 'forward-greedy', 'backward-greedy', 'push-optimal'];
+
+function parseMembers(text: string | undefined): PortfolioMemberName[] {
+  if (text === undefined) usage(`--members needs a list of ${MEMBER_NAMES.join(', ')}`);
+  return text.split(',').map((name) => MEMBER_NAMES.find((member) => member === name.trim()) ?? usage(`--members: unknown search "${name}"`));
+}
+
 function parseArgs(argv: readonly string[]): Args {
   const names: string[] = [];
   let timeLimitMs: number | null = null;
@@ -58,6 +68,7 @@ function parseArgs(argv: readonly string[]): Args {
   let maxNodes: number | null = null;
   let levels: Set<number> | null = null;
   let freshWorkers = false;
+  let members: PortfolioMemberName[] | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--time-limit') timeLimitMs = positive(arg, argv[++i]) * 1000;
@@ -66,11 +77,12 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--max-nodes') maxNodes = Math.floor(positive(arg, argv[++i]));
     else if (arg === '--levels') levels = parseLevels(argv[++i]);
     else if (arg === '--fresh-workers') freshWorkers = true;
+    else if (arg === '--members') members = parseMembers(argv[++i]);
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else names.push(arg);
   }
   const suites = names.length === 0 ? [...SUITES] : names.map((name) => SUITES.find((s) => s.name === name) ?? usage(`unknown suite "${name}"`));
-  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers };
+  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers, members };
 }
 
 /** One level's line in the results, after its solution (if any) was replayed. */
@@ -232,7 +244,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
     await runAll(
       levels,
       args.jobs,
-      (level) => ({ board: level.board, rule: level.rule, optimal: run.optimal, timeLimitMs: run.timeLimitMs, maxMemoryMiB: args.maxMemoryMiB, maxNodes: run.maxNodes }),
+      (level) => ({ board: level.board, rule: level.rule, optimal: run.optimal, timeLimitMs: run.timeLimitMs, maxMemoryMiB: args.maxMemoryMiB, maxNodes: run.maxNodes, members: args.members }),
       (level, outcome) => {
         if (outcome.kind === 'result') maxRssKiB = Math.max(maxRssKiB, outcome.output.maxRssKiB);
         const row = toRow(level, run, outcome);
@@ -272,5 +284,6 @@ process.exitCode = healthy ? 0 : 1;
 
 /** The suite's own description names its default limit; say so when --time-limit overrides it. */
 function limitNote(args: Args): string {
-  return args.timeLimitMs === null ? '' : ` (overridden: --time-limit ${args.timeLimitMs / 1000} s)`;
+  const time = args.timeLimitMs === null ? '' : ` (overridden: --time-limit ${args.timeLimitMs / 1000} s)`;
+  return args.members === null ? time : `${time} (searches: ${args.members.join(', ')})`;
 }

@@ -10,6 +10,7 @@ parentPort?.on('message', (job: JobInput) => {
     timeLimitMs: job.timeLimitMs,
     maxMemoryMiB: job.maxMemoryMiB,
     maxNodes: job.maxNodes ?? undefined,
+    members: job.members ?? undefined,
   });
   const output: JobOutput = { result, maxRssKiB: process.resourceUsage().maxRSS };
   parentPort?.postMessage(output);

@@ -25,7 +25,15 @@ export interface SolveOptions {
   readonly maxNodes?: number;
   /** Milliseconds clock; injectable for tests. */
   readonly clock?: () => number;
+  /**
+   * Without --optimal: which searches of the portfolio take part (default all of them). For
+   * ablations in the bench, such as the feature search alone.
+   */
+  readonly members?: readonly PortfolioMemberName[];
 }
+
+/** The searches of the any-solution portfolio, by name. */
+export type PortfolioMemberName = 'feature' | 'forward-greedy' | 'backward-greedy' | 'push-optimal';
 
 export interface SolveResult {
   readonly status: SolveStatus;
@@ -49,6 +57,7 @@ const DEFAULT_TIME_LIMIT_MS = 60_000;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
 
 interface MemberPlan {
+  readonly name: PortfolioMemberName;
   readonly share: number;
   /** Its part of the memory limit, against the other members' parts. */
   readonly memoryShare: number;
@@ -77,10 +86,10 @@ const pushSearch =
  * goes mostly to the feature search as well: it is the one still making progress after minutes,
  * while the others leave the rotation when their part is full.
  */
-const FEATURE_SEARCH: MemberPlan = { share: 0.8, openingShare: 0.08, memoryShare: 0.7, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
-const BACKWARD_GREEDY: MemberPlan = { share: 0.1, openingShare: 0.85, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
-const FORWARD_GREEDY: MemberPlan = { share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
-const PUSH_OPTIMAL: MemberPlan = { share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
+const FEATURE_SEARCH: MemberPlan = { name: 'feature', share: 0.8, openingShare: 0.08, memoryShare: 0.7, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
+const BACKWARD_GREEDY: MemberPlan = { name: 'backward-greedy', share: 0.1, openingShare: 0.85, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
+const FORWARD_GREEDY: MemberPlan = { name: 'forward-greedy', share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
+const PUSH_OPTIMAL: MemberPlan = { name: 'push-optimal', share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
@@ -100,8 +109,11 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const analysis = analyzeLevel(problem);
   const plans: MemberPlan[] =
     optimal === null
-      ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL]
-      : [{ share: 1, openingShare: 1, memoryShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
+      ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL].filter(
+          (plan) => options.members === undefined || options.members.includes(plan.name),
+        )
+      : [{ name: 'push-optimal', share: 1, openingShare: 1, memoryShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
+  if (plans.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
   // The tables stop short of the memory limit themselves, each at its part of it.
   const memoryShares = plans.reduce((sum, plan) => sum + plan.memoryShare, 0);
   const engines = plans.map((plan) => plan.make(analysis, (maxBytes * plan.memoryShare) / memoryShares));
