@@ -6,12 +6,14 @@ import type { GoalRule } from '../../game/goal-rule.js';
 import type { LevelFormat } from '../../level/level.js';
 import type { Optimality } from '../../solver/solve.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { type Executor, type SearchSettings, inProcessExecutor, poolExecutor } from '../batch/executor.js';
+import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { writeSolvedCollections } from '../batch/out-dir.js';
-import { type LevelRecord, exitCodeOfRecord } from '../batch/record.js';
+import type { LevelRecord } from '../../runner/record.js';
+import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { PROGRAM_NAME, errorLine } from '../error-line.js';
@@ -115,8 +117,8 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
 
 function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
   // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessExecutor(settings);
-  return poolExecutor(settings, { workers: Math.min(workers, levelJobs), now: () => io.now() });
+  if (levelJobs <= 1) return inProcessExecutor();
+  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
 }
 
 /** `sokoban solve`: every level of every input, in parallel, reported in input order. */
@@ -160,7 +162,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   try {
     await Promise.all(
       jobs.map(async (job, position) => {
-        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job));
+        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job, settings));
       }),
     );
   } finally {
