@@ -11,7 +11,7 @@ import { CorralPruner } from '../deadlocks/pi-corral.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
-import { zobristKeys } from '../model/zobrist.js';
+import { PackedPositions } from '../model/position.js';
 
 export interface FeatureSearchConfig {
   /** Bytes the node table and the move queues may take together. */
@@ -58,8 +58,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly regions: RegionLabels;
   private readonly piCorrals: CorralPruner | null;
   private readonly cuts: CutCells;
-  private readonly boxKeys: Uint32Array;
-  private readonly playerKeys: Uint32Array;
+  private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
   private readonly packing: Int32Array | null;
@@ -92,8 +91,7 @@ export class FeatureSearch implements SearchEngine {
     this.regions = new RegionLabels(problem);
     this.cuts = new CutCells(problem);
     this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
-    this.boxKeys = zobristKeys(cellCount, 0x2545f491);
-    this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
+    this.positions = new PackedPositions(problem);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     this.packing = analysis.packingOrder();
@@ -161,24 +159,19 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     const { scratch, reach } = this;
-    let boxHash = 0;
-    for (const cell of problem.initialBoxes) {
-      scratch[cell >>> 5] |= 1 << (cell & 31);
-      boxHash ^= this.boxKeys[cell];
-    }
-    boxHash >>>= 0;
+    const boxHash = this.positions.pack(problem.initialBoxes, problem.initialBoxes.length, scratch);
     this.decode(-1, reach.boxAt);
     reach.flood(problem.initialPlayer);
     const key = reach.topLeft;
-    const root = this.nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    const root = this.nodes.add(scratch, key, this.positions.hash(boxHash, key), boxHash);
     this.initNode(root, -1, -1, -1, problem.initialPlayer);
     this.settle(root, 0);
   }
 
   /** Plays a pending move: the box at `from` goes to target >> 2, the player ends on side target & 3. */
   private visit(parent: number, from: number, target: number, weight: number): void {
-    const { nodes, reach, scratch } = this;
-    const { neighbours, words } = this.analysis.problem;
+    const { nodes, reach, scratch, positions } = this;
+    const { neighbours } = this.analysis.problem;
     const to = target >> 2;
     const player = neighbours[target];
     this.decode(parent, reach.boxAt);
@@ -191,12 +184,9 @@ export class FeatureSearch implements SearchEngine {
     }
     reach.flood(player);
     const key = reach.topLeft;
-    const base = parent * words;
-    for (let w = 0; w < words; w++) scratch[w] = nodes.boxes[base + w];
-    scratch[from >>> 5] &= ~(1 << (from & 31));
-    scratch[to >>> 5] |= 1 << (to & 31);
-    const boxHash = (nodes.boxHash[parent] ^ this.boxKeys[from] ^ this.boxKeys[to]) >>> 0;
-    const hash = (boxHash ^ this.playerKeys[key]) >>> 0;
+    positions.packMove(nodes.boxes, parent * positions.words, from, to, scratch);
+    const boxHash = positions.movedHash(nodes.boxHash[parent], from, to);
+    const hash = positions.hash(boxHash, key);
     if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))) {
       this.clear(boxAt);
       return;
@@ -430,17 +420,7 @@ export class FeatureSearch implements SearchEngine {
       for (const cell of this.analysis.problem.initialBoxes) boxAt[cell] = 1;
       return;
     }
-    const { nodes } = this;
-    const { words } = this.analysis.problem;
-    const base = node * words;
-    for (let w = 0; w < words; w++) {
-      let bits = nodes.boxes[base + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        boxAt[(w << 5) + (31 - Math.clz32(low))] = 1;
-        bits ^= low;
-      }
-    }
+    this.positions.mark(this.nodes.boxes, node * this.positions.words, boxAt);
   }
 
   private clear(boxAt: Uint8Array): void {

@@ -6,7 +6,7 @@ import { NodeTable } from '../tables/node-table.js';
 import { CorralPruner } from '../deadlocks/pi-corral.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
-import { zobristKeys } from '../model/zobrist.js';
+import { PackedPositions } from '../model/position.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).
@@ -45,8 +45,7 @@ export class PushSearch implements SearchEngine {
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralPruner | null;
-  private readonly boxKeys: Uint32Array;
-  private readonly playerKeys: Uint32Array;
+  private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
   private readonly exactPlayer: boolean;
@@ -81,8 +80,7 @@ export class PushSearch implements SearchEngine {
     // Corral reasoning is about pushes; pulls are left unpruned.
     const corralPruning = config.corralPruning && !this.exactPlayer && !this.backward;
     this.corrals = corralPruning ? new CorralPruner(problem, analysis.dead) : null;
-    this.boxKeys = zobristKeys(cellCount, 0x2545f491);
-    this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
+    this.positions = new PackedPositions(problem);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
     this.scratch = new Uint32Array(words);
@@ -170,15 +168,12 @@ export class PushSearch implements SearchEngine {
       return;
     }
     const boxCount = boxList.length;
-    let boxHash = 0;
+    const boxHash = this.positions.pack(problem.initialBoxes, boxCount, scratch);
     for (let i = 0; i < boxCount; i++) {
       const cell = problem.initialBoxes[i];
-      scratch[cell >>> 5] |= 1 << (cell & 31);
       reach.boxAt[cell] = 1;
       boxList[i] = cell;
-      boxHash ^= this.boxKeys[cell];
     }
-    boxHash >>>= 0;
     const reached = reach.walk(problem.initialPlayer);
     const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
     const lower = this.bound.evaluate(boxList, boxCount);
@@ -203,7 +198,7 @@ export class PushSearch implements SearchEngine {
   /** Adds a start position (box set in scratch) with nothing done yet. */
   private addRoot(key: number, player: number, boxHash: number, lower: number): number {
     const { nodes } = this;
-    const root = nodes.add(this.scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    const root = nodes.add(this.scratch, key, this.positions.hash(boxHash, key), boxHash);
     nodes.player[root] = player;
     nodes.pushes[root] = 0;
     nodes.moves[root] = 0;
@@ -227,16 +222,13 @@ export class PushSearch implements SearchEngine {
       this.state = 'unsolvable';
       return;
     }
-    let boxHash = 0;
+    const boxHash = this.positions.pack(goals, goals.length, scratch);
     for (let i = 0; i < goals.length; i++) {
       const cell = goals[i];
-      scratch[cell >>> 5] |= 1 << (cell & 31);
       reach.boxAt[cell] = 1;
       childReach.boxAt[cell] = 1;
       boxList[i] = cell;
-      boxHash ^= this.boxKeys[cell];
     }
-    boxHash >>>= 0;
     const lower = this.bound.evaluate(boxList, boxList.length);
     const seen = new Uint8Array(cellCount);
     for (let i = 0; i < goals.length && lower !== INFEASIBLE; i++) {
@@ -264,25 +256,18 @@ export class PushSearch implements SearchEngine {
   private expand(node: number): boolean {
     const { problem } = this.analysis;
     const { dead } = this;
-    const { neighbours, words } = problem;
+    const { neighbours } = problem;
     const everyBoxNeedsGoal = problem.everyBoxNeedsGoal && !this.backward;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, boxKeys, playerKeys, corrals } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, corrals } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
-    const base = node * words;
-    let count = 0;
-    for (let w = 0; w < words; w++) {
-      let bits = nodes.boxes[base + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const cell = (w << 5) + (31 - Math.clz32(low));
-        boxList[count++] = cell;
-        boxAt[cell] = 1;
-        childBoxAt[cell] = 1;
-        bits ^= low;
-      }
+    const base = node * positions.words;
+    const count = positions.unpack(nodes.boxes, base, boxList);
+    for (let i = 0; i < count; i++) {
+      boxAt[boxList[i]] = 1;
+      childBoxAt[boxList[i]] = 1;
     }
     reach.walk(nodes.player[node]);
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
@@ -319,10 +304,8 @@ export class PushSearch implements SearchEngine {
         boxAt[box] = 1;
         if (frozen) continue;
 
-        for (let w = 0; w < words; w++) scratch[w] = nodes.boxes[base + w];
-        scratch[box >>> 5] &= ~(1 << (box & 31));
-        scratch[to >>> 5] |= 1 << (to & 31);
-        const boxHash = (parentBoxHash ^ boxKeys[box] ^ boxKeys[to]) >>> 0;
+        positions.packMove(nodes.boxes, base, box, to, scratch);
+        const boxHash = positions.movedHash(parentBoxHash, box, to);
         childBoxAt[box] = 0;
         childBoxAt[to] = 1;
         // Distances matter only for keeper-too, where a solved child still walks to a goal.
@@ -343,7 +326,7 @@ export class PushSearch implements SearchEngine {
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
-        const hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
+        const hash = positions.hash(boxHash, keyPlayer);
         const pushes = parentPushes + 1;
         const moves = parentMoves + reach.distance[from] + 1;
 
