@@ -1,13 +1,14 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
-import { CorralDeadlocks } from '../deadlocks/corral-deadlock.js';
+import type { CorralDeadlocks } from '../deadlocks/corral-deadlocks.js';
 import { CutCells } from '../geometry/cut-cells.js';
 import { doorwaysOf } from '../geometry/doorways.js';
-import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
+import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
-import { CorralPruner } from '../deadlocks/pi-corral.js';
+import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
+import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -53,10 +54,10 @@ export class FeatureSearch implements SearchEngine {
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
-  private readonly freeze: FreezeDetector;
+  private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: CorralDeadlocks | null;
   private readonly regions: RegionLabels;
-  private readonly piCorrals: CorralPruner | null;
+  private readonly piCorrals: PiCorralPruning | null;
   private readonly cuts: CutCells;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
@@ -87,15 +88,17 @@ export class FeatureSearch implements SearchEngine {
     this.movedFrom = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
-    this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
+    const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
+    const detectors = detectorsFor('feature-search', context, { corrals: config.corralDeadlocks !== false });
+    this.freeze = detectors.freeze;
     this.regions = new RegionLabels(problem);
     this.cuts = new CutCells(problem);
-    this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
+    this.corrals = detectors.corrals;
     this.positions = new PackedPositions(problem);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     this.packing = analysis.packingOrder();
-    this.piCorrals = new CorralPruner(problem, analysis.dead);
+    this.piCorrals = detectors.piCorrals;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
@@ -178,7 +181,7 @@ export class FeatureSearch implements SearchEngine {
     const boxAt = reach.boxAt;
     boxAt[from] = 0;
     boxAt[to] = 1;
-    if (this.analysis.problem.everyBoxNeedsGoal && this.freeze.isDeadlock(to)) {
+    if (this.freeze !== null && this.freeze.isDeadlock(to)) {
       this.clear(boxAt);
       return;
     }

@@ -1,9 +1,10 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BucketQueue } from '../tables/bucket-queue.js';
-import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
+import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { NodeTable } from '../tables/node-table.js';
-import { CorralPruner } from '../deadlocks/pi-corral.js';
+import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
+import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
@@ -43,8 +44,8 @@ export class PushSearch implements SearchEngine {
   private readonly bound: MatchingBound;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
-  private readonly freeze: FreezeDetector;
-  private readonly corrals: CorralPruner | null;
+  private readonly freeze: FreezeDeadlocks | null;
+  private readonly corrals: PiCorralPruning | null;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
@@ -76,10 +77,10 @@ export class PushSearch implements SearchEngine {
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
-    this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
-    // Corral reasoning is about pushes; pulls are left unpruned.
-    const corralPruning = config.corralPruning && !this.exactPlayer && !this.backward;
-    this.corrals = corralPruning ? new CorralPruner(problem, analysis.dead) : null;
+    const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
+    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning });
+    this.freeze = detectors.freeze;
+    this.corrals = detectors.piCorrals;
     this.positions = new PackedPositions(problem);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
@@ -257,9 +258,8 @@ export class PushSearch implements SearchEngine {
     const { problem } = this.analysis;
     const { dead } = this;
     const { neighbours } = problem;
-    const everyBoxNeedsGoal = problem.everyBoxNeedsGoal && !this.backward;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, positions, corrals } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
@@ -299,7 +299,7 @@ export class PushSearch implements SearchEngine {
 
         boxAt[box] = 0;
         boxAt[to] = 1;
-        const frozen = everyBoxNeedsGoal && !backward && this.freeze.isDeadlock(to);
+        const frozen = freeze !== null && freeze.isDeadlock(to);
         boxAt[to] = 0;
         boxAt[box] = 1;
         if (frozen) continue;
