@@ -238,7 +238,7 @@ export class FeatureSearch implements SearchEngine {
     for (const doorway of this.doorways) blocked += boxAt[doorway];
     const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
     this.expanded++;
-    this.queueMoves(node, cell, weight, packed, areas);
+    this.queueMoves(node, cell, weight, areas);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -256,8 +256,8 @@ export class FeatureSearch implements SearchEngine {
    * Every move of the position, queued in its cell: advised ones at the position's own weight,
    * the rest one heavier, the most promising of those taken first.
    */
-  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number): void {
-    const { problem, dead, distances } = this.analysis;
+  private queueMoves(node: number, cell: number, weight: number, areas: number): void {
+    const { dead, distances } = this.analysis;
     const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateOrder } = this;
     const boxAt = reach.boxAt;
     const boxCount = this.listBoxes(boxAt);
@@ -284,7 +284,7 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
 
-    const packAdvice = this.packingAdvice(count, packed, boxAt);
+    const packAdvice = this.packingAdvice(count, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
 
     // Order the rest by how much closer to a goal they take the box; pushed worst first, so the
@@ -311,7 +311,7 @@ export class FeatureSearch implements SearchEngine {
   }
 
   /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
-  private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
+  private packingAdvice(count: number, boxAt: Uint8Array): number {
     const { candidateFrom, candidateTarget, candidatePushes } = this;
     const { goalIndexOfCell } = this.analysis.problem;
     let next = -1;

@@ -66,7 +66,7 @@ export class PushSearch implements SearchEngine {
     config: SearchConfig,
   ) {
     const { problem } = analysis;
-    const { cellCount, words } = problem;
+    const { words } = problem;
     const boxCount = problem.initialBoxes.length;
     this.exactPlayer = config.mode === 'moves';
     this.greedy = config.mode === 'greedy';
