@@ -1,17 +1,18 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
-import { CorralDeadlocks } from '../deadlocks/corral-deadlock.js';
+import type { CorralDeadlocks } from '../deadlocks/corral-deadlocks.js';
 import { CutCells } from '../geometry/cut-cells.js';
 import { doorwaysOf } from '../geometry/doorways.js';
-import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
+import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
-import { CorralPruner } from '../deadlocks/pi-corral.js';
+import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
+import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
-import { zobristKeys } from '../model/zobrist.js';
+import { PackedPositions } from '../model/position.js';
 
 export interface FeatureSearchConfig {
   /** Bytes the node table and the move queues may take together. */
@@ -53,13 +54,12 @@ export class FeatureSearch implements SearchEngine {
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
-  private readonly freeze: FreezeDetector;
+  private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: CorralDeadlocks | null;
   private readonly regions: RegionLabels;
-  private readonly piCorrals: CorralPruner | null;
+  private readonly piCorrals: PiCorralPruning | null;
   private readonly cuts: CutCells;
-  private readonly boxKeys: Uint32Array;
-  private readonly playerKeys: Uint32Array;
+  private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
   private readonly packing: Int32Array | null;
@@ -88,16 +88,17 @@ export class FeatureSearch implements SearchEngine {
     this.movedFrom = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
-    this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
+    const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
+    const detectors = detectorsFor('feature-search', context, { corrals: config.corralDeadlocks !== false });
+    this.freeze = detectors.freeze;
     this.regions = new RegionLabels(problem);
     this.cuts = new CutCells(problem);
-    this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
-    this.boxKeys = zobristKeys(cellCount, 0x2545f491);
-    this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
+    this.corrals = detectors.corrals;
+    this.positions = new PackedPositions(problem);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     this.packing = analysis.packingOrder();
-    this.piCorrals = new CorralPruner(problem, analysis.dead);
+    this.piCorrals = detectors.piCorrals;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
@@ -161,42 +162,34 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     const { scratch, reach } = this;
-    let boxHash = 0;
-    for (const cell of problem.initialBoxes) {
-      scratch[cell >>> 5] |= 1 << (cell & 31);
-      boxHash ^= this.boxKeys[cell];
-    }
-    boxHash >>>= 0;
+    const boxHash = this.positions.pack(problem.initialBoxes, problem.initialBoxes.length, scratch);
     this.decode(-1, reach.boxAt);
     reach.flood(problem.initialPlayer);
     const key = reach.topLeft;
-    const root = this.nodes.add(scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    const root = this.nodes.add(scratch, key, this.positions.hash(boxHash, key), boxHash);
     this.initNode(root, -1, -1, -1, problem.initialPlayer);
     this.settle(root, 0);
   }
 
   /** Plays a pending move: the box at `from` goes to target >> 2, the player ends on side target & 3. */
   private visit(parent: number, from: number, target: number, weight: number): void {
-    const { nodes, reach, scratch } = this;
-    const { neighbours, words } = this.analysis.problem;
+    const { nodes, reach, scratch, positions } = this;
+    const { neighbours } = this.analysis.problem;
     const to = target >> 2;
     const player = neighbours[target];
     this.decode(parent, reach.boxAt);
     const boxAt = reach.boxAt;
     boxAt[from] = 0;
     boxAt[to] = 1;
-    if (this.analysis.problem.everyBoxNeedsGoal && this.freeze.isDeadlock(to)) {
+    if (this.freeze !== null && this.freeze.isDeadlock(to)) {
       this.clear(boxAt);
       return;
     }
     reach.flood(player);
     const key = reach.topLeft;
-    const base = parent * words;
-    for (let w = 0; w < words; w++) scratch[w] = nodes.boxes[base + w];
-    scratch[from >>> 5] &= ~(1 << (from & 31));
-    scratch[to >>> 5] |= 1 << (to & 31);
-    const boxHash = (nodes.boxHash[parent] ^ this.boxKeys[from] ^ this.boxKeys[to]) >>> 0;
-    const hash = (boxHash ^ this.playerKeys[key]) >>> 0;
+    positions.packMove(nodes.boxes, parent * positions.words, from, to, scratch);
+    const boxHash = positions.movedHash(nodes.boxHash[parent], from, to);
+    const hash = positions.hash(boxHash, key);
     if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))) {
       this.clear(boxAt);
       return;
@@ -245,7 +238,7 @@ export class FeatureSearch implements SearchEngine {
     for (const doorway of this.doorways) blocked += boxAt[doorway];
     const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
     this.expanded++;
-    this.queueMoves(node, cell, weight, packed, areas);
+    this.queueMoves(node, cell, weight, areas);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -263,8 +256,8 @@ export class FeatureSearch implements SearchEngine {
    * Every move of the position, queued in its cell: advised ones at the position's own weight,
    * the rest one heavier, the most promising of those taken first.
    */
-  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number): void {
-    const { problem, dead, distances } = this.analysis;
+  private queueMoves(node: number, cell: number, weight: number, areas: number): void {
+    const { dead, distances } = this.analysis;
     const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateOrder } = this;
     const boxAt = reach.boxAt;
     const boxCount = this.listBoxes(boxAt);
@@ -291,7 +284,7 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
 
-    const packAdvice = this.packingAdvice(count, packed, boxAt);
+    const packAdvice = this.packingAdvice(count, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
 
     // Order the rest by how much closer to a goal they take the box; pushed worst first, so the
@@ -318,7 +311,7 @@ export class FeatureSearch implements SearchEngine {
   }
 
   /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
-  private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
+  private packingAdvice(count: number, boxAt: Uint8Array): number {
     const { candidateFrom, candidateTarget, candidatePushes } = this;
     const { goalIndexOfCell } = this.analysis.problem;
     let next = -1;
@@ -430,17 +423,7 @@ export class FeatureSearch implements SearchEngine {
       for (const cell of this.analysis.problem.initialBoxes) boxAt[cell] = 1;
       return;
     }
-    const { nodes } = this;
-    const { words } = this.analysis.problem;
-    const base = node * words;
-    for (let w = 0; w < words; w++) {
-      let bits = nodes.boxes[base + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        boxAt[(w << 5) + (31 - Math.clz32(low))] = 1;
-        bits ^= low;
-      }
-    }
+    this.positions.mark(this.nodes.boxes, node * this.positions.words, boxAt);
   }
 
   private clear(boxAt: Uint8Array): void {

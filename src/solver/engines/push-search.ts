@@ -1,12 +1,13 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BucketQueue } from '../tables/bucket-queue.js';
-import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
+import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { NodeTable } from '../tables/node-table.js';
-import { CorralPruner } from '../deadlocks/pi-corral.js';
+import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
+import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
-import { zobristKeys } from '../model/zobrist.js';
+import { PackedPositions } from '../model/position.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).
@@ -43,10 +44,9 @@ export class PushSearch implements SearchEngine {
   private readonly bound: MatchingBound;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
-  private readonly freeze: FreezeDetector;
-  private readonly corrals: CorralPruner | null;
-  private readonly boxKeys: Uint32Array;
-  private readonly playerKeys: Uint32Array;
+  private readonly freeze: FreezeDeadlocks | null;
+  private readonly corrals: PiCorralPruning | null;
+  private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
   private readonly exactPlayer: boolean;
@@ -66,7 +66,7 @@ export class PushSearch implements SearchEngine {
     config: SearchConfig,
   ) {
     const { problem } = analysis;
-    const { cellCount, words } = problem;
+    const { words } = problem;
     const boxCount = problem.initialBoxes.length;
     this.exactPlayer = config.mode === 'moves';
     this.greedy = config.mode === 'greedy';
@@ -77,12 +77,11 @@ export class PushSearch implements SearchEngine {
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
-    this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
-    // Corral reasoning is about pushes; pulls are left unpruned.
-    const corralPruning = config.corralPruning && !this.exactPlayer && !this.backward;
-    this.corrals = corralPruning ? new CorralPruner(problem, analysis.dead) : null;
-    this.boxKeys = zobristKeys(cellCount, 0x2545f491);
-    this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
+    const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
+    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning });
+    this.freeze = detectors.freeze;
+    this.corrals = detectors.piCorrals;
+    this.positions = new PackedPositions(problem);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
     this.scratch = new Uint32Array(words);
@@ -170,15 +169,12 @@ export class PushSearch implements SearchEngine {
       return;
     }
     const boxCount = boxList.length;
-    let boxHash = 0;
+    const boxHash = this.positions.pack(problem.initialBoxes, boxCount, scratch);
     for (let i = 0; i < boxCount; i++) {
       const cell = problem.initialBoxes[i];
-      scratch[cell >>> 5] |= 1 << (cell & 31);
       reach.boxAt[cell] = 1;
       boxList[i] = cell;
-      boxHash ^= this.boxKeys[cell];
     }
-    boxHash >>>= 0;
     const reached = reach.walk(problem.initialPlayer);
     const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
     const lower = this.bound.evaluate(boxList, boxCount);
@@ -203,7 +199,7 @@ export class PushSearch implements SearchEngine {
   /** Adds a start position (box set in scratch) with nothing done yet. */
   private addRoot(key: number, player: number, boxHash: number, lower: number): number {
     const { nodes } = this;
-    const root = nodes.add(this.scratch, key, (boxHash ^ this.playerKeys[key]) >>> 0, boxHash);
+    const root = nodes.add(this.scratch, key, this.positions.hash(boxHash, key), boxHash);
     nodes.player[root] = player;
     nodes.pushes[root] = 0;
     nodes.moves[root] = 0;
@@ -227,16 +223,13 @@ export class PushSearch implements SearchEngine {
       this.state = 'unsolvable';
       return;
     }
-    let boxHash = 0;
+    const boxHash = this.positions.pack(goals, goals.length, scratch);
     for (let i = 0; i < goals.length; i++) {
       const cell = goals[i];
-      scratch[cell >>> 5] |= 1 << (cell & 31);
       reach.boxAt[cell] = 1;
       childReach.boxAt[cell] = 1;
       boxList[i] = cell;
-      boxHash ^= this.boxKeys[cell];
     }
-    boxHash >>>= 0;
     const lower = this.bound.evaluate(boxList, boxList.length);
     const seen = new Uint8Array(cellCount);
     for (let i = 0; i < goals.length && lower !== INFEASIBLE; i++) {
@@ -264,25 +257,18 @@ export class PushSearch implements SearchEngine {
   private expand(node: number): boolean {
     const { problem } = this.analysis;
     const { dead } = this;
-    const { neighbours, words } = problem;
-    const everyBoxNeedsGoal = problem.everyBoxNeedsGoal && !this.backward;
+    const { neighbours } = problem;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, boxKeys, playerKeys, corrals } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
+    const { words, boxKeys, playerKeys } = positions;
     const base = node * words;
-    let count = 0;
-    for (let w = 0; w < words; w++) {
-      let bits = nodes.boxes[base + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const cell = (w << 5) + (31 - Math.clz32(low));
-        boxList[count++] = cell;
-        boxAt[cell] = 1;
-        childBoxAt[cell] = 1;
-        bits ^= low;
-      }
+    const count = positions.unpack(nodes.boxes, base, boxList);
+    for (let i = 0; i < count; i++) {
+      boxAt[boxList[i]] = 1;
+      childBoxAt[boxList[i]] = 1;
     }
     reach.walk(nodes.player[node]);
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
@@ -314,11 +300,13 @@ export class PushSearch implements SearchEngine {
 
         boxAt[box] = 0;
         boxAt[to] = 1;
-        const frozen = everyBoxNeedsGoal && !backward && this.freeze.isDeadlock(to);
+        const frozen = freeze !== null && freeze.isDeadlock(to);
         boxAt[to] = 0;
         boxAt[box] = 1;
         if (frozen) continue;
 
+        // PackedPositions.packMove and movedHash, written out: in this loop the calls measured
+        // about 5% slower (they crowd out inlining of the table and bound calls).
         for (let w = 0; w < words; w++) scratch[w] = nodes.boxes[base + w];
         scratch[box >>> 5] &= ~(1 << (box & 31));
         scratch[to >>> 5] |= 1 << (to & 31);

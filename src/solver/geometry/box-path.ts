@@ -76,7 +76,6 @@ export class BoxPathFinder {
     let tail = this.startBeside(box, (side) => boxAt[side] === 0 && playerStarts[side] !== 0, epoch);
     while (head < tail) {
       const state = queue[head++];
-      const cell = state >> 2;
       const d = state & 3;
       const player = neighbours[state];
       const back = neighbours[player * 4 + d];

@@ -119,7 +119,7 @@ export class BuilderPanel {
 
   /** Redraws the grid (rebuilding its buttons when the size changed) and re-validates. */
   private refresh(rebuild: boolean): void {
-    const { width, height, cells } = this.grid;
+    const { width, cells } = this.grid;
     if (rebuild || this.gridElement.children.length !== cells.length) {
       this.gridElement.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
       const buttons = cells.map((_, square) => {

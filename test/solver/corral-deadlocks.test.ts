@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/level/board.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
-import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlock.js';
-import { FreezeDetector } from '../../src/solver/deadlocks/freeze-deadlock.js';
+import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlocks.js';
+import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { board } from './helpers.js';
@@ -20,7 +20,7 @@ function verdicts(start: Board): Verdicts {
   const reach = new PlayerReach(problem);
   for (const cell of problem.initialBoxes) reach.boxAt[cell] = 1;
   reach.walk(problem.initialPlayer);
-  const freeze = new FreezeDetector(problem, dead, reach.boxAt);
+  const freeze = new FreezeDeadlocks(problem, dead, reach.boxAt);
   return {
     frozen: Array.from(problem.initialBoxes).some((cell) => freeze.isDeadlock(cell)),
     corral: new CorralDeadlocks(problem, dead).isDeadlock(reach.boxAt, reach),

@@ -1,3 +1,4 @@
+import type { PushPruner } from './detector-shapes.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import type { Problem } from '../model/problem.js';
 
@@ -9,7 +10,7 @@ import type { Problem } from '../model/problem.js';
  * and pushing it first changes no push count. So only those pushes need to be searched: sound
  * for solvability and for push-optimal search, not for move-optimal search.
  */
-export class CorralPruner {
+export class PiCorralPruning implements PushPruner {
   /** Corral label of each cell for the current position (0 = not in a corral). */
   private readonly label: Int32Array;
   private readonly stack: Int32Array;

@@ -1,4 +1,5 @@
-import { FreezeDetector } from './freeze-deadlock.js';
+import type { AreaDeadlockTest } from './detector-shapes.js';
+import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 
@@ -22,7 +23,7 @@ const GAVE_UP = 3;
  * verdict holds for the real position. The search is cut short when it grows (no verdict), and
  * verdicts are remembered by the fence's cells and the player's area.
  */
-export class CorralDeadlocks {
+export class CorralDeadlocks implements AreaDeadlockTest {
   /** Cells already put in a corral during the current check. */
   private readonly inspected: Uint32Array;
   private stamp = 0;
@@ -36,7 +37,7 @@ export class CorralDeadlocks {
   private readonly walker: PlayerReach;
   private readonly probe: PlayerReach;
   private lastTopLeft = 0;
-  private readonly freeze: FreezeDetector;
+  private readonly freeze: FreezeDeadlocks;
   private readonly states = new Int32Array(MAX_STATES * MAX_BOXES);
   private readonly statePlayer = new Int32Array(MAX_STATES);
   private readonly seen = new Int32Array(MAX_STATES * 4);
@@ -61,7 +62,7 @@ export class CorralDeadlocks {
     this.inCorral = new Uint8Array(n);
     this.walker = new PlayerReach(problem);
     this.probe = new PlayerReach(problem);
-    this.freeze = new FreezeDetector(problem, dead, this.walker.boxAt);
+    this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
   }
 
   /**

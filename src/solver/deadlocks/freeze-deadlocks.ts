@@ -1,3 +1,4 @@
+import type { LocalDeadlockTest } from './detector-shapes.js';
 import type { Problem } from '../model/problem.js';
 
 const NOT_FROZEN = 0;
@@ -11,7 +12,7 @@ const FROZEN_OFF_GOAL = 2;
  * A box under examination counts as a wall for its neighbours, which is what makes groups of
  * boxes that hold each other frozen together.
  */
-export class FreezeDetector {
+export class FreezeDeadlocks implements LocalDeadlockTest {
   private readonly asWall: Uint8Array;
 
   constructor(

@@ -1,0 +1,93 @@
+import type { Problem } from '../model/problem.js';
+import type { AreaDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
+import { CorralDeadlocks } from './corral-deadlocks.js';
+import { FreezeDeadlocks } from './freeze-deadlocks.js';
+import { PiCorralPruning } from './pi-corral-pruning.js';
+
+/**
+ * Every deadlock detector and pruner of the solver, in one table: what each proves, why that is
+ * sound, when it applies and which engines use it. An engine asks `detectorsFor` once per level
+ * and keeps the detectors it gets in fields of their own class, so its hot loop makes direct,
+ * monomorphic calls; a detector that does not apply comes back as null.
+ *
+ * Adding a detector: write its class in this folder with one of the call shapes of
+ * detector-shapes.ts, add its entry to DETECTORS and its line to detectorsFor (the compiler asks
+ * for it), and call it from the engines it names at the point its shape says.
+ * (Dead cells, a box that can never reach a goal, are not here: they come with the push
+ * distances in planning/analysis.ts and every engine skips pushes onto them.)
+ */
+
+/** The engines that take their detectors from this table. */
+export type EngineName = 'push-search' | 'feature-search';
+
+/** What detectors are built from: one engine's search of one level. */
+export interface DetectorContext {
+  readonly problem: Problem;
+  /** Dead cells of forward pushing. */
+  readonly dead: Uint8Array;
+  /** The engine's board (1 where a box stands), for detectors that read it in place. */
+  readonly boxAt: Uint8Array;
+  /** The search pulls boxes back from the goals instead of pushing them. */
+  readonly backward: boolean;
+  /** The search keeps exact player squares (move-optimal): rules that only keep push counts do not apply. */
+  readonly exactPlayer: boolean;
+}
+
+interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | PushPruner> {
+  /** deadlock: the position can never be solved. pruning: some of its pushes need not be searched. */
+  readonly kind: 'deadlock' | 'pruning';
+  readonly proves: string;
+  readonly soundBecause: string;
+  readonly engines: readonly EngineName[];
+  /** The conditions under which the proof holds. */
+  readonly appliesTo: (context: DetectorContext) => boolean;
+  readonly create: (context: DetectorContext) => Detector;
+}
+
+const entry = <Detector extends LocalDeadlockTest | AreaDeadlockTest | PushPruner>(e: DetectorEntry<Detector>): DetectorEntry<Detector> => e;
+
+export const DETECTORS = {
+  freeze: entry({
+    kind: 'deadlock',
+    proves: 'a box that can move along neither axis, held by walls, dead cells or other such boxes, stays put for ever; when such a group holds a box off a goal the position is lost',
+    soundBecause: 'a box held on both axes can never be pushed again, and a box that never moves never reaches a goal',
+    engines: ['push-search', 'feature-search'],
+    // With spare boxes (all-goals) a box may rest off a goal; pulls free boxes rather than freeze them.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
+    create: ({ problem, dead, boxAt }) => new FreezeDeadlocks(problem, dead, boxAt),
+  }),
+  corrals: entry({
+    kind: 'deadlock',
+    proves: 'an area the player cannot reach, holding unfinished work, that no sequence of pushes of its fence boxes (alone on the board) ever opens or finishes',
+    soundBecause: 'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either; a sub-search cut short says nothing',
+    engines: ['feature-search'],
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
+    create: ({ problem, dead }) => new CorralDeadlocks(problem, dead),
+  }),
+  piCorrals: entry({
+    kind: 'pruning',
+    proves: 'when the fence of an unfinished corral can only be pushed into it and the player can make each of those pushes now, only those pushes need be searched',
+    soundBecause: 'some push into that corral comes first in every solution, and making it first changes no push count; walking distances may change, so not for move-optimal search',
+    engines: ['push-search', 'feature-search'],
+    appliesTo: ({ backward, exactPlayer }) => !backward && !exactPlayer,
+    create: ({ problem, dead }) => new PiCorralPruning(problem, dead),
+  }),
+};
+
+export type DetectorName = keyof typeof DETECTORS;
+
+/** The detectors one engine uses on one level, each of its own class, null when it does not apply. */
+export type DetectorSet = { readonly [Name in DetectorName]: ReturnType<(typeof DETECTORS)[Name]['create']> | null };
+
+/**
+ * The detectors `engine` should use in `context`. `switches` turns named detectors off (an
+ * engine's config, for ablations); a detector not named there is on.
+ */
+export function detectorsFor(engine: EngineName, context: DetectorContext, switches: Partial<Record<DetectorName, boolean>> = {}): DetectorSet {
+  const use = (name: DetectorName): boolean => DETECTORS[name].engines.includes(engine) && switches[name] !== false && DETECTORS[name].appliesTo(context);
+  return {
+    freeze: use('freeze') ? DETECTORS.freeze.create(context) : null,
+    corrals: use('corrals') ? DETECTORS.corrals.create(context) : null,
+    piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
+  };
+}

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+/**
+ * The layering of src/ as data: files under `layer` may import nothing from the listed layers
+ * (top-level folders of src/), and no Node module when `node` is forbidden.
+ */
+export interface ImportRule {
+  readonly layer: string;
+  readonly forbiddenLayers: readonly string[];
+  readonly forbidsNode: boolean;
+}
+
+/** A source file by its path from the repository root (src/...), with its text. */
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+const NODE_BUILTINS = new Set(builtinModules);
+
+/** Every module specifier of static imports, re-exports and dynamic imports in `text`. */
+export function importsOf(text: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [/\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) specifiers.push(match[1]);
+  return specifiers;
+}
+
+/** The top-level folder of src/ that `file` lies in ('' for files directly in src/). */
+function layerOf(file: string): string {
+  const parts = file.split('/');
+  return parts[0] === 'src' && parts.length > 2 ? parts[1] : '';
+}
+
+function isNodeModule(specifier: string): boolean {
+  return specifier.startsWith('node:') || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split('/')[0]);
+}
+
+/** Each import that breaks a rule, as "file -> specifier". */
+export function violations(files: readonly SourceFile[], rules: readonly ImportRule[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const layer = layerOf(file.path);
+    for (const rule of rules) {
+      if (rule.layer !== layer) continue;
+      for (const specifier of importsOf(file.text)) {
+        const bad = specifier.startsWith('.')
+          ? rule.forbiddenLayers.includes(layerOf(path.posix.join(path.posix.dirname(file.path), specifier)))
+          : rule.forbidsNode && isNodeModule(specifier);
+        if (bad) found.push(`${file.path} -> ${specifier}`);
+      }
+    }
+  }
+  return found.sort();
+}
+
+/** Every .ts file under `dir` (a path from `root`), read. */
+export function sourceFiles(root: string, dir: string): SourceFile[] {
+  const files: SourceFile[] = [];
+  for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) files.push(...sourceFiles(root, relative));
+    else if (entry.name.endsWith('.ts')) files.push({ path: relative, text: readFileSync(path.join(root, relative), 'utf8') });
+  }
+  return files;
+}

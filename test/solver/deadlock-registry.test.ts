@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { DETECTORS, detectorsFor, type DetectorContext } from '../../src/solver/deadlocks/registry.js';
+import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlocks.js';
+import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
+import { PiCorralPruning } from '../../src/solver/deadlocks/pi-corral-pruning.js';
+import type { GoalRule } from '../../src/game/goal-rule.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
+import { board } from './helpers.js';
+
+const TWO_BOXES = board(
+  '#######',
+  '#@ $ .#',
+  '# $  .#',
+  '#######',
+);
+
+const SPARE_BOX = board(
+  '#######',
+  '#@ $ .#',
+  '# $   #',
+  '#######',
+);
+
+function context(rule: GoalRule, search: { backward?: boolean; exactPlayer?: boolean } = {}, start = TWO_BOXES): DetectorContext {
+  const problem = buildProblem(start, rule);
+  return {
+    problem,
+    dead: analyzeLevel(problem).dead,
+    boxAt: new Uint8Array(problem.cellCount),
+    backward: search.backward ?? false,
+    exactPlayer: search.exactPlayer ?? false,
+  };
+}
+
+describe('the deadlock registry', () => {
+  it('says for every detector what it proves, why that is sound, and which engines use it', () => {
+    for (const entry of Object.values(DETECTORS)) {
+      expect(entry.proves.length).toBeGreaterThan(20);
+      expect(entry.soundBecause.length).toBeGreaterThan(20);
+      expect(entry.engines.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives a forward push search freeze deadlocks and PI-corral pruning, each of its own class', () => {
+    const set = detectorsFor('push-search', context('all-boxes'));
+    expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+    expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
+    // Corral deadlocks are listed for the feature search only.
+    expect(set.corrals).toBeNull();
+  });
+
+  it('gives the feature search all three', () => {
+    const set = detectorsFor('feature-search', context('all-boxes'));
+    expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+    expect(set.corrals).toBeInstanceOf(CorralDeadlocks);
+    expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
+  });
+
+  it('leaves out PI-corral pruning in move-optimal search, where it could lose the fewest moves', () => {
+    const set = detectorsFor('push-search', context('all-boxes', { exactPlayer: true }));
+    expect(set.piCorrals).toBeNull();
+    expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+  });
+
+  it('gives a backward search, which pulls boxes, none of them', () => {
+    const set = detectorsFor('push-search', context('all-boxes', { backward: true }));
+    expect(set).toEqual({ freeze: null, corrals: null, piCorrals: null });
+  });
+
+  it('leaves out the deadlock tests when a spare box may rest off a goal', () => {
+    const set = detectorsFor('feature-search', context('all-goals', {}, SPARE_BOX));
+    expect(set.freeze).toBeNull();
+    expect(set.corrals).toBeNull();
+    expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
+  });
+
+  it('turns a detector off when the engine switches it off, and only that one', () => {
+    const set = detectorsFor('feature-search', context('all-boxes'), { corrals: false });
+    expect(set.corrals).toBeNull();
+    expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+  });
+});
