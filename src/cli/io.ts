@@ -48,6 +48,14 @@ export interface Io {
   onInterrupt?(listener: () => void): () => void;
 }
 
+/** The longest delay Node's timers can wait; a longer one fires at once (TimeoutOverflowWarning). */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** A pause that waits as long as asked, up to the longest Node can schedule (`show --delay 9999999999`). */
+export function pause(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, Math.min(Math.max(0, ms), LONGEST_TIMER_MS)));
+}
+
 /** The name stdin goes by in messages and results. */
 export const STDIN_NAME = '<stdin>';
 
@@ -150,7 +158,7 @@ export function nodeIo(): Io {
     glob: (patterns, from) => diskGlob(patterns, resolve(cwd, from ?? '.')),
     readStdin: () => readAll(process.stdin),
     now: () => performance.now(),
-    sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+    sleep: pause,
     onInterrupt: (listener) => {
       process.once('SIGINT', listener);
       return () => {

@@ -40,6 +40,12 @@ import { writeSummaryTable } from '../reporters/summary-table.js';
 import { plural } from '../reporters/solve-text.js';
 
 export const DEFAULT_TIME_LIMIT_SECONDS = 60;
+/**
+ * The longest time limit honoured as such, about 19 days: a worker's watchdog waits the limit
+ * plus a quarter of it, and Node's timers cannot wait past 2^31-1 ms (a longer wait fires at
+ * once). Any longer limit means "no limit" in practice and is cut to this.
+ */
+export const LONGEST_TIME_LIMIT_MS = Math.floor((2 ** 31 - 1) / 1.25);
 const MIB = 1024 * 1024;
 
 export interface SolveRequest {
@@ -130,7 +136,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const workers = request.jobs ?? availableParallelism();
   const settings: SearchSettings = {
     optimal: request.optimal,
-    timeLimitMs: Math.round(request.timeLimitSeconds * 1000),
+    timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
     maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
   };
