@@ -1,5 +1,5 @@
-import { readFile as fsReadFile, writeFile as fsWriteFile, mkdir, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile as fsReadFile, writeFile as fsWriteFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import fastGlob from 'fast-glob';
 import { InputError } from '../errors.js';
 
@@ -67,6 +67,9 @@ const FS_REASONS: Readonly<Record<string, string>> = {
   ENOTDIR: 'a part of the path is not a directory',
   ENAMETOOLONG: 'file name too long',
   ELOOP: 'too many symbolic links',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'read-only file system',
 };
 
 /** Turns a Node file-system error into the one-line InputError users see. */
@@ -86,10 +89,21 @@ export async function readTextFile(path: string, cwd: string): Promise<string> {
   }
 }
 
+let temporaryCount = 0;
+
+/**
+ * Writes a whole file or nothing: the text goes to a temporary file beside the target, which is
+ * then renamed over it. A full disk or a crash half way leaves the old file as it was, never a
+ * report cut at 4,096 bytes (issue 13). The same folder keeps the rename on one file system.
+ */
 export async function writeTextFile(path: string, text: string, cwd: string): Promise<void> {
+  const target = resolve(cwd, path);
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${++temporaryCount}.tmp`);
   try {
-    await fsWriteFile(resolve(cwd, path), text, 'utf8');
+    await fsWriteFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    await rename(temporary, target);
   } catch (error) {
+    await rm(temporary, { force: true }).catch(() => {});
     throw fileSystemError(error, path, 'write');
   }
 }
