@@ -10,13 +10,14 @@ import { type Executor, type SearchSettings, inProcessExecutor, poolExecutor } f
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
-import { writeSolvedCollections } from '../batch/out-dir.js';
+import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
 import { type LevelRecord, exitCodeOfRecord } from '../batch/record.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import {
   type Notation,
   collect,
@@ -131,6 +132,16 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const started = io.now();
   const sources = await expandInputs(io, request.inputs);
   const plan = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
+  const reportOutputs = checked.reports.map((report): PlannedOutput => ({ path: report.path, option: `--report ${report.path}` }));
+  const outOutputs =
+    request.out === undefined
+      ? []
+      : plan.collections
+          .filter(({ collection }) => collection.failures.length === 0)
+          .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
+  const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
+  checkOutputs(io, [...inputFiles, ...(request.baseline === undefined ? [] : [request.baseline])], [...outOutputs, ...reportOutputs]);
+  await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
   const workers = request.jobs ?? availableParallelism();
