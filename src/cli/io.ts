@@ -26,8 +26,11 @@ export interface Io {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Directory relative paths are resolved against. */
   readonly cwd: string;
-  /** Reads a UTF-8 text file; fails with InputError naming the file as the user wrote it. */
-  readFile(path: string): Promise<string>;
+  /**
+   * Reads a UTF-8 text file; fails with InputError naming the file as the user wrote it. A file
+   * larger than `maxBytes` (default MAX_INPUT_BYTES) is refused by its size, before it is read.
+   */
+  readFile(path: string, maxBytes?: number): Promise<string>;
   writeFile(path: string, text: string): Promise<void>;
   /** Creates a folder and its parents; fine when it exists. */
   makeDirectory(path: string): Promise<void>;
@@ -37,7 +40,8 @@ export interface Io {
    * paths come back as fast-glob writes them: relative to that folder for relative patterns.
    */
   glob(patterns: readonly string[], cwd?: string): Promise<string[]>;
-  readStdin(): Promise<string>;
+  /** All of stdin; more than `maxBytes` (default MAX_INPUT_BYTES) is refused as soon as it arrives. */
+  readStdin(maxBytes?: number): Promise<string>;
   /** Milliseconds, monotonic. */
   now(): number;
   sleep(ms: number): Promise<void>;
@@ -54,6 +58,18 @@ export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** A pause that waits as long as asked, up to the longest Node can schedule (`show --delay 9999999999`). */
 export function pause(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, Math.min(Math.max(0, ms), LONGEST_TIMER_MS)));
+}
+
+/**
+ * The largest input file read at all. The biggest level collections are a few megabytes; a
+ * larger file is a mistake (or hostile), and reading it whole could exhaust memory.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** The one-line refusal of an input larger than its limit. */
+export function tooLargeError(file: string, bytes: number | null, maxBytes: number): InputError {
+  const size = bytes === null ? `more than ${maxBytes}` : `${bytes}`;
+  return new InputError(`${size} bytes; at most ${maxBytes} are accepted here`, file);
 }
 
 /** The name stdin goes by in messages and results. */
@@ -81,7 +97,14 @@ export function fileSystemError(error: unknown, file: string, verb: 'read' | 'wr
   return new InputError(`cannot ${verb} file (${detail})`, file);
 }
 
-export async function readTextFile(path: string, cwd: string): Promise<string> {
+export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INPUT_BYTES): Promise<string> {
+  let bytes: number;
+  try {
+    bytes = (await stat(resolve(cwd, path))).size;
+  } catch (error) {
+    throw fileSystemError(error, path);
+  }
+  if (bytes > maxBytes) throw tooLargeError(path, bytes, maxBytes);
   try {
     return await fsReadFile(resolve(cwd, path), 'utf8');
   } catch (error) {
@@ -130,9 +153,15 @@ export function diskGlob(patterns: readonly string[], cwd: string): Promise<stri
   return fastGlob([...patterns], { cwd, onlyFiles: true, dot: false, followSymbolicLinks: true });
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+async function readAll(stream: NodeJS.ReadableStream, maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += buffer.length;
+    if (bytes > maxBytes) throw tooLargeError(STDIN_NAME, null, maxBytes);
+    chunks.push(buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -165,12 +194,12 @@ export function nodeIo(): Io {
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     cwd,
-    readFile: (path) => readTextFile(path, cwd),
+    readFile: (path, maxBytes) => readTextFile(path, cwd, maxBytes),
     writeFile: (path, text) => writeTextFile(path, text, cwd),
     makeDirectory: (path) => makeTextDirectory(path, cwd),
     pathKind: (path) => diskPathKind(path, cwd),
     glob: (patterns, from) => diskGlob(patterns, resolve(cwd, from ?? '.')),
-    readStdin: () => readAll(process.stdin),
+    readStdin: (maxBytes) => readAll(process.stdin, maxBytes ?? MAX_INPUT_BYTES),
     now: () => performance.now(),
     sleep: pause,
     onInterrupt: (listener) => {

@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import { type LevelError, SokobanError, UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
+import { MAX_MOVE_TEXT_LENGTH } from '../../game/moves.js';
 import { replay } from '../../game/replay.js';
 import type { LevelFormat, PartialCollection } from '../../level/level.js';
 import { type CommandContext, styleFor } from '../context.js';
@@ -77,7 +78,8 @@ async function jobsForGivenMoves(
     await rejectFileNameAsMoves(io, request.movesString, 'verify');
     moves = { text: request.movesString, file: '--moves', line: 1, column: 1 };
   } else {
-    const input = await reader.read(request.movesPath as string, 'moves file');
+    // A moves file (or a solution table) is refused by its size before it is read.
+    const input = await reader.read(request.movesPath as string, 'moves file', MAX_MOVE_TEXT_LENGTH);
     const table = parseSolutionTable(input.text, input.name);
     if (table !== null) {
       const count = collection.levels.length + collection.failures.length;
