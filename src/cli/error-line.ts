@@ -1,5 +1,6 @@
 import { SokobanError } from '../errors.js';
 import type { Io } from './io.js';
+import { printable } from './printable.js';
 
 export const PROGRAM_NAME = 'sokoban';
 
@@ -12,9 +13,9 @@ function oneLine(text: string): string {
 
 /** The single line a user sees for an error: never a stack trace, always prefixed with the program name. */
 export function errorLine(error: unknown): string {
-  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${oneLine(error.message)}`;
+  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${printable(oneLine(error.message))}`;
   const detail = error instanceof Error ? error.message : String(error);
-  return `${PROGRAM_NAME}: internal error: ${oneLine(detail)} (this is a bug; set ${DEBUG_VARIABLE}=1 to see where)`;
+  return `${PROGRAM_NAME}: internal error: ${printable(oneLine(detail))} (this is a bug; set ${DEBUG_VARIABLE}=1 to see where)`;
 }
 
 export function reportError(io: Io, error: unknown): void {
@@ -26,5 +27,5 @@ export function reportError(io: Io, error: unknown): void {
 
 /** A warning that does not stop the command, e.g. an XSB board the player could walk off. */
 export function reportWarning(io: Io, message: string): void {
-  io.stderr.write(`${PROGRAM_NAME}: warning: ${oneLine(message)}\n`);
+  io.stderr.write(`${PROGRAM_NAME}: warning: ${printable(oneLine(message))}\n`);
 }

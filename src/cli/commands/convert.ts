@@ -5,6 +5,7 @@ import type { CommandContext } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { printable } from '../printable.js';
 import type { Io } from '../io.js';
 import { loadCollection, selectLevels } from '../levels.js';
 import { LEVEL_FORMATS, formatOption, levelOption } from '../options.js';
@@ -33,7 +34,7 @@ export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode
   } else {
     await io.writeFile(request.out, text);
     const count = `${levels.length} ${levels.length === 1 ? 'level' : 'levels'}`;
-    io.stderr.write(`sokoban: wrote ${count} (${collection.format} -> ${request.to}) to ${request.out}\n`);
+    io.stderr.write(`sokoban: wrote ${count} (${collection.format} -> ${request.to}) to ${printable(request.out)}\n`);
   }
   return ExitCode.ok;
 }

@@ -18,6 +18,7 @@ import { PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { printable } from '../printable.js';
 import {
   type Notation,
   collect,
@@ -104,19 +105,19 @@ async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
 function writeErrorLine(io: Io, record: LevelRecord): void {
   if (record.status !== 'error' || record.error === null) return;
   const line =
-    record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${record.error}`;
+    record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${printable(record.error)}`;
   io.stderr.write(`${line}\n`);
 }
 
 function writeRegressions(out: OutputStream, baselinePath: string, compared: number, regressions: readonly Regression[]): void {
   if (regressions.length === 0) {
-    out.write(`baseline ${baselinePath}: no regressions in ${plural(compared, 'level')}\n`);
+    out.write(`baseline ${printable(baselinePath)}: no regressions in ${plural(compared, 'level')}\n`);
     return;
   }
-  out.write(`baseline ${baselinePath}: ${regressions.length} ${regressions.length === 1 ? 'regression' : 'regressions'}\n`);
+  out.write(`baseline ${printable(baselinePath)}: ${regressions.length} ${regressions.length === 1 ? 'regression' : 'regressions'}\n`);
   for (const regression of regressions) {
-    const title = regression.title !== null && regression.title !== '' ? ` (${regression.title})` : '';
-    out.write(`  ${regression.name}${title}: ${regression.reason}\n`);
+    const title = regression.title !== null && regression.title !== '' ? ` (${printable(regression.title)})` : '';
+    out.write(`  ${printable(regression.name)}${title}: ${regression.reason}\n`);
   }
 }
 
