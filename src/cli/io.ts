@@ -1,10 +1,26 @@
-import { readFile as fsReadFile, writeFile as fsWriteFile, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import type { Stats } from 'node:fs';
+import { readFile as fsReadFile, writeFile as fsWriteFile, mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import fastGlob from 'fast-glob';
 import { InputError } from '../errors.js';
 
-/** What a path names on disk; anything that is neither a file nor a folder counts as missing. */
-export type PathKind = 'file' | 'directory' | 'missing';
+/** What a path names on disk, links followed. */
+export type PathKind = 'file' | 'directory' | 'missing' | 'pipe' | 'socket' | 'device';
+
+/** How messages name the kinds of path that are neither files nor folders. */
+export const SPECIAL_FILE_KINDS: Readonly<Record<'pipe' | 'socket' | 'device', string>> = {
+  pipe: "a named pipe (FIFO), not a regular file; to read a pipe, give '-' and redirect it to stdin",
+  socket: 'a socket, not a regular file',
+  device: 'a device, not a regular file',
+};
+
+function kindOfStats(info: Stats): PathKind {
+  if (info.isFile()) return 'file';
+  if (info.isDirectory()) return 'directory';
+  if (info.isFIFO()) return 'pipe';
+  if (info.isSocket()) return 'socket';
+  return 'device';
+}
 
 /** A place the CLI writes text to: the real stdout/stderr, or a buffer in tests. */
 export interface OutputStream {
@@ -35,6 +51,14 @@ export interface Io {
   /** Creates a folder and its parents; fine when it exists. */
   makeDirectory(path: string): Promise<void>;
   pathKind(path: string): Promise<PathKind>;
+  /**
+   * Level files under a folder, recursively, as paths relative to it: names with one of the
+   * extensions, no dot files, each real file once. Links are followed only while they stay inside
+   * the folder, so a link to `..` or to /etc is not walked out of it.
+   */
+  listFolder(folder: string, extensions: readonly string[]): Promise<string[]>;
+  /** The path with every link resolved, to tell when two names are one file; the path resolved when it does not exist. */
+  realPath(path: string): Promise<string>;
   /**
    * Files matching glob patterns (fast-glob syntax), searched from `cwd` (default: the Io's cwd);
    * paths come back as fast-glob writes them: relative to that folder for relative patterns.
@@ -100,8 +124,13 @@ export function fileSystemError(error: unknown, file: string, verb: 'read' | 'wr
 export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INPUT_BYTES): Promise<string> {
   let bytes: number;
   try {
-    bytes = (await stat(resolve(cwd, path))).size;
+    const info = await stat(resolve(cwd, path));
+    const kind = kindOfStats(info);
+    // Reading a FIFO would wait for a writer that may never come.
+    if (kind === 'pipe' || kind === 'socket' || kind === 'device') throw new InputError(SPECIAL_FILE_KINDS[kind], path);
+    bytes = info.size;
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw fileSystemError(error, path);
   }
   if (bytes > maxBytes) throw tooLargeError(path, bytes, maxBytes);
@@ -141,16 +170,82 @@ export async function makeTextDirectory(path: string, cwd: string): Promise<void
 
 export async function diskPathKind(path: string, cwd: string): Promise<PathKind> {
   try {
-    const info = await stat(resolve(cwd, path));
-    if (info.isDirectory()) return 'directory';
-    return info.isFile() ? 'file' : 'missing';
+    return kindOfStats(await stat(resolve(cwd, path)));
   } catch {
     return 'missing';
   }
 }
 
-export function diskGlob(patterns: readonly string[], cwd: string): Promise<string[]> {
-  return fastGlob([...patterns], { cwd, onlyFiles: true, dot: false, followSymbolicLinks: true });
+export async function diskRealPath(path: string, cwd: string): Promise<string> {
+  try {
+    return await realpath(resolve(cwd, path));
+  } catch {
+    return resolve(cwd, path);
+  }
+}
+
+/**
+ * Files matching glob patterns. Linked folders are not walked (a pattern would otherwise follow a
+ * link to `..` round and round, or into /etc); a link that the pattern itself matches is kept
+ * when it leads to a regular file.
+ */
+export async function diskGlob(patterns: readonly string[], cwd: string): Promise<string[]> {
+  const matches = await fastGlob([...patterns], { cwd, onlyFiles: false, dot: false, followSymbolicLinks: false });
+  const files: string[] = [];
+  for (const match of matches) if ((await diskPathKind(match, cwd)) === 'file') files.push(match);
+  return files;
+}
+
+function isInside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
+}
+
+export async function diskListFolder(folder: string, cwd: string, extensions: readonly string[]): Promise<string[]> {
+  const root = await realpath(resolve(cwd, folder));
+  const wanted = new Set(extensions.map((extension) => `.${extension.toLowerCase()}`));
+  const hasLevelExtension = (name: string): boolean => {
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && wanted.has(name.slice(dot).toLowerCase());
+  };
+  const seenFolders = new Set([root]);
+  const seenFiles = new Set<string>();
+  const found: string[] = [];
+  const walk = async (at: string, relative: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(at, { withFileTypes: true });
+    } catch {
+      return; // an unreadable subfolder holds nothing we can read
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(at, entry.name);
+      const shown = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      let kind: PathKind;
+      let real: string;
+      if (entry.isSymbolicLink()) {
+        real = await realpath(path).catch(() => '');
+        // A broken link, or one that leads out of the folder named, is not followed.
+        if (real === '' || !isInside(real, root)) continue;
+        kind = await diskPathKind(real, cwd);
+      } else {
+        real = path;
+        // Pipes, sockets and devices in a folder are no level files: passed over.
+        kind = entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'missing';
+      }
+      if (kind === 'directory') {
+        if (seenFolders.has(real)) continue;
+        seenFolders.add(real);
+        await walk(real, shown);
+      } else if (kind === 'file' && hasLevelExtension(entry.name) && !seenFiles.has(real)) {
+        seenFiles.add(real);
+        found.push(shown);
+      }
+    }
+  };
+  await walk(root, '');
+  return found;
 }
 
 async function readAll(stream: NodeJS.ReadableStream, maxBytes: number): Promise<string> {
@@ -198,6 +293,8 @@ export function nodeIo(): Io {
     writeFile: (path, text) => writeTextFile(path, text, cwd),
     makeDirectory: (path) => makeTextDirectory(path, cwd),
     pathKind: (path) => diskPathKind(path, cwd),
+    listFolder: (folder, extensions) => diskListFolder(folder, cwd, extensions),
+    realPath: (path) => diskRealPath(path, cwd),
     glob: (patterns, from) => diskGlob(patterns, resolve(cwd, from ?? '.')),
     readStdin: (maxBytes) => readAll(process.stdin, maxBytes ?? MAX_INPUT_BYTES),
     now: () => performance.now(),

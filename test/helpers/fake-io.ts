@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { MAX_INPUT_BYTES, diskGlob, diskPathKind, fileSystemError, type Io, readTextFile, tooLargeError } from '../../src/cli/io.js';
+import { MAX_INPUT_BYTES, diskGlob, diskListFolder, diskPathKind, diskRealPath, fileSystemError, type Io, readTextFile, tooLargeError } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 
 export interface FakeIoOptions {
@@ -56,6 +56,8 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
       if (written.has(path) || files[path] !== undefined) return 'file';
       return diskPathKind(path, REPOSITORY_ROOT);
     },
+    listFolder: (folder, extensions) => diskListFolder(folder, REPOSITORY_ROOT, extensions),
+    realPath: async (path) => (written.has(path) || files[path] !== undefined ? resolve(REPOSITORY_ROOT, path) : diskRealPath(path, REPOSITORY_ROOT)),
     glob: (patterns, from) => diskGlob(patterns, resolve(REPOSITORY_ROOT, from ?? '.')),
     readStdin: async (maxBytes = MAX_INPUT_BYTES) => {
       const text = options.stdin ?? '';
