@@ -32,7 +32,7 @@ import {
 } from '../options.js';
 import { githubReporter } from '../reporters/github.js';
 import { junitXml } from '../reporters/junit.js';
-import { progressLine } from '../reporters/progress.js';
+import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import type { Reporter } from '../reporters/reporter.js';
 import { humanSolveReporter } from '../reporters/solve-human.js';
 import { jsonSolveReporter } from '../reporters/solve-json.js';
@@ -102,11 +102,11 @@ async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
   return { shard, reports, baseline };
 }
 
-function writeErrorLine(io: Io, record: LevelRecord): void {
+function writeErrorLine(err: OutputStream, record: LevelRecord): void {
   if (record.status !== 'error' || record.error === null) return;
   const line =
     record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${printable(record.error)}`;
-  io.stderr.write(`${line}\n`);
+  err.write(`${line}\n`);
 }
 
 function writeRegressions(out: OutputStream, baselinePath: string, compared: number, regressions: readonly Regression[]): void {
@@ -153,19 +153,22 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     maxNodes: request.maxNodes,
   };
 
+  // A single level is over before a progress line would say anything.
+  const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
+  const out = progress.guard(io.stdout);
+  const err = progress.guard(io.stderr);
   const streams: Reporter<SolveReport>[] = [
     request.json
-      ? jsonSolveReporter(io.stdout, request.notation)
-      : humanSolveReporter(io.stdout, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
+      ? jsonSolveReporter(out, request.notation)
+      : humanSolveReporter(out, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
   ];
   // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
-  if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? io.stderr : io.stdout));
+  if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? err : out));
 
-  const progress = progressLine(io.stderr, jobs.length, () => io.now());
-  const ticker = io.stderr.isTTY ? setInterval(() => progress.tick(), 1000) : null;
+  const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const records: LevelRecord[] = new Array(jobs.length);
   const emitter = new InOrder<SolveReport>((report) => {
-    writeErrorLine(io, report.record);
+    writeErrorLine(err, report.record);
     for (const stream of streams) stream.result(report);
   });
   const finish = (job: Job, position: number, record: LevelRecord) => {
