@@ -4,7 +4,8 @@ import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { GoalRule } from '../../game/goal-rule.js';
 import type { LevelFormat } from '../../level/level.js';
-import type { Optimality } from '../../solver/solve.js';
+import { type Optimality, solve } from '../../solver/solve.js';
+import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
 import { type Executor, type SearchSettings, inProcessExecutor, poolExecutor } from '../batch/executor.js';
 import { InOrder } from '../batch/in-order.js';
@@ -14,7 +15,7 @@ import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
 import { type LevelRecord, exitCodeOfRecord } from '../batch/record.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { PROGRAM_NAME, errorLine } from '../error-line.js';
+import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
@@ -109,6 +110,36 @@ function writeErrorLine(err: OutputStream, record: LevelRecord): void {
   err.write(`${line}\n`);
 }
 
+/**
+ * With SOKOBAN_DEBUG set, an internal error of a level is worth a second look in the main thread,
+ * since its stack stayed in the worker (or there was none: a solution that failed replay). The
+ * level is solved again under the same limits and what goes wrong is shown: the stack of what
+ * was thrown, or the moves and why their replay does not solve the level.
+ */
+function debugDetails(job: LevelJob, settings: SearchSettings): string {
+  const lines = [`${DEBUG_VARIABLE}: solving ${printable(job.key.name)} again in the main thread to show where`];
+  try {
+    const result = solve(job.level.board, {
+      rule: job.rule,
+      optimal: settings.optimal,
+      timeLimitMs: settings.timeLimitMs,
+      maxMemoryMiB: settings.maxMemoryMiB,
+      maxNodes: settings.maxNodes,
+    });
+    if (result.solution === null) {
+      lines.push(`  this time the search ended ${result.status}, after ${result.nodes} nodes`);
+    } else {
+      const played = replay(job.level.board, result.solution, { rule: job.rule, strictCase: true });
+      lines.push(`  solution: ${result.solution}`);
+      const verdict = played.error?.message ?? (played.solved ? 'solves the level this time' : `its ${played.moves} moves leave the level unsolved`);
+      lines.push(`  replay: ${printable(verdict)}`);
+    }
+  } catch (error) {
+    lines.push(error instanceof Error && error.stack !== undefined ? error.stack : String(error));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function writeRegressions(out: OutputStream, baselinePath: string, compared: number, regressions: readonly Regression[]): void {
   if (regressions.length === 0) {
     out.write(`baseline ${printable(baselinePath)}: no regressions in ${plural(compared, 'level')}\n`);
@@ -167,12 +198,17 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
 
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const records: LevelRecord[] = new Array(jobs.length);
+  const debugging = io.env[DEBUG_VARIABLE] !== undefined && io.env[DEBUG_VARIABLE] !== '';
+  const details = new Map<LevelRecord, string>();
   const emitter = new InOrder<SolveReport>((report) => {
     writeErrorLine(err, report.record);
+    const detail = details.get(report.record);
+    if (detail !== undefined) err.write(detail);
     for (const stream of streams) stream.result(report);
   });
   const finish = (job: Job, position: number, record: LevelRecord) => {
     records[position] = record;
+    if (debugging && record.errorKind === 'internal' && job.kind === 'level') details.set(record, debugDetails(job, settings));
     progress.done(record.status);
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };
