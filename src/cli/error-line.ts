@@ -20,6 +20,11 @@ export function errorLine(error: unknown): string {
 
 export function reportError(io: Io, error: unknown): void {
   io.stderr.write(`${errorLine(error)}\n`);
+  reportDebugStack(io, error);
+}
+
+/** The stack of an internal error, for whoever set SOKOBAN_DEBUG; nothing for our own typed errors. */
+export function reportDebugStack(io: Io, error: unknown): void {
   if (!(error instanceof SokobanError) && io.env[DEBUG_VARIABLE] && error instanceof Error && error.stack) {
     io.stderr.write(`${error.stack}\n`);
   }

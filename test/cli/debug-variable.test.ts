@@ -49,3 +49,29 @@ describe('SOKOBAN_DEBUG=1 shows where an internal error happened (issue 13)', ()
     expect(stderr).toMatch(/replay: move 1 'l' from Bb \(row 1, col 1\) fails/);
   });
 });
+
+const reader = vi.hoisted(() => ({ broken: false }));
+
+vi.mock('../../src/level/parse.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/level/parse.js')>();
+  return {
+    ...real,
+    parseEachLevel: (...args: Parameters<typeof real.parseEachLevel>) => {
+      if (reader.broken) throw new TypeError('planted bug in the reader');
+      return real.parseEachLevel(...args);
+    },
+  };
+});
+
+describe('SOKOBAN_DEBUG=1 and a bug while reading a batch', () => {
+  it('prints the stack of the reader error under its one-line row', async () => {
+    reader.broken = true;
+    try {
+      const { code, stderr } = await cli('solve', 'c.xsb', 'd.xsb', { files: { 'c.xsb': CORRIDOR, 'd.xsb': CORRIDOR }, env: { SOKOBAN_DEBUG: '1' } });
+      expect(code).toBe(70);
+      expect(stderr).toMatch(/TypeError: planted bug in the reader\n\s+at /);
+    } finally {
+      reader.broken = false;
+    }
+  });
+});
