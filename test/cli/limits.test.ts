@@ -31,3 +31,12 @@ describe('a pause longer than Node can schedule', () => {
     expect(fired).toBe(false);
   });
 });
+
+describe('--jobs beyond what the machine can run', () => {
+  it('runs at most four threads per core, with a warning, rather than one thread per level asked', async () => {
+    const { availableParallelism } = await import('node:os');
+    const { code, stderr } = await cli('solve', 'tiny.xsb', '--jobs', '100000', '--json', { files: { 'tiny.xsb': TINY_COLLECTION } });
+    expect(stderr).toContain(`sokoban: warning: --jobs 100000: at most ${4 * availableParallelism()} levels are solved at once (four per core)`);
+    expect(code).toBe(0);
+  });
+});

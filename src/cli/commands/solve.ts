@@ -15,7 +15,7 @@ import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
 import { type LevelRecord, exitCodeOfRecord } from '../batch/record.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine } from '../error-line.js';
+import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine, reportWarning } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
@@ -158,6 +158,20 @@ function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: Se
   return poolExecutor(settings, { workers: Math.min(workers, levelJobs), now: () => io.now() });
 }
 
+/**
+ * Threads to solve with: one per core unless --jobs says otherwise, and never more than four per
+ * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
+ * a folder of levels would otherwise start a thread per level).
+ */
+function workerCount(io: Io, requested: number | undefined): number {
+  const cores = availableParallelism();
+  if (requested === undefined) return cores;
+  const most = 4 * cores;
+  if (requested <= most) return requested;
+  reportWarning(io, `--jobs ${requested}: at most ${most} levels are solved at once (four per core)`);
+  return most;
+}
+
 /** `sokoban solve`: every level of every input, in parallel, reported in input order. */
 export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const checked = await preflight(io, request);
@@ -176,7 +190,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
-  const workers = request.jobs ?? availableParallelism();
+  const workers = workerCount(io, request.jobs);
   const settings: SearchSettings = {
     optimal: request.optimal,
     timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
