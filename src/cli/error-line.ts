@@ -7,7 +7,8 @@ export const PROGRAM_NAME = 'sokoban';
 /** Environment variable that adds the stack trace of an internal error, for whoever debugs it. */
 export const DEBUG_VARIABLE = 'SOKOBAN_DEBUG';
 
-function oneLine(text: string): string {
+/** The text on one line: line breaks and the spaces around them become one space. */
+export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 

@@ -50,3 +50,12 @@ describe('titles and file names are shown, never obeyed, by the terminal or the 
     for (const line of commands) expect(line).toMatch(/^::error file=[^\n]*,title=sokoban solve%3A [^\n]*::/);
   });
 });
+
+describe('command-line mistakes quoted back', () => {
+  it('escape control characters of the unknown option or command', async () => {
+    const option = await cli('solve', `--${ESC}[31mx`);
+    expect(option.stderr).toBe("sokoban: unknown option '--\\x1b[31mx' (see sokoban --help)\n");
+    const command = await cli('bad\n::error::cmd');
+    expect(command.stderr).toBe("sokoban: unknown command 'bad ::error::cmd' (see sokoban --help)\n");
+  });
+});
