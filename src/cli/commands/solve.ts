@@ -7,12 +7,14 @@ import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { type Executor, type SearchSettings, inProcessExecutor, poolExecutor } from '../batch/executor.js';
+import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
-import { type LevelRecord, exitCodeOfRecord } from '../batch/record.js';
+import type { LevelRecord } from '../../runner/record.js';
+import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine, reportWarning } from '../error-line.js';
@@ -154,8 +156,8 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
 
 function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
   // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessExecutor(settings);
-  return poolExecutor(settings, { workers: Math.min(workers, levelJobs), now: () => io.now() });
+  if (levelJobs <= 1) return inProcessExecutor();
+  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
 }
 
 /**
@@ -231,7 +233,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   try {
     await Promise.all(
       jobs.map(async (job, position) => {
-        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job));
+        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job, settings));
       }),
     );
   } finally {
