@@ -1,24 +1,31 @@
 import { SokobanError } from '../errors.js';
 import type { Io } from './io.js';
+import { printable } from './printable.js';
 
 export const PROGRAM_NAME = 'sokoban';
 
 /** Environment variable that adds the stack trace of an internal error, for whoever debugs it. */
 export const DEBUG_VARIABLE = 'SOKOBAN_DEBUG';
 
-function oneLine(text: string): string {
+/** The text on one line: line breaks and the spaces around them become one space. */
+export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 /** The single line a user sees for an error: never a stack trace, always prefixed with the program name. */
 export function errorLine(error: unknown): string {
-  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${oneLine(error.message)}`;
+  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${printable(oneLine(error.message))}`;
   const detail = error instanceof Error ? error.message : String(error);
-  return `${PROGRAM_NAME}: internal error: ${oneLine(detail)} (this is a bug; set ${DEBUG_VARIABLE}=1 to see where)`;
+  return `${PROGRAM_NAME}: internal error: ${printable(oneLine(detail))} (this is a bug; set ${DEBUG_VARIABLE}=1 to see where)`;
 }
 
 export function reportError(io: Io, error: unknown): void {
   io.stderr.write(`${errorLine(error)}\n`);
+  reportDebugStack(io, error);
+}
+
+/** The stack of an internal error, for whoever set SOKOBAN_DEBUG; nothing for our own typed errors. */
+export function reportDebugStack(io: Io, error: unknown): void {
   if (!(error instanceof SokobanError) && io.env[DEBUG_VARIABLE] && error instanceof Error && error.stack) {
     io.stderr.write(`${error.stack}\n`);
   }
@@ -26,5 +33,5 @@ export function reportError(io: Io, error: unknown): void {
 
 /** A warning that does not stop the command, e.g. an XSB board the player could walk off. */
 export function reportWarning(io: Io, message: string): void {
-  io.stderr.write(`${PROGRAM_NAME}: warning: ${oneLine(message)}\n`);
+  io.stderr.write(`${PROGRAM_NAME}: warning: ${printable(oneLine(message))}\n`);
 }

@@ -18,12 +18,13 @@ export class InputReader {
 
   constructor(private readonly io: Io) {}
 
-  async read(path: string, role: string): Promise<TextInput> {
-    if (path !== STDIN_ARGUMENT) return { name: path, text: await this.io.readFile(path) };
+  /** Reads one input; `maxBytes` lowers the size limit for inputs that are small by nature (moves). */
+  async read(path: string, role: string, maxBytes?: number): Promise<TextInput> {
+    if (path !== STDIN_ARGUMENT) return { name: path, text: await this.io.readFile(path, maxBytes) };
     if (this.stdinTakenBy !== null) {
       throw new UsageError(`stdin ('-') is already the ${this.stdinTakenBy}; it cannot also be the ${role}`);
     }
     this.stdinTakenBy = role;
-    return { name: STDIN_NAME, text: await this.io.readStdin() };
+    return { name: STDIN_NAME, text: await this.io.readStdin(maxBytes) };
   }
 }

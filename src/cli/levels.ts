@@ -4,6 +4,7 @@ import { parseCollection, parseEachLevel } from '../level/parse.js';
 import { reportWarning } from './error-line.js';
 import type { InputReader } from './input.js';
 import type { Io } from './io.js';
+import { displayName, printable } from './printable.js';
 
 /**
  * Reads and parses one level file (or stdin). Parse warnings go to stderr straight away,
@@ -94,7 +95,7 @@ export function levelLabel(level: Level, levelsInFile: number): string {
 
 /** levelLabel for any level of a file, readable or not. */
 export function entryLabel(file: string, index: number, title: string | null, levelsInFile: number): string {
-  if (levelsInFile === 1) return file;
-  const titled = title !== null && title !== String(index) ? ` (${title})` : '';
-  return `${file}#${index}${titled}`;
+  if (levelsInFile === 1) return displayName(file);
+  const titled = title !== null && title !== String(index) ? ` (${printable(title)})` : '';
+  return `${displayName(file)}#${index}${titled}`;
 }

@@ -6,9 +6,10 @@ import { registerShow } from './commands/show.js';
 import { registerSolve } from './commands/solve.js';
 import { registerVerify } from './commands/verify.js';
 import type { CommandContext, CommandRegistration } from './context.js';
-import { PROGRAM_NAME, reportError } from './error-line.js';
+import { PROGRAM_NAME, oneLine, reportError } from './error-line.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
 import type { Io } from './io.js';
+import { printable } from './printable.js';
 import { packageVersion } from './version.js';
 
 /** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
@@ -50,7 +51,8 @@ function commanderExitCode(error: CommanderError, io: Io): ExitCode {
   if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
   // `help <command>` ends with exit code 0; help shown because no command was given ends with 1.
   if (error.code === 'commander.help') return error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
-  const reason = error.message.replace(/^error: /, '');
+  // Commander quotes the user's words back: escaped, so they cannot drive the terminal or the CI log.
+  const reason = printable(oneLine(error.message.replace(/^error: /, '')));
   io.stderr.write(`${PROGRAM_NAME}: ${reason} (see ${PROGRAM_NAME} --help)\n`);
   return ExitCode.badInput;
 }

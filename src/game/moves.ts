@@ -35,6 +35,15 @@ export interface ParseMovesOptions {
 /** Run-length counts can multiply; beyond this a move string is hostile or a mistake, not a solution. */
 export const MAX_MOVES = 1_000_000;
 
+/**
+ * Characters a move text may have: room for MAX_MOVES steps with a separator after each and
+ * line breaks. Longer texts are refused before they are read, so a 10 MB file costs nothing.
+ */
+export const MAX_MOVE_TEXT_LENGTH = 4 * MAX_MOVES;
+
+/** Groups inside groups; real solutions nest two or three deep, and the reader recurses once per level. */
+export const MAX_GROUP_DEPTH = 100;
+
 const REJECTED: Readonly<Record<string, string>> = {
   n: 'is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted',
   s: 'is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted',
@@ -50,6 +59,37 @@ interface Token {
   readonly char: string;
   readonly line: number;
   readonly column: number;
+}
+
+/**
+ * The significant characters of a move text and where each stands, in flat arrays: a text of
+ * millions of characters would otherwise become as many objects.
+ */
+class Tokens {
+  private chars = '';
+  private readonly lines: Int32Array;
+  private readonly columns: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.lines = new Int32Array(capacity);
+    this.columns = new Int32Array(capacity);
+  }
+
+  push(char: string, line: number, column: number): void {
+    this.lines[this.length] = line;
+    this.columns[this.length] = column;
+    this.length++;
+    this.chars += char;
+  }
+
+  char(index: number): string {
+    return this.chars[index];
+  }
+
+  at(index: number): Token {
+    return { char: this.chars[index], line: this.lines[index], column: this.columns[index] };
+  }
 }
 
 /** A character as it should appear in a one-line message: visible, and quoted. */
@@ -70,8 +110,8 @@ function isSpace(char: string): boolean {
 }
 
 /** Splits the text into significant characters with their 1-based line and column, rejecting strays. */
-function tokenize(text: string, file: string, firstLine: number): Token[] {
-  const tokens: Token[] = [];
+function tokenize(text: string, file: string, firstLine: number): Tokens {
+  const tokens = new Tokens(text.length);
   let line = firstLine;
   let column = 0;
   let previous = '';
@@ -90,7 +130,7 @@ function tokenize(text: string, file: string, firstLine: number): Token[] {
     column++;
     if (isSpace(char)) continue;
     if (directionOfLetter(char) !== undefined || isDigit(char) || char === '(' || char === ')') {
-      tokens.push({ char, line, column });
+      tokens.push(char, line, column);
       continue;
     }
     const why = REJECTED[char.toLowerCase()] ?? 'is not a move (expected l u r d, L U R D, digits or parentheses)';
@@ -103,19 +143,23 @@ type Node =
   | { readonly kind: 'letter'; readonly char: string }
   | { readonly kind: 'repeat'; readonly count: number; readonly body: readonly Node[]; readonly length: number };
 
-/** A recursive-descent reader of the run-length grammar: item = count? (letter | "(" item* ")"). */
+/**
+ * A recursive-descent reader of the run-length grammar: item = count? (letter | "(" item* ")").
+ * It recurses once per group level, so the nesting is bounded (MAX_GROUP_DEPTH) well below the stack.
+ */
 class RunLengthReader {
   private next = 0;
+  private depth = 0;
 
   constructor(
-    private readonly tokens: readonly Token[],
+    private readonly tokens: Tokens,
     private readonly file: string,
   ) {}
 
   readAll(): { nodes: Node[]; length: number } {
     const result = this.readSequence(null);
     if (this.next < this.tokens.length) {
-      const token = this.tokens[this.next];
+      const token = this.tokens.at(this.next);
       this.fail(token, "')' has no matching '('");
     }
     return result;
@@ -125,7 +169,7 @@ class RunLengthReader {
     const nodes: Node[] = [];
     let length = 0;
     while (this.next < this.tokens.length) {
-      const token = this.tokens[this.next];
+      const token = this.tokens.at(this.next);
       if (token.char === ')') {
         if (opening === null) this.fail(token, "')' has no matching '('");
         return { nodes, length };
@@ -140,22 +184,26 @@ class RunLengthReader {
   }
 
   private readItem(): Node {
-    const first = this.tokens[this.next];
+    const firstIndex = this.next;
+    const first = this.tokens.at(firstIndex);
     let count: number | null = null;
-    while (this.next < this.tokens.length && isDigit(this.tokens[this.next].char)) {
+    while (this.next < this.tokens.length && isDigit(this.tokens.char(this.next))) {
       // Stop accumulating once the count alone is too large, so huge digit runs cannot overflow.
-      count = Math.min((count ?? 0) * 10 + Number(this.tokens[this.next].char), MAX_MOVES + 1);
+      count = Math.min((count ?? 0) * 10 + Number(this.tokens.char(this.next)), MAX_MOVES + 1);
       this.next++;
     }
-    const token = this.tokens[this.next];
+    const token = this.next < this.tokens.length ? this.tokens.at(this.next) : undefined;
     if (token === undefined || token.char === ')') {
-      this.fail(first, `the count ${this.countText(first)} is not followed by a move or a group`);
+      this.fail(first, `the count ${this.countText(firstIndex)} is not followed by a move or a group`);
     }
     let body: Node[];
     let bodyLength: number;
     if (token.char === '(') {
+      if (this.depth === MAX_GROUP_DEPTH) this.fail(token, `groups nested more than ${MAX_GROUP_DEPTH} deep`);
       this.next++;
+      this.depth++;
       const inner = this.readSequence(token);
+      this.depth--;
       this.next++; // the closing ')'
       if (inner.nodes.length === 0) this.fail(token, "'()' is an empty group");
       body = inner.nodes;
@@ -174,11 +222,9 @@ class RunLengthReader {
     return { kind: 'repeat', count: times, body, length };
   }
 
-  private countText(first: Token): string {
+  private countText(firstIndex: number): string {
     let text = '';
-    for (let i = this.tokens.indexOf(first); i < this.tokens.length && isDigit(this.tokens[i].char); i++) {
-      text += this.tokens[i].char;
-    }
+    for (let i = firstIndex; i < this.tokens.length && isDigit(this.tokens.char(i)); i++) text += this.tokens.char(i);
     return text;
   }
 
@@ -203,6 +249,9 @@ function expand(nodes: readonly Node[], into: string[]): void {
  */
 export function parseMoves(text: string, options: ParseMovesOptions = {}): ParsedMoves {
   const file = options.file ?? '<input>';
+  if (text.length > MAX_MOVE_TEXT_LENGTH) {
+    throw new MoveSyntaxError(`the move text has ${text.length} characters; more than ${MAX_MOVE_TEXT_LENGTH} are refused`, { file });
+  }
   const tokens = tokenize(text, file, options.line ?? 1);
   const { nodes } = new RunLengthReader(tokens, file).readAll();
   const letters: string[] = [];

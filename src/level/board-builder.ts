@@ -1,5 +1,5 @@
 import { LevelError, type SourcePosition } from '../errors.js';
-import { WALL, type Board } from './board.js';
+import { WALL, type Board, boardSizeProblem } from './board.js';
 
 /**
  * Collects squares cell by cell for formats that name each cell (6.101 JSON, CS161 grids).
@@ -29,6 +29,8 @@ export class BoardBuilder {
     const width = this.cells.reduce((max, row) => Math.max(max, row.length), 0);
     if (width === 0) throw new LevelError('empty level: every row is empty', this.position);
     if (this.player < 0) throw new LevelError('no player on the board', this.position);
+    const tooLarge = boardSizeProblem(width, height);
+    if (tooLarge !== null) throw new LevelError(tooLarge, this.position);
     const squares = new Uint8Array(width * height).fill(WALL);
     this.cells.forEach((row, r) => squares.set(row, r * width));
     const playerRow = Math.floor(this.player / 0x10000);

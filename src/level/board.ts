@@ -17,6 +17,20 @@ export interface Board {
   readonly player: number;
 }
 
+/**
+ * The most squares a board may have, about 256 by 256: far above any published level, and what
+ * the solver's tables (16-bit distances, per-cell analyses) and the drawing commands handle. A
+ * larger board is refused when it is read, so no command builds a hundred-million-square board.
+ */
+export const MAX_BOARD_SQUARES = 65_536;
+
+/** Why a board of this size is refused, or null when it is within MAX_BOARD_SQUARES. */
+export function boardSizeProblem(width: number, height: number): string | null {
+  const squares = width * height;
+  if (squares <= MAX_BOARD_SQUARES) return null;
+  return `the board is ${width} by ${height} squares (${squares}); at most ${MAX_BOARD_SQUARES} squares are read`;
+}
+
 export function squareIndex(board: Pick<Board, 'width'>, row: number, col: number): number {
   return row * board.width + col;
 }

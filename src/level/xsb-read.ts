@@ -1,5 +1,5 @@
 import { LevelError } from '../errors.js';
-import type { Board } from './board.js';
+import { type Board, boardSizeProblem } from './board.js';
 import { playerCanLeave } from './closure.js';
 import type { Level, LevelFailure, ParseWarning, PartialCollection } from './level.js';
 import { expandRunLength } from './rle.js';
@@ -79,11 +79,12 @@ export function readXsb(text: string, file: string): PartialCollection {
   const inComment = markCommentBlocks(lines);
   const kinds = new Uint8Array(lines.length);
   const rowsOfLine: (RowText[] | undefined)[] = new Array(lines.length);
+  const budget: Budget = { left: RUN_LENGTH_BUDGET };
 
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].trim() === '') kinds[i] = BLANK;
     else if (inComment[i] === 1) kinds[i] = TEXT;
-    else kinds[i] = classifyLine(lines[i], i, file, rowsOfLine);
+    else kinds[i] = classifyLine(lines[i], i, file, rowsOfLine, budget);
   }
   attachFloorOnlyRows(kinds);
 
@@ -252,7 +253,17 @@ function rowFacts(text: string): RowFacts {
   return { kind: BOARD, players };
 }
 
-function classifyLine(text: string, line: number, file: string, rowsOfLine: (RowText[] | undefined)[]): number {
+/**
+ * Squares the run-length rows of one file may expand to in all: room for many levels written
+ * that way, while 10,000 rows of `9999#` (a 60 KB file) stop here instead of taking gigabytes.
+ */
+export const RUN_LENGTH_BUDGET = 4_000_000;
+
+interface Budget {
+  left: number;
+}
+
+function classifyLine(text: string, line: number, file: string, rowsOfLine: (RowText[] | undefined)[], budget: Budget): number {
   const facts = rowFacts(text);
   if (facts.kind !== TEXT) {
     rowsOfLine[line] = [{ text, line, columns: null }];
@@ -264,6 +275,10 @@ function classifyLine(text: string, line: number, file: string, rowsOfLine: (Row
   if (!expanded.ok) {
     if (expanded.tooLarge) throw new LevelError(expanded.reason, { file, line: line + 1, column: expanded.column + 1 });
     return TEXT; // bare numbers such as Sven's "12" titles land here
+  }
+  budget.left -= expanded.text.length;
+  if (budget.left < 0) {
+    throw new LevelError(`the run-length rows of this file expand to more than ${RUN_LENGTH_BUDGET} squares`, { file, line: line + 1, column: 1 });
   }
   const rows: RowText[] = [];
   let start = 0;
@@ -366,6 +381,8 @@ function collectRows(block: Block, rowsOfLine: readonly (RowText[] | undefined)[
 function buildBoard(rows: readonly RowText[], file: string, level: number): Board {
   const width = rows.reduce((max, row) => Math.max(max, row.text.length), 0);
   const height = rows.length;
+  const tooLarge = boardSizeProblem(width, height);
+  if (tooLarge !== null) throw new LevelError(tooLarge, { file, level, line: rows[0].line + 1 });
   const squares = new Uint8Array(width * height);
   let player = -1;
   let playerAt = '';

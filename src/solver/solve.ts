@@ -1,10 +1,10 @@
 import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
-import { analyzeLevel, canSearchBackward, type LevelAnalysis } from './planning/analysis.js';
+import { AnalysisStopped, analyzeLevel, canSearchBackward, stopWhen, type LevelAnalysis } from './planning/analysis.js';
 import { FeatureSearch } from './engines/feature-search.js';
 import { runPortfolio } from './engines/portfolio.js';
-import { buildProblem } from './model/problem.js';
+import { buildProblem, type Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
 import { PushSearch, type SearchConfig } from './engines/push-search.js';
 import { pushesToLurd } from './model/solution.js';
@@ -106,7 +106,46 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const rule = options.rule ?? (isLevel(input) ? defaultGoalRule(input.format) : 'all-goals');
   const optimal = options.optimal ?? null;
   const problem = buildProblem(board, rule);
-  const analysis = analyzeLevel(problem);
+  try {
+    return solveProblem(problem, options, { clock, started, deadline, maxBytes, maxNodes, optimal });
+  } catch (error) {
+    // Large boards can spend the whole time limit in the analysis; that is a timeout like any other.
+    if (!(error instanceof AnalysisStopped)) throw error;
+    const ms = Math.round(clock() - started);
+    return { status: 'timeout', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'time' };
+  }
+}
+
+interface ResolvedLimits {
+  readonly clock: () => number;
+  readonly started: number;
+  readonly deadline: number;
+  readonly maxBytes: number;
+  readonly maxNodes: number;
+  readonly optimal: Optimality | null;
+}
+
+/**
+ * Bytes of the tables made before any search runs: push distances (cells by goals) and, in
+ * each search, the matching bound's cost matrix and its cache of duals. A level with thousands
+ * of boxes needs gigabytes here; it is stopped at the memory limit before they are allocated.
+ */
+function fixedTableBytes(problem: Problem, searches: number): number {
+  const cells = problem.cellCount;
+  const goals = problem.goals.length;
+  const side = Math.max(problem.initialBoxes.length, goals) + 1;
+  const distances = cells * goals * 2 * 2;
+  const bound = side * side * 8 + 256 * side * 28;
+  return distances + searches * bound;
+}
+
+function solveProblem(problem: Problem, options: SolveOptions, { clock, started, deadline, maxBytes, maxNodes, optimal }: ResolvedLimits): SolveResult {
+  const searches = optimal === null ? 4 : 1;
+  if (fixedTableBytes(problem, searches) > maxBytes) {
+    const ms = Math.round(clock() - started);
+    return { status: 'memory', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'memory' };
+  }
+  const analysis = analyzeLevel(problem, stopWhen(() => clock() > deadline));
   const plans: MemberPlan[] =
     optimal === null
       ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL].filter(

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { diskGlob, diskPathKind, fileSystemError, type Io, readTextFile } from '../../src/cli/io.js';
+import { MAX_INPUT_BYTES, diskGlob, diskListFolder, diskPathKind, diskRealPath, fileSystemError, type Io, readTextFile, tooLargeError } from '../../src/cli/io.js';
 import { run } from '../../src/cli/run.js';
 
 export interface FakeIoOptions {
@@ -38,10 +38,12 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
     stdinIsTTY: options.stdin === undefined,
     env: options.env ?? {},
     cwd: REPOSITORY_ROOT,
-    readFile: async (path) => {
+    readFile: async (path, maxBytes = MAX_INPUT_BYTES) => {
       const memory = written.get(path) ?? files[path];
-      if (memory !== undefined) return memory;
-      return readTextFile(path, REPOSITORY_ROOT);
+      if (memory === undefined) return readTextFile(path, REPOSITORY_ROOT, maxBytes);
+      const bytes = Buffer.byteLength(memory);
+      if (bytes > maxBytes) throw tooLargeError(path, bytes, maxBytes);
+      return memory;
     },
     writeFile: async (path, text) => {
       if (options.unwritable?.includes(path)) {
@@ -54,8 +56,14 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
       if (written.has(path) || files[path] !== undefined) return 'file';
       return diskPathKind(path, REPOSITORY_ROOT);
     },
+    listFolder: (folder, extensions) => diskListFolder(folder, REPOSITORY_ROOT, extensions),
+    realPath: async (path) => (written.has(path) || files[path] !== undefined ? resolve(REPOSITORY_ROOT, path) : diskRealPath(path, REPOSITORY_ROOT)),
     glob: (patterns, from) => diskGlob(patterns, resolve(REPOSITORY_ROOT, from ?? '.')),
-    readStdin: async () => options.stdin ?? '',
+    readStdin: async (maxBytes = MAX_INPUT_BYTES) => {
+      const text = options.stdin ?? '';
+      if (Buffer.byteLength(text) > maxBytes) throw tooLargeError('<stdin>', null, maxBytes);
+      return text;
+    },
     now: () => clock,
     sleep: async (ms) => {
       sleeps.push(ms);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GoalRule } from '../../src/game/goal-rule.js';
 import { solve } from '../../src/solver/solve.js';
-import { expectReplaysToSolved } from './helpers.js';
+import { board, expectReplaysToSolved } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom, type BoardShape } from './random-boards.js';
 
@@ -18,6 +18,8 @@ interface Case {
   readonly rule: GoalRule;
   readonly shape: (random: () => number) => BoardShape;
   readonly seed: number;
+  /** Fewer for the larger shapes, whose exhaustive answers take longer. */
+  readonly boards?: number;
 }
 
 const cases: Case[] = [
@@ -26,6 +28,11 @@ const cases: Case[] = [
   { name: 'all-boxes, one goal more than boxes', rule: 'all-boxes', seed: 13, shape: (r) => extraGoal(1 + Math.floor(r() * 2)) },
   { name: 'keeper-too, one goal more than boxes', rule: 'keeper-too', seed: 14, shape: (r) => extraGoal(1 + Math.floor(r() * 2)) },
   { name: 'keeper-too, two goals more than boxes', rule: 'keeper-too', seed: 15, shape: (r) => ({ boxes: 1 + Math.floor(r() * 2), goals: 3 + Math.floor(r() * 2) }) },
+  // Three boxes with spare goals: a box moving off its goal re-matches the others, the case where
+  // the incremental bound is below the optimum (issue 13: a move-optimal keeper-too solution that left a box off its goal).
+  { name: 'all-goals, three boxes on three of three goals', rule: 'all-goals', seed: 16, shape: () => same(3), boards: 30 },
+  { name: 'all-boxes, three boxes and spare goals', rule: 'all-boxes', seed: 17, shape: (r) => ({ boxes: 3, goals: 4 + Math.floor(r() * 2) }), boards: 30 },
+  { name: 'keeper-too, three boxes and spare goals', rule: 'keeper-too', seed: 18, shape: (r) => ({ boxes: 3, goals: 4 + Math.floor(r() * 2) }), boards: 30 },
 ];
 
 function same(count: number): BoardShape {
@@ -41,7 +48,7 @@ function extraGoal(boxes: number): BoardShape {
 function boardsFor(testCase: Case) {
   const random = seededRandom(testCase.seed);
   const boards = [];
-  while (boards.length < BOARDS_PER_CASE) {
+  while (boards.length < (testCase.boards ?? BOARDS_PER_CASE)) {
     const board = randomBoard(random, testCase.shape(random));
     if (board !== null) boards.push(board);
   }
@@ -92,5 +99,20 @@ describe.each(cases)('on random small boards under $name', (testCase) => {
       expect(result.optimal).toBeNull();
       expectReplaysToSolved(board, result, testCase.rule);
     }
+  });
+});
+
+describe('the CS161 grid of issue 13 under keeper-too (optimum 23 moves)', () => {
+  const grid = board('#####', '#   #', '#...#', '# $ #', '#   #', '# $ #', '#. .#', '#$#$#', '# @ #', '#####');
+  const answer = solveByExhaustion(grid, 'keeper-too');
+
+  it('is solved in the fewest moves, the fewest pushes and by the any-solution search, each replayed', () => {
+    const byMoves = solve(grid, { optimal: 'moves', rule: 'keeper-too' });
+    expect(byMoves.moves).toBe(answer.fewestMoves);
+    expectReplaysToSolved(grid, byMoves, 'keeper-too');
+    const byPushes = solve(grid, { optimal: 'pushes', rule: 'keeper-too' });
+    expect(byPushes.pushes).toBe(answer.fewestPushes);
+    expectReplaysToSolved(grid, byPushes, 'keeper-too');
+    expectReplaysToSolved(grid, solve(grid, { rule: 'keeper-too' }), 'keeper-too');
   });
 });

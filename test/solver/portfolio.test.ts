@@ -99,4 +99,17 @@ describe('portfolio memory', () => {
     const alone = new FakeSearch(clock, 0.1, 5, 'memory');
     expect(runPortfolio([{ engine: alone, share: 1 }], limits(clock)).finished).toBe(alone);
   });
+
+  it('expands no more positions than the node limit, however many searches share it (issue 13: 1,001 of 1,000)', () => {
+    for (const maxNodes of [1, 7, 1000]) {
+      const clock = { now: 0 };
+      const searches = [0.01, 0.02, 0.03, 0.04].map((ms) => new FakeSearch(clock, ms));
+      const outcome = runPortfolio(
+        searches.map((engine) => ({ engine, share: 0.25 })),
+        limits(clock, { maxNodes, deadline: Infinity }),
+      );
+      expect(outcome.limit).toBe('nodes');
+      expect(searches.reduce((sum, search) => sum + search.expanded, 0)).toBe(maxNodes);
+    }
+  });
 });

@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import fastGlob from 'fast-glob';
 import { InputError, type SokobanError } from '../../errors.js';
 import { STDIN_ARGUMENT } from '../input.js';
-import type { Io } from '../io.js';
+import { type Io, SPECIAL_FILE_KINDS } from '../io.js';
 import { compareNames } from './names.js';
 
 /** The file extensions a folder is searched for. */
@@ -16,7 +15,7 @@ export type InputSource =
   | { readonly kind: 'error'; readonly name: string; readonly error: SokobanError };
 
 async function filesOfFolder(io: Io, folder: string): Promise<string[]> {
-  const found = await io.glob([`**/*.{${LEVEL_EXTENSIONS.join(',')}}`], folder);
+  const found = await io.listFolder(folder, LEVEL_EXTENSIONS);
   return found.sort(compareNames).map((file) => joinPath(folder, file));
 }
 
@@ -29,6 +28,9 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
   if (argument === STDIN_ARGUMENT) return [{ kind: 'stdin' }];
   const kind = await io.pathKind(argument);
   if (kind === 'file') return [{ kind: 'file', path: argument }];
+  if (kind === 'pipe' || kind === 'socket' || kind === 'device') {
+    return [{ kind: 'error', name: argument, error: new InputError(SPECIAL_FILE_KINDS[kind], argument) }];
+  }
   if (kind === 'directory') {
     const files = await filesOfFolder(io, argument);
     if (files.length > 0) return files.map((path) => ({ kind: 'file', path }));
@@ -47,7 +49,7 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
  * Expands the command line's inputs once: files as given, folders searched recursively for level
  * files, glob patterns matched; each folder's and pattern's files sorted by name. The arguments
  * keep the order they were given in, and a file named twice (directly, by a folder or a pattern)
- * is read once, where it first appears.
+ * is read once, where it first appears; so is a file reached through links under two names.
  */
 export async function expandInputs(io: Io, argumentsGiven: readonly string[]): Promise<InputSource[]> {
   const seen = new Set<string>();
@@ -55,7 +57,7 @@ export async function expandInputs(io: Io, argumentsGiven: readonly string[]): P
   for (const argument of argumentsGiven) {
     for (const source of await expandOne(io, argument)) {
       const key =
-        source.kind === 'file' ? `file:${resolve(io.cwd, source.path)}` : source.kind === 'stdin' ? 'stdin' : `error:${source.name}`;
+        source.kind === 'file' ? `file:${await io.realPath(source.path)}` : source.kind === 'stdin' ? 'stdin' : `error:${source.name}`;
       if (seen.has(key)) continue;
       seen.add(key);
       sources.push(source);

@@ -1,7 +1,7 @@
 import { LevelError, SokobanError, UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import type { Level, LevelFailure, LevelFormat, PartialCollection } from '../../level/level.js';
-import { errorLine } from '../error-line.js';
+import { errorLine, reportDebugStack } from '../error-line.js';
 import { type Io, STDIN_NAME } from '../io.js';
 import { readEachLevel, selectEntries } from '../levels.js';
 import type { InputSource } from './inputs.js';
@@ -98,6 +98,8 @@ export async function planJobs(io: Io, sources: readonly InputSource[], settings
         jobs.push(entry.kind === 'level' ? levelJob(entry.level, settings.goal) : failedLevel(collection.file, entry.failure));
       }
     } catch (error) {
+      // Our bug while reading: the record keeps one line, so the stack is shown now or never.
+      reportDebugStack(io, error);
       jobs.push(failed(fileKey(name, error), error));
     }
   }

@@ -3,7 +3,9 @@ import type { LevelFormat } from '../../level/level.js';
 import { formatCollection } from '../../level/write.js';
 import type { CommandContext } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
-import { InputReader } from '../input.js';
+import { InputReader, STDIN_ARGUMENT } from '../input.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { printable } from '../printable.js';
 import type { Io } from '../io.js';
 import { loadCollection, selectLevels } from '../levels.js';
 import { LEVEL_FORMATS, formatOption, levelOption } from '../options.js';
@@ -18,6 +20,9 @@ export interface ConvertRequest {
 
 /** `sokoban convert`: the same levels written in another format (or the same one, cleaned up). */
 export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode> {
+  const output: PlannedOutput[] = request.out === undefined ? [] : [{ path: request.out, option: `--out ${request.out}` }];
+  checkOutputs(io, request.inputPath === STDIN_ARGUMENT ? [] : [request.inputPath], output);
+  await prepareOutputFolders(io, [], output);
   const collection = await loadCollection(io, new InputReader(io), request.inputPath, request.format);
   const levels = selectLevels(collection, request.level);
   // A single level picked out of a collection no longer belongs under the collection's header.
@@ -29,7 +34,7 @@ export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode
   } else {
     await io.writeFile(request.out, text);
     const count = `${levels.length} ${levels.length === 1 ? 'level' : 'levels'}`;
-    io.stderr.write(`sokoban: wrote ${count} (${collection.format} -> ${request.to}) to ${request.out}\n`);
+    io.stderr.write(`sokoban: wrote ${count} (${collection.format} -> ${request.to}) to ${printable(request.out)}\n`);
   }
   return ExitCode.ok;
 }

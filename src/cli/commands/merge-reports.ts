@@ -7,6 +7,7 @@ import type { CommandContext } from '../context.js';
 import { reportWarning } from '../error-line.js';
 import { type ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io } from '../io.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { summaryJson } from '../reporters/summary-json.js';
 import { writeSummaryTable } from '../reporters/summary-table.js';
 
@@ -24,6 +25,9 @@ export async function mergeReports(io: Io, request: MergeRequest): Promise<ExitC
   if (request.report !== undefined && !/\.json$/i.test(request.report)) {
     throw new UsageError(`--report ${request.report}: merge-reports writes a JSON summary; the file name must end in .json`);
   }
+  const output: PlannedOutput[] = request.report === undefined ? [] : [{ path: request.report, option: `--report ${request.report}` }];
+  checkOutputs(io, request.files, output);
+  await prepareOutputFolders(io, [], output);
   const inputs = [];
   for (const file of request.files) inputs.push({ file, summary: parseSummary(await io.readFile(file), file) });
   const { summary, warnings } = mergeSummaries(inputs);

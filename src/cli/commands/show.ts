@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import { InputError, UsageError } from '../../errors.js';
 import { directionOfLetter } from '../../game/direction.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
+import { MAX_MOVE_TEXT_LENGTH } from '../../game/moves.js';
 import { type ReplayResult, replay } from '../../game/replay.js';
 import { step } from '../../game/step.js';
 import type { Board } from '../../level/board.js';
@@ -122,7 +123,7 @@ export async function show(io: Io, request: ShowRequest, chalk: ChalkInstance): 
     moves = { text: literal, file: '--moves', line: 1, column: 1 };
   } else if (option !== undefined || request.movesPath !== undefined) {
     const path = option ?? (request.movesPath as string);
-    const input = await reader.read(path, 'moves file').catch((error: unknown) => {
+    const input = await reader.read(path, 'moves file', MAX_MOVE_TEXT_LENGTH).catch((error: unknown) => {
       if (option === undefined || !(error instanceof InputError)) throw error;
       const hint = '--moves takes a moves file, or the moves themselves (only l u r d L U R D, digits and parentheses)';
       throw new InputError(`${error.reason}; ${hint}`, error.file);

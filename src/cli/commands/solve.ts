@@ -4,21 +4,24 @@ import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { GoalRule } from '../../game/goal-rule.js';
 import type { LevelFormat } from '../../level/level.js';
-import type { Optimality } from '../../solver/solve.js';
+import { type Optimality, solve } from '../../solver/solve.js';
+import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
 import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
-import { writeSolvedCollections } from '../batch/out-dir.js';
+import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
 import type { LevelRecord } from '../../runner/record.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { PROGRAM_NAME, errorLine } from '../error-line.js';
+import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine, reportWarning } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { printable } from '../printable.js';
 import {
   type Notation,
   collect,
@@ -32,7 +35,7 @@ import {
 } from '../options.js';
 import { githubReporter } from '../reporters/github.js';
 import { junitXml } from '../reporters/junit.js';
-import { progressLine } from '../reporters/progress.js';
+import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import type { Reporter } from '../reporters/reporter.js';
 import { humanSolveReporter } from '../reporters/solve-human.js';
 import { jsonSolveReporter } from '../reporters/solve-json.js';
@@ -42,6 +45,12 @@ import { writeSummaryTable } from '../reporters/summary-table.js';
 import { plural } from '../reporters/solve-text.js';
 
 export const DEFAULT_TIME_LIMIT_SECONDS = 60;
+/**
+ * The longest time limit honoured as such, about 19 days: a worker's watchdog waits the limit
+ * plus a quarter of it, and Node's timers cannot wait past 2^31-1 ms (a longer wait fires at
+ * once). Any longer limit means "no limit" in practice and is cut to this.
+ */
+export const LONGEST_TIME_LIMIT_MS = Math.floor((2 ** 31 - 1) / 1.25);
 const MIB = 1024 * 1024;
 
 export interface SolveRequest {
@@ -96,22 +105,52 @@ async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
   return { shard, reports, baseline };
 }
 
-function writeErrorLine(io: Io, record: LevelRecord): void {
+function writeErrorLine(err: OutputStream, record: LevelRecord): void {
   if (record.status !== 'error' || record.error === null) return;
   const line =
-    record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${record.error}`;
-  io.stderr.write(`${line}\n`);
+    record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${printable(record.error)}`;
+  err.write(`${line}\n`);
+}
+
+/**
+ * With SOKOBAN_DEBUG set, an internal error of a level is worth a second look in the main thread,
+ * since its stack stayed in the worker (or there was none: a solution that failed replay). The
+ * level is solved again under the same limits and what goes wrong is shown: the stack of what
+ * was thrown, or the moves and why their replay does not solve the level.
+ */
+function debugDetails(job: LevelJob, settings: SearchSettings): string {
+  const lines = [`${DEBUG_VARIABLE}: solving ${printable(job.key.name)} again in the main thread to show where`];
+  try {
+    const result = solve(job.level.board, {
+      rule: job.rule,
+      optimal: settings.optimal,
+      timeLimitMs: settings.timeLimitMs,
+      maxMemoryMiB: settings.maxMemoryMiB,
+      maxNodes: settings.maxNodes,
+    });
+    if (result.solution === null) {
+      lines.push(`  this time the search ended ${result.status}, after ${result.nodes} nodes`);
+    } else {
+      const played = replay(job.level.board, result.solution, { rule: job.rule, strictCase: true });
+      lines.push(`  solution: ${result.solution}`);
+      const verdict = played.error?.message ?? (played.solved ? 'solves the level this time' : `its ${played.moves} moves leave the level unsolved`);
+      lines.push(`  replay: ${printable(verdict)}`);
+    }
+  } catch (error) {
+    lines.push(error instanceof Error && error.stack !== undefined ? error.stack : String(error));
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function writeRegressions(out: OutputStream, baselinePath: string, compared: number, regressions: readonly Regression[]): void {
   if (regressions.length === 0) {
-    out.write(`baseline ${baselinePath}: no regressions in ${plural(compared, 'level')}\n`);
+    out.write(`baseline ${printable(baselinePath)}: no regressions in ${plural(compared, 'level')}\n`);
     return;
   }
-  out.write(`baseline ${baselinePath}: ${regressions.length} ${regressions.length === 1 ? 'regression' : 'regressions'}\n`);
+  out.write(`baseline ${printable(baselinePath)}: ${regressions.length} ${regressions.length === 1 ? 'regression' : 'regressions'}\n`);
   for (const regression of regressions) {
-    const title = regression.title !== null && regression.title !== '' ? ` (${regression.title})` : '';
-    out.write(`  ${regression.name}${title}: ${regression.reason}\n`);
+    const title = regression.title !== null && regression.title !== '' ? ` (${printable(regression.title)})` : '';
+    out.write(`  ${printable(regression.name)}${title}: ${regression.reason}\n`);
   }
 }
 
@@ -121,39 +160,71 @@ function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: Se
   return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
 }
 
+/**
+ * Threads to solve with: one per core unless --jobs says otherwise, and never more than four per
+ * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
+ * a folder of levels would otherwise start a thread per level).
+ */
+function workerCount(io: Io, requested: number | undefined): number {
+  const cores = availableParallelism();
+  if (requested === undefined) return cores;
+  const most = 4 * cores;
+  if (requested <= most) return requested;
+  reportWarning(io, `--jobs ${requested}: at most ${most} levels are solved at once (four per core)`);
+  return most;
+}
+
 /** `sokoban solve`: every level of every input, in parallel, reported in input order. */
 export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const checked = await preflight(io, request);
   const started = io.now();
   const sources = await expandInputs(io, request.inputs);
   const plan = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
+  const reportOutputs = checked.reports.map((report): PlannedOutput => ({ path: report.path, option: `--report ${report.path}` }));
+  const outOutputs =
+    request.out === undefined
+      ? []
+      : plan.collections
+          .filter(({ collection }) => collection.failures.length === 0)
+          .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
+  const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
+  checkOutputs(io, [...inputFiles, ...(request.baseline === undefined ? [] : [request.baseline])], [...outOutputs, ...reportOutputs]);
+  await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
-  const workers = request.jobs ?? availableParallelism();
+  const workers = workerCount(io, request.jobs);
   const settings: SearchSettings = {
     optimal: request.optimal,
-    timeLimitMs: Math.round(request.timeLimitSeconds * 1000),
+    timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
     maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
   };
 
+  // A single level is over before a progress line would say anything.
+  const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
+  const out = progress.guard(io.stdout);
+  const err = progress.guard(io.stderr);
   const streams: Reporter<SolveReport>[] = [
     request.json
-      ? jsonSolveReporter(io.stdout, request.notation)
-      : humanSolveReporter(io.stdout, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
+      ? jsonSolveReporter(out, request.notation)
+      : humanSolveReporter(out, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
   ];
   // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
-  if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? io.stderr : io.stdout));
+  if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? err : out));
 
-  const progress = progressLine(io.stderr, jobs.length, () => io.now());
-  const ticker = io.stderr.isTTY ? setInterval(() => progress.tick(), 1000) : null;
+  const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const records: LevelRecord[] = new Array(jobs.length);
+  const debugging = io.env[DEBUG_VARIABLE] !== undefined && io.env[DEBUG_VARIABLE] !== '';
+  const details = new Map<LevelRecord, string>();
   const emitter = new InOrder<SolveReport>((report) => {
-    writeErrorLine(io, report.record);
+    writeErrorLine(err, report.record);
+    const detail = details.get(report.record);
+    if (detail !== undefined) err.write(detail);
     for (const stream of streams) stream.result(report);
   });
   const finish = (job: Job, position: number, record: LevelRecord) => {
     records[position] = record;
+    if (debugging && record.errorKind === 'internal' && job.kind === 'level') details.set(record, debugDetails(job, settings));
     progress.done(record.status);
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };

@@ -1,15 +1,16 @@
 import type { Command } from 'commander';
 import type { ChalkInstance } from 'chalk';
-import { type LevelError, SokobanError, UsageError } from '../../errors.js';
+import { InputError, LevelError, MoveSyntaxError, SokobanError, UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
+import { MAX_MOVE_TEXT_LENGTH } from '../../game/moves.js';
 import { replay } from '../../game/replay.js';
 import type { LevelFormat, PartialCollection } from '../../level/level.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { reportError, reportWarning } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
-import { InputReader } from '../input.js';
-import type { Io } from '../io.js';
+import { InputReader, STDIN_ARGUMENT } from '../input.js';
+import { type Io, STDIN_NAME } from '../io.js';
 import { type LevelEntry, entryLabel, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
 import {
@@ -21,7 +22,7 @@ import {
   notationOption,
 } from '../options.js';
 import { humanVerifyReporter } from '../reporters/human.js';
-import { jsonVerifyReporter } from '../reporters/json.js';
+import { jsonVerifyReporter, unreadableJson, writeJsonLine } from '../reporters/json.js';
 import type { Reporter } from '../reporters/reporter.js';
 import { parseSolutionTable } from '../solution-table.js';
 import type { LevelRef, VerifyOutcome } from '../verify-outcome.js';
@@ -77,7 +78,8 @@ async function jobsForGivenMoves(
     await rejectFileNameAsMoves(io, request.movesString, 'verify');
     moves = { text: request.movesString, file: '--moves', line: 1, column: 1 };
   } else {
-    const input = await reader.read(request.movesPath as string, 'moves file');
+    // A moves file (or a solution table) is refused by its size before it is read.
+    const input = await reader.read(request.movesPath as string, 'moves file', MAX_MOVE_TEXT_LENGTH);
     const table = parseSolutionTable(input.text, input.name);
     if (table !== null) {
       const count = collection.levels.length + collection.failures.length;
@@ -149,8 +151,24 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
   }
 }
 
-/** `sokoban verify`: replays move strings and says whether they solve their levels. */
+/**
+ * `sokoban verify`: replays move strings and says whether they solve their levels. With --json,
+ * an input that cannot be read at all is still one JSON object on stdout (as with solve --json),
+ * besides the error line on stderr.
+ */
 export async function verify(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
+  try {
+    return await verifyLevels(io, request, chalk);
+  } catch (error) {
+    if (request.json && (error instanceof InputError || error instanceof LevelError || error instanceof MoveSyntaxError)) {
+      const file = request.levelPath === STDIN_ARGUMENT ? STDIN_NAME : request.levelPath;
+      writeJsonLine(io.stdout, unreadableJson(file, error));
+    }
+    throw error;
+  }
+}
+
+async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
   const input = await reader.read(request.levelPath, 'level file');
   const collection = readEachLevel(io, input.text, input.name, request.format);

@@ -9,7 +9,8 @@ export function writeJsonLine(out: OutputStream, value: unknown): void {
 
 export interface VerifyJson {
   readonly file: string;
-  readonly index: number;
+  /** Null when the error is about the whole input (an unreadable file), as in solve --json. */
+  readonly index: number | null;
   readonly title: string | null;
   readonly valid: boolean;
   readonly solved: boolean;
@@ -65,6 +66,12 @@ export function verifyJson(outcome: VerifyOutcome): VerifyJson {
       };
     }
   }
+}
+
+/** The one object for an input that yields no level to verify. */
+export function unreadableJson(file: string, error: Error): VerifyJson {
+  const unplayed = { file, index: null, title: null, valid: false, solved: false, moves: 0, pushes: 0, solution: null };
+  return { ...unplayed, error: { reason: 'bad-input', message: error.message } };
 }
 
 export function jsonVerifyReporter(out: OutputStream): Reporter<VerifyOutcome> {

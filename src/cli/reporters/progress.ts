@@ -9,27 +9,45 @@ export interface Progress {
   tick(): void;
   /** Removes the line before the summary is written. */
   clear(): void;
+  /**
+   * `stream` with the line kept out of the way: erased before each write and drawn again after
+   * one that ends a line. Every write to the terminal while the line is shown must go through one
+   * (issue 13: results were printed after the line, on the same line).
+   */
+  guard(stream: OutputStream): OutputStream;
 }
+
+const ERASE_LINE = '\r\x1b[K';
+
+/** No progress line: for logs and pipes, and for a single level, which is over before a line would say anything. */
+export const NO_PROGRESS: Progress = { done: () => {}, tick: () => {}, clear: () => {}, guard: (stream) => stream };
 
 /**
  * A live line on a terminal's stderr: done/total, solved, failing, elapsed, ETA. When stderr is
  * not a terminal (a CI log, a file), progress writes nothing: such logs keep only results.
  */
 export function progressLine(err: OutputStream, total: number, now: () => number): Progress {
-  if (!err.isTTY) return { done: () => {}, tick: () => {}, clear: () => {} };
+  if (!err.isTTY) return NO_PROGRESS;
   const started = now();
   let finished = 0;
   let solved = 0;
   let shown = false;
+  // The line is drawn only at the start of a line, never after part of one.
+  let atLineStart = true;
   const draw = () => {
+    if (!atLineStart) return;
     const elapsed = now() - started;
     const eta = finished === 0 ? '?' : formatDuration((elapsed / finished) * (total - finished));
     const failing = finished - solved;
     const line = `[${finished}/${total}] ${solved} solved, ${failing} failing, ${formatDuration(elapsed)} elapsed, ETA ${eta}`;
     // A pseudo-terminal may report 0 columns (`script`, `docker run -t`): width unknown, not zero.
     const columns = err.columns !== undefined && err.columns > 0 ? err.columns : 80;
-    err.write(`\r\x1b[K${line.slice(0, Math.max(20, columns - 1))}`);
+    err.write(`${ERASE_LINE}${line.slice(0, Math.max(20, columns - 1))}`);
     shown = true;
+  };
+  const erase = () => {
+    if (shown) err.write(ERASE_LINE);
+    shown = false;
   };
   return {
     done(status) {
@@ -38,9 +56,26 @@ export function progressLine(err: OutputStream, total: number, now: () => number
       draw();
     },
     tick: draw,
-    clear() {
-      if (shown) err.write('\r\x1b[K');
-      shown = false;
+    clear: erase,
+    guard(stream) {
+      // Writes to a stream that is not the terminal (stdout redirected to a file) leave the line alone.
+      if (!stream.isTTY && stream !== err) return stream;
+      return {
+        get isTTY() {
+          return stream.isTTY;
+        },
+        get columns() {
+          return stream.columns;
+        },
+        write(text) {
+          if (text === '') return;
+          const redraw = shown;
+          erase();
+          stream.write(text);
+          atLineStart = text.endsWith('\n');
+          if (redraw) draw();
+        },
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { formatSquarePath } from '../../game/notation.js';
 import type { Notation } from '../options.js';
+import { displayName, printable } from '../printable.js';
 import type { SolveReport } from './solve-result.js';
 
 /** The solution in the notation asked for; null when there is none. */
@@ -13,7 +14,8 @@ export function solutionText(report: SolveReport, notation: Notation): string | 
 /** `file#index (title)`: the job name, with the title when it says more than the number. */
 export function recordLabel(report: SolveReport): string {
   const { name, title, index } = report.record;
-  return title !== null && title !== '' && title !== String(index) ? `${name} (${title})` : name;
+  const shown = displayName(name);
+  return title !== null && title !== '' && title !== String(index) ? `${shown} (${printable(title)})` : shown;
 }
 
 export function formatDuration(ms: number): string {

@@ -12,6 +12,12 @@ const CACHE_SLOTS = 256;
  * distances (each box to its own goal, or each goal to its own box when boxes outnumber goals
  * under the all-goals rule). Solved with the Hungarian method on preallocated arrays; when
  * every box's nearest goal is different, that greedy pick is already optimal and is used as is.
+ *
+ * With spare goals (fewer boxes than goals, each box needing one) the matrix is made square with
+ * "spare" rows that cost nothing on any goal. Without them the duals a child inherits from its
+ * parent leave a goal that lost its box with a negative price, so repaired bounds drift below the
+ * optimum from generation to generation, down to 0 with a box off its goal, which the searches
+ * read as solved (issue 13). Square, one repair phase is exact.
  */
 export class MatchingBound {
   private readonly goalCount: number;
@@ -29,6 +35,10 @@ export class MatchingBound {
   private readonly way: Int32Array;
   private readonly used: Uint8Array;
   private readonly size: number;
+  /** Zero-cost rows added after the box rows so that there are as many rows as goals. */
+  private readonly spareRows: number;
+  /** Rows of a matching over boxes: the boxes, then the spare rows. */
+  private readonly rowCount: number;
   // The parent position's optimal duals and assignment, so that a child (one box moved) needs
   // one augmenting phase instead of a whole matching.
   private readonly parentCells: Int32Array;
@@ -73,6 +83,8 @@ export class MatchingBound {
     this.goalSeen = new Int32Array(this.goalCount);
     const n = Math.max(boxCount, this.goalCount) + 1;
     this.size = n;
+    this.spareRows = boxesPerGoal ? Math.max(0, this.goalCount - boxCount) : 0;
+    this.rowCount = boxCount + this.spareRows;
     this.cost = new Float64Array(n * n);
     this.u = new Float64Array(n);
     this.v = new Float64Array(n);
@@ -85,9 +97,9 @@ export class MatchingBound {
     this.baseV = new Float64Array(n);
     this.baseAssigned = new Int32Array(n);
     this.cacheOwner = new Int32Array(CACHE_SLOTS).fill(-1);
-    this.cacheCells = new Int32Array(CACHE_SLOTS * boxCount);
-    this.cacheU = new Float64Array(CACHE_SLOTS * boxCount);
-    this.cacheColumn = new Int32Array(CACHE_SLOTS * boxCount);
+    this.cacheCells = new Int32Array(CACHE_SLOTS * this.rowCount);
+    this.cacheU = new Float64Array(CACHE_SLOTS * this.rowCount);
+    this.cacheColumn = new Int32Array(CACHE_SLOTS * this.rowCount);
     this.cacheV = new Float64Array(CACHE_SLOTS * n);
     this.rowOfCell = new Int32Array(cells);
   }
@@ -110,13 +122,18 @@ export class MatchingBound {
 
   private loadSlot(slot: number, boxCells: Int32Array, count: number): boolean {
     const { rowOfCell, cacheCells, baseU, baseV, baseAssigned } = this;
-    const base = slot * count;
+    const base = slot * this.rowCount;
     for (let r = 0; r < count; r++) rowOfCell[boxCells[r]] = r + 1;
     baseAssigned.fill(0);
     for (let k = 0; k < count; k++) {
       const row = rowOfCell[cacheCells[base + k]];
       baseU[row] = this.cacheU[base + k];
       baseAssigned[this.cacheColumn[base + k]] = row;
+    }
+    // Spare rows are interchangeable and keep their places after the boxes.
+    for (let k = count; k < count + this.spareRows; k++) {
+      baseU[k + 1] = this.cacheU[base + k];
+      baseAssigned[this.cacheColumn[base + k]] = k + 1;
     }
     baseU[0] = 0;
     baseV.set(this.cacheV.subarray(slot * this.size, (slot + 1) * this.size));
@@ -127,12 +144,10 @@ export class MatchingBound {
   private saveSlot(boxCells: Int32Array, count: number): number {
     const slot = this.cacheNext;
     this.cacheNext = (slot + 1) % CACHE_SLOTS;
-    const base = slot * count;
+    const base = slot * this.rowCount;
     const { assigned, u } = this;
-    for (let r = 0; r < count; r++) {
-      this.cacheCells[base + r] = boxCells[r];
-      this.cacheU[base + r] = u[r + 1];
-    }
+    for (let r = 0; r < count; r++) this.cacheCells[base + r] = boxCells[r];
+    for (let r = 0; r < count + this.spareRows; r++) this.cacheU[base + r] = u[r + 1];
     for (let c = 1; c <= this.goalCount; c++) {
       if (assigned[c] > 0) this.cacheColumn[base + assigned[c] - 1] = c;
     }
@@ -160,6 +175,7 @@ export class MatchingBound {
       this.parentCosts = true;
     } else if (!this.parentCosts) {
       for (let r = 1; r <= this.parentCount; r++) this.fillRow(r, this.parentCells[r - 1]);
+      this.fillSpareRows(this.parentCount);
       this.parentCosts = true;
     }
     const bound = this.repairRow(boxCells, count, moved + 1);
@@ -219,9 +235,15 @@ export class MatchingBound {
     this.fillRow(row, this.parentCells[row - 1]);
     // Weak duality: any feasible duals (v <= 0) bound the optimal matching from below.
     let total = 0;
-    for (let r = 1; r <= rows; r++) total += u[r];
+    for (let r = 1; r <= rows + this.spareRows; r++) total += u[r];
     for (let c = 1; c <= cols; c++) total += v[c];
     return total >= BIG ? INFEASIBLE : Math.max(0, Math.round(total));
+  }
+
+  /** The spare rows after `boxes` box rows: free on every goal. */
+  private fillSpareRows(boxes: number): void {
+    const { cost, goalCount, size } = this;
+    for (let r = boxes + 1; r <= boxes + this.spareRows; r++) cost.fill(0, r * size + 1, r * size + goalCount + 1);
   }
 
   /** Costs of a box on `cell` to every goal, as row `row` (rows are boxes). */
@@ -235,15 +257,16 @@ export class MatchingBound {
 
   private hungarian(boxCells: Int32Array, boxCount: number, rowsAreBoxes: boolean): number {
     const goals = this.goalCount;
-    const rows = rowsAreBoxes ? boxCount : goals;
+    const rows = rowsAreBoxes ? boxCount + this.spareRows : goals;
     const cols = rowsAreBoxes ? goals : boxCount;
     if (rows === 0) return 0;
     if (cols < rows) return INFEASIBLE;
     const stride = this.size;
     const { cost, u, v, assigned, distance } = this;
+    if (rowsAreBoxes) this.fillSpareRows(boxCount);
     for (let r = 1; r <= rows; r++) {
       if (rowsAreBoxes) {
-        this.fillRow(r, boxCells[r - 1]);
+        if (r <= boxCount) this.fillRow(r, boxCells[r - 1]);
         continue;
       }
       for (let c = 1; c <= cols; c++) {

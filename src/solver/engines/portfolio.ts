@@ -53,8 +53,10 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
       const share = opening ? (members[i].openingShare ?? members[i].share) : members[i].share;
       if (engine.state !== 'running' || share <= 0) continue;
       const wanted = rates[i] === 0 ? FIRST_BUDGET : Math.round(rates[i] * share * ROUND_MS);
-      // Never past the node limit, which is exact.
-      const budget = Math.max(1, Math.min(MAX_BUDGET, wanted, limits.maxNodes - sumOf((e) => e.expanded)));
+      // Never past the node limit, which is exact: once an earlier member used it up, nobody runs.
+      const left = limits.maxNodes - sumOf((e) => e.expanded);
+      if (left <= 0) break;
+      const budget = Math.max(1, Math.min(MAX_BUDGET, wanted, left));
       const before = engine.expanded;
       const started = clock();
       engine.run(budget);

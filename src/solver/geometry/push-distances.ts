@@ -18,16 +18,26 @@ export interface PushDistances {
 }
 
 /**
+ * Called now and then by the per-level analyses, which grow with the square of the board: throws
+ * (see AnalysisStopped in planning/analysis) when the level's time is up.
+ */
+export type StopCheck = () => void;
+
+const NEVER_STOP: StopCheck = () => {};
+
+/**
  * For each cell x and side d, a label of the region the player is in when standing next to x on
  * side d while a box occupies x: two sides with the same label are joined by a walk around it.
  * -1 where that side is a wall.
  */
-export function sideRegions(problem: Problem): Int32Array {
+export function sideRegions(problem: Problem, stopCheck: StopCheck = NEVER_STOP): Int32Array {
   const { cellCount, neighbours } = problem;
   const regions = new Int32Array(cellCount * 4).fill(-1);
   const label = new Int32Array(cellCount);
   const stack = new Int32Array(cellCount);
   for (let x = 0; x < cellCount; x++) {
+    // A flood fill per cell: quadratic in the board's size, so large boards must watch the clock.
+    if ((x & 63) === 0) stopCheck();
     label.fill(-1);
     label[x] = -2;
     let next = 0;
@@ -57,16 +67,21 @@ export function sideRegions(problem: Problem): Int32Array {
 }
 
 /** Push distances from every cell to every goal. */
-export function computePushDistances(problem: Problem, regions: Int32Array = sideRegions(problem)): PushDistances {
-  return distancesOverPushes(problem, problem.goals, 'into-targets', regions);
+export function computePushDistances(problem: Problem, regions: Int32Array = sideRegions(problem), stopCheck: StopCheck = NEVER_STOP): PushDistances {
+  return distancesOverPushes(problem, problem.goals, 'into-targets', regions, stopCheck);
 }
 
 /**
  * Push distances from each of `targets` to every cell, i.e. the pulls that bring a box from the
  * cell back to the target: what a search that pulls boxes back to their start needs.
  */
-export function computePullDistances(problem: Problem, targets: Int32Array, regions: Int32Array = sideRegions(problem)): PushDistances {
-  return distancesOverPushes(problem, targets, 'out-of-targets', regions);
+export function computePullDistances(
+  problem: Problem,
+  targets: Int32Array,
+  regions: Int32Array = sideRegions(problem),
+  stopCheck: StopCheck = NEVER_STOP,
+): PushDistances {
+  return distancesOverPushes(problem, targets, 'out-of-targets', regions, stopCheck);
 }
 
 /**
@@ -79,6 +94,7 @@ function distancesOverPushes(
   targets: Int32Array,
   direction: 'into-targets' | 'out-of-targets',
   regions: Int32Array,
+  stopCheck: StopCheck,
 ): PushDistances {
   const { cellCount, neighbours } = problem;
   const goalCount = targets.length;
@@ -87,6 +103,7 @@ function distancesOverPushes(
   const queue = new Int32Array(cellCount * 4);
   const pulling = direction === 'into-targets';
   for (let goal = 0; goal < goalCount; goal++) {
+    stopCheck();
     sideDistance.fill(UNREACHABLE);
     let head = 0;
     let tail = 0;

@@ -1,6 +1,21 @@
 import { packingOrder } from './packing-order.js';
 import type { Problem } from '../model/problem.js';
-import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances } from '../geometry/push-distances.js';
+import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
+
+/** Thrown by a stop check when the level's time ran out during its analysis. */
+export class AnalysisStopped extends Error {
+  constructor() {
+    super('the time limit was reached during the analysis of the level');
+    this.name = 'AnalysisStopped';
+  }
+}
+
+/** A stop check that throws AnalysisStopped once `isOver` says the time is up. */
+export function stopWhen(isOver: () => boolean): StopCheck {
+  return () => {
+    if (isOver()) throw new AnalysisStopped();
+  };
+}
 
 /** Distances and dead cells for one direction of search. */
 export interface DirectionTables {
@@ -19,9 +34,10 @@ export interface LevelAnalysis extends DirectionTables {
   packingOrder(): Int32Array | null;
 }
 
-export function analyzeLevel(problem: Problem): LevelAnalysis {
-  const regions = sideRegions(problem);
-  const distances = computePushDistances(problem, regions);
+/** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
+export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}): LevelAnalysis {
+  const regions = sideRegions(problem, stopCheck);
+  const distances = computePushDistances(problem, regions, stopCheck);
   const dead = problem.everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(problem.cellCount);
   let backward: DirectionTables | undefined;
   let packing: Int32Array | null | undefined;
@@ -32,7 +48,7 @@ export function analyzeLevel(problem: Problem): LevelAnalysis {
     dead,
     backward() {
       if (backward === undefined) {
-        const pulls = computePullDistances(problem, problem.initialBoxes, regions);
+        const pulls = computePullDistances(problem, problem.initialBoxes, regions, stopCheck);
         backward = { distances: pulls, dead: deadCells(pulls) };
       }
       return backward;

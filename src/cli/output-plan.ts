@@ -1,0 +1,64 @@
+import { resolve } from 'node:path';
+import { InputError, UsageError } from '../errors.js';
+import type { Io } from './io.js';
+
+/** A file a command is about to write, named as the user would recognize it. */
+export interface PlannedOutput {
+  readonly path: string;
+  /** How the command line asked for it: `--report r.json`, `--out o`. */
+  readonly option: string;
+  /** The input it is made from, when it is one file per input (`--out`). */
+  readonly from?: string;
+}
+
+function describe(output: PlannedOutput): string {
+  return output.from === undefined ? output.option : `${output.option}: ${output.from}`;
+}
+
+/**
+ * Refuses, before any work, an output that would overwrite one of the command's inputs or
+ * another of its outputs (issue 13: `solve in.json --report in.json` replaced the level with
+ * its summary; two collections of one --out landed on one file). Paths are compared resolved
+ * against the working folder.
+ */
+export function checkOutputs(io: Io, inputs: readonly string[], outputs: readonly PlannedOutput[]): void {
+  const inputOf = new Map<string, string>();
+  for (const input of inputs) if (!inputOf.has(resolve(io.cwd, input))) inputOf.set(resolve(io.cwd, input), input);
+  const outputOf = new Map<string, PlannedOutput>();
+  for (const output of outputs) {
+    const key = resolve(io.cwd, output.path);
+    const input = inputOf.get(key);
+    if (input !== undefined) {
+      const what = output.from === undefined ? output.option : `${output.option}: ${output.path}`;
+      throw new UsageError(`${what} would overwrite the input ${input}`);
+    }
+    const earlier = outputOf.get(key);
+    if (earlier !== undefined) {
+      if (earlier.from !== undefined && output.from !== undefined && earlier.option === output.option) {
+        throw new UsageError(`${output.option}: ${earlier.from} and ${output.from} would both be written to ${output.path}`);
+      }
+      throw new UsageError(`${describe(earlier)} and ${describe(output)} would write the same file`);
+    }
+    outputOf.set(key, output);
+  }
+}
+
+/**
+ * Makes the folders the outputs go into and checks that no output is a folder, so that a batch
+ * is not solved for an hour only to find its report cannot be written.
+ */
+export async function prepareOutputFolders(io: Io, folders: readonly string[], files: readonly PlannedOutput[]): Promise<void> {
+  for (const folder of folders) await io.makeDirectory(folder);
+  for (const file of files) {
+    const parent = parentFolder(file.path);
+    if (parent !== null) await io.makeDirectory(parent);
+    if ((await io.pathKind(file.path)) === 'directory') throw new InputError('is a folder, not a file', describe(file));
+  }
+}
+
+/** The folder part of a path as written, or null when the file is in the working folder. */
+export function parentFolder(path: string): string | null {
+  const cut = path.search(/[\\/][^\\/]*$/);
+  if (cut < 0) return null;
+  return cut === 0 ? '/' : path.slice(0, cut);
+}
