@@ -1,9 +1,11 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { UsageError } from '../errors.js';
 import { type ApiContext, type SolveLimits, handleApi } from './api.js';
 import type { Catalog } from './catalog.js';
 import { HttpError, errorResponse } from './http-error.js';
+import { allowedHosts, checkRequestOrigin } from './request-origin.js';
 import { SolveService } from './solve-service.js';
 import { type Asset, NOT_BUILT_PAGE, loadAssets } from './static-assets.js';
 
@@ -72,9 +74,16 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** JSON only: a form or a text/plain body is what a cross-site page can send without asking. */
+function checkContentType(request: IncomingMessage): void {
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'the request body must be sent as application/json');
+}
+
 async function answerApi(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext): Promise<void> {
   try {
     const method = request.method ?? 'GET';
+    if (method === 'POST') checkContentType(request);
     const body = method === 'POST' ? await readJsonBody(request) : undefined;
     const answer = await handleApi(method, path, body, context);
     sendJson(response, answer.status, answer.body);
@@ -130,7 +139,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const assets = await loadAssets(options.assetsFolder);
   const solver = new SolveService({ workers: options.solveWorkers, maxMemoryMiB: options.maxMemoryMiB, now: options.now });
   const context: ApiContext = { catalog: options.catalog, solver, limits: options.limits };
+  // Known once listening, when the port is; no request is answered before that.
+  let hosts: ReadonlySet<string> = new Set();
   const server = createServer((request, response) => {
+    try {
+      checkRequestOrigin(request.headers, hosts);
+    } catch (error) {
+      sendJson(response, 403, errorResponse(error).body);
+      return;
+    }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/api' || path.startsWith('/api/')) {
       void answerApi(request, response, path, context);
@@ -152,6 +169,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  const interfaceAddresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+  hosts = allowedHosts(options.host, port, interfaceAddresses);
   return {
     url: urlOf(options.host, port),
     port,
