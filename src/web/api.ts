@@ -6,7 +6,7 @@ import { formatCollection, formatLevel } from '../level/write.js';
 import { SokobanError, formatPosition } from '../errors.js';
 import type { Optimality } from '../solver/solve.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
-import { HttpError } from './http-error.js';
+import { HttpError, readingInput } from './http-error.js';
 import { collectionOfRequest, levelOfRequest } from './level-input.js';
 import type {
   ApiAnswer,
@@ -116,7 +116,7 @@ function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
   const { level, rule } = levelOfRequest(body);
   const moves = requiredString(body, 'moves');
   const strictCase = optionalBoolean(body, 'strictCase');
-  const result = replay(level.board, moves, { rule, strictCase, file: 'moves' });
+  const result = readingInput('moves', 'the move string', () => replay(level.board, moves, { rule, strictCase, file: 'moves' }));
   const error: VerifyAnswer['error'] =
     result.error === null
       ? null

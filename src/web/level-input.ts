@@ -1,7 +1,7 @@
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import type { Collection, Level } from '../level/level.js';
 import { parseCollection } from '../level/parse.js';
-import { HttpError } from './http-error.js';
+import { HttpError, readingInput } from './http-error.js';
 import type { LevelRequest, LevelTextRequest, Unchecked } from './protocol.js';
 import { goalRule, levelFormat, optionalString } from './request-fields.js';
 
@@ -23,7 +23,9 @@ export function levelText(body: Unchecked<LevelTextRequest>): string {
 /** Parses the request's level text with the CLI's reader, so every message is the one `sokoban` prints. */
 export function collectionOfRequest(body: Unchecked<LevelTextRequest>): Collection {
   const file = optionalString<LevelTextRequest>(body, 'name') ?? DEFAULT_INPUT_NAME;
-  return parseCollection(levelText(body), { file, format: levelFormat<LevelTextRequest>(body, 'format') ?? 'auto' });
+  const text = levelText(body);
+  const format = levelFormat<LevelTextRequest>(body, 'format') ?? 'auto';
+  return readingInput('level', 'the level text', () => parseCollection(text, { file, format }));
 }
 
 export interface LevelWithRule {

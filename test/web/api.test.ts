@@ -6,6 +6,7 @@ import { parseLevel } from '../../src/level/parse.js';
 import { formatCollection } from '../../src/level/write.js';
 import { parseCollection } from '../../src/level/parse.js';
 import type { WebServer } from '../../src/web/server.js';
+import { errorResponse, readingInput } from '../../src/web/http-error.js';
 import { cli } from '../helpers/fake-io.js';
 import { getJson, postJson, startTestServer } from './test-server.js';
 
@@ -116,6 +117,37 @@ describe('verify', () => {
     expect(status).toBe(422);
     expect(body.error.kind).toBe('moves');
     expect(body.error.message).toContain("'x'");
+  });
+
+  it('refuses a move string nested 5,000 and 100,000 deep as a moves error (422), like any bad move string', async () => {
+    // How deep overflows a recursive reader depends on the thread's stack size; the deeper one
+    // does anywhere. The empty innermost group makes the string bad for a reader that copes.
+    for (const depth of [5_000, 100_000]) {
+      const moves = `${'('.repeat(depth)}${')'.repeat(depth)}`;
+      const { status, body } = await postJson(server, '/api/verify', { level: CORRIDOR, moves });
+      expect(status).toBe(422);
+      expect(body.error.kind).toBe('moves');
+    }
+  });
+});
+
+describe('readers that give up in an unplanned way', () => {
+  it('are refused as the input their text is (422), never as our bug (500)', () => {
+    const overflow = () => {
+      throw new RangeError('Maximum call stack size exceeded');
+    };
+    const refusal = (() => {
+      try {
+        readingInput('moves', 'the move string', overflow);
+      } catch (error) {
+        return errorResponse(error);
+      }
+      return null;
+    })();
+    expect(refusal).toEqual({
+      status: 422,
+      body: { error: { kind: 'moves', message: 'the move string could not be read (Maximum call stack size exceeded)' } },
+    });
   });
 });
 
