@@ -149,11 +149,11 @@ function timeLimitSeconds(body: Unchecked<SolveRequest>, limits: SolveLimits): n
   return Math.min(value, limits.maxSeconds);
 }
 
-async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext): Promise<SolveAnswer> {
+async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext, signal?: AbortSignal): Promise<SolveAnswer> {
   const { level, rule } = levelOfRequest(body);
   const optimal = optimality(body);
   const seconds = timeLimitSeconds(body, context.limits);
-  const record = await context.solver.solve(level, rule, { optimal, timeLimitMs: seconds * 1000 });
+  const record = await context.solver.solve(level, rule, { optimal, timeLimitMs: seconds * 1000 }, signal);
   return {
     rule,
     timeLimit: seconds,
@@ -173,7 +173,14 @@ async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext): P
  * Answers one API call. Handlers throw HttpError for malformed calls and the library's own
  * errors for bad levels or moves; the server turns both into JSON error bodies.
  */
-export async function handleApi(method: string, path: string, body: unknown, context: ApiContext): Promise<ApiResponse> {
+export async function handleApi(
+  method: string,
+  path: string,
+  body: unknown,
+  context: ApiContext,
+  /** Aborts when the client has gone: a search for it is stopped. */
+  signal?: AbortSignal,
+): Promise<ApiResponse> {
   const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
   // parts[0] is "api".
   const route = parts.slice(1);
@@ -220,7 +227,7 @@ export async function handleApi(method: string, path: string, body: unknown, con
       case 'verify':
         return ok(verifyMoves(request));
       case 'solve':
-        return ok(await solveLevel(request, context));
+        return ok(await solveLevel(request, context, signal));
     }
   }
   const postOnly = ['parse', 'convert', 'verify', 'solve'];

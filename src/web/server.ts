@@ -19,6 +19,8 @@ export interface WebServerOptions {
   readonly limits: SolveLimits;
   /** Searches at once. */
   readonly solveWorkers: number;
+  /** Solve requests that may wait for a worker before more are refused with 429; default 8. */
+  readonly maxWaitingSolves?: number;
   readonly maxMemoryMiB: number;
   readonly now: () => number;
 }
@@ -35,6 +37,8 @@ export interface WebServer {
 
 /** Request bodies are level texts and move strings; anything bigger is a mistake or an attack. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const DEFAULT_MAX_WAITING_SOLVES = 8;
 
 /**
  * Everything the page loads comes from this server: the policy makes the browser refuse any
@@ -80,14 +84,25 @@ function checkContentType(request: IncomingMessage): void {
   if (type !== 'application/json') throw new HttpError(415, 'the request body must be sent as application/json');
 }
 
+/** Aborts when the client hangs up before its answer is sent, so work done for it can stop. */
+function hangUpSignal(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 async function answerApi(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext): Promise<void> {
   try {
     const method = request.method ?? 'GET';
     if (method === 'POST') checkContentType(request);
     const body = method === 'POST' ? await readJsonBody(request) : undefined;
-    const answer = await handleApi(method, path, body, context);
+    const answer = await handleApi(method, path, body, context, hangUpSignal(response));
     sendJson(response, answer.status, answer.body);
   } catch (error) {
+    // Nobody is left to answer (the search was cancelled because the client went away).
+    if (response.destroyed) return;
     const { status, body } = errorResponse(error);
     sendJson(response, status, body);
   }
@@ -137,7 +152,12 @@ function urlOf(host: string, port: number): string {
 /** Starts the page and its JSON API; resolves once it is listening. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const assets = await loadAssets(options.assetsFolder);
-  const solver = new SolveService({ workers: options.solveWorkers, maxMemoryMiB: options.maxMemoryMiB, now: options.now });
+  const solver = new SolveService({
+    workers: options.solveWorkers,
+    maxWaiting: options.maxWaitingSolves ?? DEFAULT_MAX_WAITING_SOLVES,
+    maxMemoryMiB: options.maxMemoryMiB,
+    now: options.now,
+  });
   const context: ApiContext = { catalog: options.catalog, solver, limits: options.limits };
   // Known once listening, when the port is; no request is answered before that.
   let hosts: ReadonlySet<string> = new Set();

@@ -8,7 +8,8 @@ import { parseCollection } from '../../src/level/parse.js';
 import type { WebServer } from '../../src/web/server.js';
 import { errorResponse, readingInput } from '../../src/web/http-error.js';
 import { cli } from '../helpers/fake-io.js';
-import { getJson, postJson, startTestServer } from './test-server.js';
+import { OPEN_ROOM } from '../cli/open-room.js';
+import { getJson, postJson, postJsonAbortable, startTestServer } from './test-server.js';
 
 const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 const STUCK = '#####\n#$ .#\n# @ #\n#####\n';
@@ -152,6 +153,29 @@ describe('readers that give up in an unplanned way', () => {
 });
 
 describe('solve', () => {
+  it('stops the search of a client that hung up, so the next request gets the worker', async () => {
+    // One worker, which a move-optimal search of the open room holds unless the hang-up ends it.
+    const lone = await startTestServer({ maxSeconds: 3600 });
+    try {
+      const caller = new AbortController();
+      const abandoned = postJsonAbortable(lone, '/api/solve', { level: OPEN_ROOM, optimal: 'moves', timeLimit: 3600 }, caller.signal);
+      await new Promise((done) => setTimeout(done, 300));
+      caller.abort();
+      await expect(abandoned).rejects.toThrow();
+      // Left alone, the abandoned search holds the worker until its tables fill (over 15 s here);
+      // a stopped one frees it at once. The bound only has to tell these apart.
+      const next = postJson(lone, '/api/solve', { level: CORRIDOR });
+      const first = await Promise.race([
+        next.then(() => 'the next request'),
+        new Promise((done) => setTimeout(() => done('the abandoned search'), 10_000)),
+      ]);
+      expect(first).toBe('the next request');
+      expect((await next).body.status).toBe('solved');
+    } finally {
+      await lone.close();
+    }
+  });
+
   it('solves in a worker and returns a solution that replays to a win', async () => {
     const { status, body } = await postJson(server, '/api/solve', { level: FIRST_XSB, optimal: 'moves' });
     expect(status).toBe(200);

@@ -42,6 +42,17 @@ export async function postJson(server: WebServer, path: string, body: unknown): 
   return { status: response.status, body: await response.json() };
 }
 
+/** A POST the test can hang up on, as a closed browser tab does. */
+export async function postJsonAbortable(server: WebServer, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(new URL(path, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  return response.json();
+}
+
 export interface RawAnswer {
   readonly status: number;
   readonly body: string;
