@@ -6,6 +6,7 @@ import { type ApiContext, type SolveLimits, handleApi } from './api.js';
 import type { Catalog } from './catalog.js';
 import { HttpError, errorResponse } from './http-error.js';
 import { allowedHosts, checkRequestOrigin } from './request-origin.js';
+import { InputService } from './input-service.js';
 import { SolveService } from './solve-service.js';
 import { type Asset, NOT_BUILT_PAGE, loadAssets } from './static-assets.js';
 
@@ -39,6 +40,12 @@ export interface WebServer {
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const DEFAULT_MAX_WAITING_SOLVES = 8;
+
+/**
+ * Reading a level text or move string takes milliseconds; one that takes seconds or hundreds of
+ * MiB is hostile or a mistake, and is refused (413) rather than allowed to tie up the server.
+ */
+const INPUT_LIMITS = { workers: 1, maxWaiting: 16, deadlineMs: 5_000, heapMiB: 512 } as const;
 
 /**
  * Everything the page loads comes from this server: the policy makes the browser refuse any
@@ -158,7 +165,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     maxMemoryMiB: options.maxMemoryMiB,
     now: options.now,
   });
-  const context: ApiContext = { catalog: options.catalog, solver, limits: options.limits };
+  const inputs = new InputService({ ...INPUT_LIMITS, now: options.now });
+  const context: ApiContext = { catalog: options.catalog, inputs, solver, limits: options.limits };
+  const closeWorkers = () => Promise.all([solver.close(), inputs.close()]).then(() => {});
   // Known once listening, when the port is; no request is answered before that.
   let hosts: ReadonlySet<string> = new Set();
   const server = createServer((request, response) => {
@@ -180,12 +189,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     markClosed = resolve;
   });
   server.on('close', () => {
-    void solver.close().then(markClosed, markClosed);
+    void closeWorkers().then(markClosed, markClosed);
   });
   try {
     await listen(server, options.host, options.port);
   } catch (error) {
-    await solver.close();
+    await closeWorkers();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
