@@ -133,7 +133,7 @@ function toRow(level: BenchLevel, run: BenchRun, { outcome }: BenchOutcome): Row
     return { level, status: 'killed', result: null, ms: outcome.afterMs, replay: '-', check: '-', note: `worker terminated after ${outcome.afterMs} ms` };
   }
   if (outcome.kind !== 'done') {
-    return { level, status: 'crashed', result: null, ms: 0, replay: '-', check: '-', note: outcome.kind === 'out-of-memory' ? 'worker out of memory' : outcome.message };
+    return { level, status: 'crashed', result: null, ms: 0, replay: '-', check: '-', note: outcome.kind === 'out-of-memory' ? 'worker out of memory' : outcome.kind === 'failed' ? outcome.message : 'cancelled' };
   }
   const result = outcome.value;
   return { level, status: result.status, result, ms: result.ms, replay: replayCheck(level, result), check: expectationCheck(level, run, result), note: '' };

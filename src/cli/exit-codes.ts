@@ -16,6 +16,8 @@ export const ExitCode = {
   limit: 3,
   /** An unexpected internal error: a bug to report. */
   internal: 70,
+  /** Stopped by Ctrl-C or SIGTERM (128 + SIGINT, as a shell reports it). */
+  interrupted: 130,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -70,8 +70,10 @@ export interface Io {
   now(): number;
   sleep(ms: number): Promise<void>;
   /**
-   * Calls `listener` when the user asks a long-running command (`serve`) to stop (Ctrl-C); returns
-   * a function that stops listening. Only commands that ask get this: the others keep Ctrl-C's usual effect.
+   * Calls `listener` when the user asks a long-running command (`serve`, a `solve` batch) to stop
+   * (Ctrl-C or SIGTERM), so it can wind down and say what it did; a second signal ends the process
+   * at once. Returns a function that stops listening. Only commands that ask get this: the others
+   * keep the signals' usual effect.
    */
   onInterrupt?(listener: () => void): () => void;
 }
@@ -300,9 +302,18 @@ export function nodeIo(): Io {
     now: () => performance.now(),
     sleep: pause,
     onInterrupt: (listener) => {
-      process.once('SIGINT', listener);
+      let asked = false;
+      const onSignal = (): void => {
+        // The user asked twice: they want out now, not a tidy ending.
+        if (asked) process.exit(130);
+        asked = true;
+        listener();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
       return () => {
-        process.off('SIGINT', listener);
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
       };
     },
   };

@@ -22,6 +22,7 @@ Exit codes:
   2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
   3   stopped at a limit (time, memory, nodes) before an answer; for several levels: 2, else 1, else 3
   70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)
+  130 interrupted (Ctrl-C, SIGTERM): the levels finished are reported, reports marked interrupted
 
 Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
 `;

@@ -3,16 +3,27 @@ import { internalFailure, recordOfOutcome } from './outcome-record.js';
 import { SolvePool } from './solve-pool.js';
 import { type SearchSettings, type SolveJob, runSolveTask, taskOf } from './solve-task.js';
 
+/** A solve its caller withdrew (a page closed, Ctrl-C): there is no record, only the fact. */
+export class SolveCancelledError extends Error {
+  constructor(name: string) {
+    super(`the search of ${name} was cancelled`);
+    this.name = 'SolveCancelledError';
+  }
+}
+
 /** Solves levels one way or another; records come back checked by replay. */
 export interface Executor {
-  solve(job: SolveJob, settings: SearchSettings): Promise<LevelRecord>;
+  /** Rejects with SolveCancelledError once `signal` aborts, having stopped the search. */
+  solve(job: SolveJob, settings: SearchSettings, signal?: AbortSignal): Promise<LevelRecord>;
   close(): Promise<void>;
 }
 
 /** Solves on the main thread: no thread to start, the fastest answer for a single level. */
 export function inProcessExecutor(): Executor {
   return {
-    async solve(job, settings) {
+    async solve(job, settings, signal) {
+      // The search runs on this thread and cannot be interrupted; only one not yet begun is withdrawn.
+      if (signal?.aborted === true) throw new SolveCancelledError(job.key.name);
       try {
         return recordFromResult(job.level, job.rule, runSolveTask(taskOf(job, settings)));
       } catch (error) {
@@ -34,8 +45,9 @@ export interface PoolExecutorOptions {
 export function poolExecutor(options: PoolExecutorOptions): Executor {
   const pool = new SolvePool(options);
   return {
-    async solve(job, settings) {
-      const outcome = await pool.run(taskOf(job, settings));
+    async solve(job, settings, signal) {
+      const outcome = await pool.run(taskOf(job, settings), signal);
+      if (outcome.kind === 'cancelled') throw new SolveCancelledError(job.key.name);
       return recordOfOutcome(job, outcome, settings.timeLimitMs, pool.heapMiB);
     },
     close: () => pool.close(),

@@ -22,7 +22,9 @@ export type TaskOutcome<Result> =
   /** The worker was still busy after the deadline and was terminated. */
   | { readonly kind: 'killed'; readonly afterMs: number }
   /** The worker ran out of heap (its resource limits) and was ended by Node. */
-  | { readonly kind: 'out-of-memory'; readonly message: string; readonly afterMs: number };
+  | { readonly kind: 'out-of-memory'; readonly message: string; readonly afterMs: number }
+  /** The caller withdrew the task (its signal aborted): taken off the queue, or its worker ended. */
+  | { readonly kind: 'cancelled' };
 
 export interface PoolOptions {
   /** Workers at most, each working on one task at a time. */
@@ -67,17 +69,47 @@ export class WorkerPool<Task, Result> {
     if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('a pool needs at least one worker');
   }
 
-  /** Runs a task on the next free worker; a worker still busy `deadlineMs` after starting it is terminated. */
-  run(task: Task, deadlineMs: number): Promise<TaskOutcome<Result>> {
+  /**
+   * Runs a task on the next free worker; a worker still busy `deadlineMs` after starting it is
+   * terminated. Aborting `signal` withdraws the task: a queued one never starts, a running one's
+   * worker is ended (a search cannot be interrupted otherwise) and replaced.
+   */
+  run(task: Task, deadlineMs: number, signal?: AbortSignal): Promise<TaskOutcome<Result>> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    return new Promise((settle) => {
+    return new Promise((resolve) => {
       if (this.broken !== null) {
-        settle({ kind: 'failed', message: this.broken });
+        resolve({ kind: 'failed', message: this.broken });
         return;
       }
-      this.queue.push({ id: this.nextId++, task, deadlineMs, settle });
+      if (signal?.aborted === true) {
+        resolve({ kind: 'cancelled' });
+        return;
+      }
+      const onAbort = (): void => this.cancel(pending);
+      const settle = (outcome: TaskOutcome<Result>): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
+      };
+      const pending: PendingTask<Task, Result> = { id: this.nextId++, task, deadlineMs, settle };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(pending);
       this.dispatch();
     });
+  }
+
+  private cancel(pending: PendingTask<Task, Result>): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.settle({ kind: 'cancelled' });
+      return;
+    }
+    for (const slot of this.slots) {
+      if (slot.current === pending) {
+        this.replace(slot, { kind: 'cancelled' });
+        return;
+      }
+    }
   }
 
   /** Ends every worker; tasks still queued are failed so that no caller waits forever. */

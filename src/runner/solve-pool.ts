@@ -30,8 +30,8 @@ export class SolvePool {
   }
 
   /** Solves on the next free worker; one still busy at the deadline for its time limit is ended. */
-  run(task: SolveTask): Promise<TaskOutcome<SolveResult>> {
-    return this.pool.run(task, workerDeadlineMs(task.timeLimitMs));
+  run(task: SolveTask, signal?: AbortSignal): Promise<TaskOutcome<SolveResult>> {
+    return this.pool.run(task, workerDeadlineMs(task.timeLimitMs), signal);
   }
 
   close(): Promise<void> {

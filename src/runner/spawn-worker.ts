@@ -4,14 +4,20 @@ import { dirname, join } from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
-/**
- * Starts the solve worker next to this module: dist/runner/worker.js in the installed CLI,
- * src/runner/worker.ts when running from sources (tests under vitest, `tsx`). Worker threads
- * do not inherit the parent's loaders, so a TypeScript worker first registers tsx itself.
- */
+/** Starts the solve worker next to this module (see spawnModuleWorker). */
 export function spawnSolveWorker(resourceLimits: ResourceLimits): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './worker.ts' : './worker.js', import.meta.url);
+  return spawnModuleWorker(import.meta.url, './worker', resourceLimits);
+}
+
+/**
+ * Starts a worker thread from the module `name` (without extension) next to `nextTo`:
+ * the .js file in the installed CLI (dist/), the .ts file when running from sources (tests
+ * under vitest, `tsx`). Worker threads do not inherit the parent's loaders, so a TypeScript
+ * worker first registers tsx itself.
+ */
+export function spawnModuleWorker(nextTo: string, name: string, resourceLimits: ResourceLimits): Worker {
+  const fromSources = nextTo.endsWith('.ts');
+  const entry = new URL(`${name}${fromSources ? '.ts' : '.js'}`, nextTo);
   if (!fromSources) return new Worker(entry, { resourceLimits });
   const boot = `import(${JSON.stringify(tsxApiUrl())})
     .then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;

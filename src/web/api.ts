@@ -1,31 +1,20 @@
-import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
-import { replay } from '../game/replay.js';
-import { BOX, GOAL, countSquares } from '../level/board.js';
-import type { Level, LevelFormat } from '../level/level.js';
-import { formatCollection, formatLevel } from '../level/write.js';
-import { SokobanError, formatPosition } from '../errors.js';
+import { formatLevel } from '../level/write.js';
 import type { Optimality } from '../solver/solve.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import { HttpError } from './http-error.js';
-import { collectionOfRequest, levelOfRequest } from './level-input.js';
+import { ruleOrProblem } from './input-handlers.js';
+import type { InputService } from './input-service.js';
 import type {
   ApiAnswer,
   CollectionAnswer,
   CollectionsAnswer,
   ConfigAnswer,
-  ConvertAnswer,
-  ConvertRequest,
   LevelAnswer,
-  ParseAnswer,
-  ParseRequest,
-  RuleOrProblem,
   SolveAnswer,
   SolveRequest,
   Unchecked,
-  VerifyAnswer,
-  VerifyRequest,
 } from './protocol.js';
-import { asObject, goalRule, levelFormat, optionalBoolean, optionalString, requiredString } from './request-fields.js';
+import { asObject, optionalString } from './request-fields.js';
 import type { SolveService } from './solve-service.js';
 
 export interface SolveLimits {
@@ -37,6 +26,8 @@ export interface SolveLimits {
 
 export interface ApiContext {
   readonly catalog: Catalog;
+  /** Reads level texts and moves off the event loop. */
+  readonly inputs: InputService;
   readonly solver: SolveService;
   readonly limits: SolveLimits;
 }
@@ -75,63 +66,6 @@ function levelView(entry: CatalogEntry, index: string): LevelAnswer {
   };
 }
 
-/** The rule a level is played under by default, or the CLI's message when it needs one chosen. */
-function ruleOrProblem(level: Level, requested?: GoalRule): RuleOrProblem {
-  try {
-    return { rule: chooseGoalRule(level, requested), problem: null };
-  } catch (error) {
-    if (!(error instanceof SokobanError)) throw error;
-    return { rule: null, problem: error.message };
-  }
-}
-
-function parseLevels(body: Unchecked<ParseRequest>): ParseAnswer {
-  const collection = collectionOfRequest(body);
-  const requested = goalRule(body);
-  return {
-    format: collection.format,
-    title: collection.title,
-    warnings: collection.warnings.map((warning) => `${formatPosition(warning)}: ${warning.message}`),
-    levels: collection.levels.map((level) => ({
-      index: level.source.index,
-      title: level.title,
-      width: level.board.width,
-      height: level.board.height,
-      boxes: countSquares(level.board, BOX),
-      goals: countSquares(level.board, GOAL),
-      ...ruleOrProblem(level, requested),
-    })),
-  };
-}
-
-function convertLevels(body: Unchecked<ConvertRequest>): ConvertAnswer {
-  const to = levelFormat(body, 'to');
-  if (to === undefined) throw new HttpError(400, '"to" must be one of xsb, json, grid');
-  const collection = collectionOfRequest(body);
-  return { format: to, text: formatCollection(collection, to as LevelFormat) };
-}
-
-/** Replays a move string with the CLI's replay: the same answer as `sokoban verify --json`. */
-function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
-  const { level, rule } = levelOfRequest(body);
-  const moves = requiredString(body, 'moves');
-  const strictCase = optionalBoolean(body, 'strictCase');
-  const result = replay(level.board, moves, { rule, strictCase, file: 'moves' });
-  const error: VerifyAnswer['error'] =
-    result.error === null
-      ? null
-      : {
-          index: result.error.index,
-          move: result.error.move,
-          row: result.error.row,
-          col: result.error.col,
-          square: result.error.square,
-          reason: result.error.reason,
-          message: result.error.message,
-        };
-  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error };
-}
-
 function optimality(body: Unchecked<SolveRequest>): Optimality | null {
   const value = optionalString(body, 'optimal');
   if (value === undefined || value === 'none' || value === '') return null;
@@ -149,11 +83,11 @@ function timeLimitSeconds(body: Unchecked<SolveRequest>, limits: SolveLimits): n
   return Math.min(value, limits.maxSeconds);
 }
 
-async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext): Promise<SolveAnswer> {
-  const { level, rule } = levelOfRequest(body);
+async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext, signal?: AbortSignal): Promise<SolveAnswer> {
   const optimal = optimality(body);
+  const { level, rule } = await context.inputs.read('level', body);
   const seconds = timeLimitSeconds(body, context.limits);
-  const record = await context.solver.solve(level, rule, { optimal, timeLimitMs: seconds * 1000 });
+  const record = await context.solver.solve(level, rule, { optimal, timeLimitMs: seconds * 1000 }, signal);
   return {
     rule,
     timeLimit: seconds,
@@ -173,7 +107,14 @@ async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext): P
  * Answers one API call. Handlers throw HttpError for malformed calls and the library's own
  * errors for bad levels or moves; the server turns both into JSON error bodies.
  */
-export async function handleApi(method: string, path: string, body: unknown, context: ApiContext): Promise<ApiResponse> {
+export async function handleApi(
+  method: string,
+  path: string,
+  body: unknown,
+  context: ApiContext,
+  /** Aborts when the client has gone: a search for it is stopped. */
+  signal?: AbortSignal,
+): Promise<ApiResponse> {
   const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
   // parts[0] is "api".
   const route = parts.slice(1);
@@ -214,13 +155,11 @@ export async function handleApi(method: string, path: string, body: unknown, con
     const request = asObject(body);
     switch (route[0]) {
       case 'parse':
-        return ok(parseLevels(request));
       case 'convert':
-        return ok(convertLevels(request));
       case 'verify':
-        return ok(verifyMoves(request));
+        return ok(await context.inputs.read(route[0], request));
       case 'solve':
-        return ok(await solveLevel(request, context));
+        return ok(await solveLevel(request, context, signal));
     }
   }
   const postOnly = ['parse', 'convert', 'verify', 'solve'];

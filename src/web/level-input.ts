@@ -1,7 +1,7 @@
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import type { Collection, Level } from '../level/level.js';
 import { parseCollection } from '../level/parse.js';
-import { HttpError } from './http-error.js';
+import { HttpError, readingInput } from './http-error.js';
 import type { LevelRequest, LevelTextRequest, Unchecked } from './protocol.js';
 import { goalRule, levelFormat, optionalString } from './request-fields.js';
 
@@ -20,10 +20,36 @@ export function levelText(body: Unchecked<LevelTextRequest>): string {
   throw new HttpError(400, '"level" must be level text (XSB, 6.101 JSON or CS161 grid) or a board as a JSON array');
 }
 
-/** Parses the request's level text with the CLI's reader, so every message is the one `sokoban` prints. */
+/** Far beyond any real collection (the largest public ones are a few hundred KB). */
+export const MAX_LEVEL_TEXT_BYTES = 1024 * 1024;
+
+/** Squares per board: a 1000x1000 board reads, draws and converts in well under a second. */
+export const MAX_BOARD_SQUARES = 1_000_000;
+
+/**
+ * Parses the request's level text with the CLI's reader, so every message is the one `sokoban`
+ * prints; a text or board beyond the server's limits is refused (413) before any work on it.
+ */
 export function collectionOfRequest(body: Unchecked<LevelTextRequest>): Collection {
   const file = optionalString<LevelTextRequest>(body, 'name') ?? DEFAULT_INPUT_NAME;
-  return parseCollection(levelText(body), { file, format: levelFormat<LevelTextRequest>(body, 'format') ?? 'auto' });
+  const text = levelText(body);
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_LEVEL_TEXT_BYTES) {
+    throw new HttpError(413, `the level text is ${bytes} bytes; this server reads at most ${MAX_LEVEL_TEXT_BYTES}`, 'limit');
+  }
+  const format = levelFormat<LevelTextRequest>(body, 'format') ?? 'auto';
+  const collection = readingInput('level', 'the level text', () => parseCollection(text, { file, format }));
+  for (const level of collection.levels) {
+    const { width, height } = level.board;
+    if (width * height > MAX_BOARD_SQUARES) {
+      throw new HttpError(
+        413,
+        `level ${level.source.index} is ${width}x${height} = ${width * height} squares; this server takes at most ${MAX_BOARD_SQUARES}`,
+        'limit',
+      );
+    }
+  }
+  return collection;
 }
 
 export interface LevelWithRule {

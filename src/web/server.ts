@@ -1,9 +1,12 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { UsageError } from '../errors.js';
 import { type ApiContext, type SolveLimits, handleApi } from './api.js';
 import type { Catalog } from './catalog.js';
 import { HttpError, errorResponse } from './http-error.js';
+import { allowedHosts, checkRequestOrigin } from './request-origin.js';
+import { InputService } from './input-service.js';
 import { SolveService } from './solve-service.js';
 import { type Asset, NOT_BUILT_PAGE, loadAssets } from './static-assets.js';
 
@@ -17,6 +20,8 @@ export interface WebServerOptions {
   readonly limits: SolveLimits;
   /** Searches at once. */
   readonly solveWorkers: number;
+  /** Solve requests that may wait for a worker before more are refused with 429; default 8. */
+  readonly maxWaitingSolves?: number;
   readonly maxMemoryMiB: number;
   readonly now: () => number;
 }
@@ -33,6 +38,14 @@ export interface WebServer {
 
 /** Request bodies are level texts and move strings; anything bigger is a mistake or an attack. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const DEFAULT_MAX_WAITING_SOLVES = 8;
+
+/**
+ * Reading a level text or move string takes milliseconds; one that takes seconds or hundreds of
+ * MiB is hostile or a mistake, and is refused (413) rather than allowed to tie up the server.
+ */
+const INPUT_LIMITS = { workers: 1, maxWaiting: 16, deadlineMs: 5_000, heapMiB: 512 } as const;
 
 /**
  * Everything the page loads comes from this server: the policy makes the browser refuse any
@@ -72,13 +85,31 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** JSON only: a form or a text/plain body is what a cross-site page can send without asking. */
+function checkContentType(request: IncomingMessage): void {
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'the request body must be sent as application/json');
+}
+
+/** Aborts when the client hangs up before its answer is sent, so work done for it can stop. */
+function hangUpSignal(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 async function answerApi(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext): Promise<void> {
   try {
     const method = request.method ?? 'GET';
+    if (method === 'POST') checkContentType(request);
     const body = method === 'POST' ? await readJsonBody(request) : undefined;
-    const answer = await handleApi(method, path, body, context);
+    const answer = await handleApi(method, path, body, context, hangUpSignal(response));
     sendJson(response, answer.status, answer.body);
   } catch (error) {
+    // Nobody is left to answer (the search was cancelled because the client went away).
+    if (response.destroyed) return;
     const { status, body } = errorResponse(error);
     sendJson(response, status, body);
   }
@@ -128,9 +159,24 @@ function urlOf(host: string, port: number): string {
 /** Starts the page and its JSON API; resolves once it is listening. */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const assets = await loadAssets(options.assetsFolder);
-  const solver = new SolveService({ workers: options.solveWorkers, maxMemoryMiB: options.maxMemoryMiB, now: options.now });
-  const context: ApiContext = { catalog: options.catalog, solver, limits: options.limits };
+  const solver = new SolveService({
+    workers: options.solveWorkers,
+    maxWaiting: options.maxWaitingSolves ?? DEFAULT_MAX_WAITING_SOLVES,
+    maxMemoryMiB: options.maxMemoryMiB,
+    now: options.now,
+  });
+  const inputs = new InputService({ ...INPUT_LIMITS, now: options.now });
+  const context: ApiContext = { catalog: options.catalog, inputs, solver, limits: options.limits };
+  const closeWorkers = () => Promise.all([solver.close(), inputs.close()]).then(() => {});
+  // Known once listening, when the port is; no request is answered before that.
+  let hosts: ReadonlySet<string> = new Set();
   const server = createServer((request, response) => {
+    try {
+      checkRequestOrigin(request.headers, hosts);
+    } catch (error) {
+      sendJson(response, 403, errorResponse(error).body);
+      return;
+    }
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/api' || path.startsWith('/api/')) {
       void answerApi(request, response, path, context);
@@ -143,15 +189,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     markClosed = resolve;
   });
   server.on('close', () => {
-    void solver.close().then(markClosed, markClosed);
+    void closeWorkers().then(markClosed, markClosed);
   });
   try {
     await listen(server, options.host, options.port);
   } catch (error) {
-    await solver.close();
+    await closeWorkers();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  const interfaceAddresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+  hosts = allowedHosts(options.host, port, interfaceAddresses);
   return {
     url: urlOf(options.host, port),
     port,

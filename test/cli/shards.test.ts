@@ -62,6 +62,15 @@ describe('solve --shard and merge-reports', () => {
     expect(stderr).toBe('sokoban: warning: shards 2/3, 3/3 missing\n');
   });
 
+  it('keeps the mark of an interrupted shard, with its unfinished levels, and warns', async () => {
+    const [first, second] = await Promise.all(['1/2', '2/2'].map((shard) => summaryOf('--shard', shard)));
+    const partial = { ...JSON.parse(second.text), interrupted: { unfinished: ['later.xsb#1'] } };
+    const files = { 'a.json': first.text, 'b.json': JSON.stringify(partial) };
+    const { stdout, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files });
+    expect(JSON.parse(stdout).interrupted).toEqual({ unfinished: ['later.xsb#1'] });
+    expect(stderr).toBe('sokoban: warning: b.json is from an interrupted run: 1 level was not finished\n');
+  });
+
   it('refuses a shard given twice, naming the job and both files', async () => {
     const first = await summaryOf('--shard', '1/3');
     const { code, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files: { 'a.json': first.text, 'b.json': first.text } });

@@ -19,6 +19,8 @@ export interface FakeIo extends Io {
   readonly written: ReadonlyMap<string, string>;
   readonly directories: ReadonlySet<string>;
   readonly sleeps: readonly number[];
+  /** Presses Ctrl-C: calls every listener the command registered with onInterrupt. */
+  readonly interrupt: () => void;
 }
 
 const REPOSITORY_ROOT = resolve(import.meta.dirname, '../..');
@@ -31,6 +33,7 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
   const written = new Map<string, string>();
   const directories = new Set<string>();
   const sleeps: number[] = [];
+  const interruptListeners: (() => void)[] = [];
   const files = options.files ?? {};
   return {
     stdout: { write: (text) => void (stdout += text), isTTY: options.stdoutIsTTY ?? false, columns: 80 },
@@ -69,6 +72,11 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
       sleeps.push(ms);
       clock += ms;
     },
+    onInterrupt: (listener) => {
+      interruptListeners.push(listener);
+      return () => void interruptListeners.splice(interruptListeners.indexOf(listener), 1);
+    },
+    interrupt: () => [...interruptListeners].forEach((listener) => listener()),
     out: () => stdout,
     err: () => stderr,
     written,

@@ -70,6 +70,35 @@ describe('WorkerPool', () => {
     await workers.close();
   });
 
+  it('withdraws a running task when its signal aborts: its worker is ended and the queue goes on', async () => {
+    const { pool: workers, spawned } = pool(1);
+    const caller = new AbortController();
+    // Once the worker has answered a task it is ready, so the next task starts on it at once.
+    await workers.run(1, 10_000);
+    // Without the abort the hung task would hold the only worker for an hour.
+    const hung = workers.run('hang', 3_600_000, caller.signal);
+    const next = workers.run(5, 10_000);
+    caller.abort();
+    expect(await hung).toEqual({ kind: 'cancelled' });
+    expect(await next).toEqual({ kind: 'done', value: 10 });
+    expect(spawned()).toBe(2);
+    await workers.close();
+  });
+
+  it('withdraws a queued task without ever starting it', async () => {
+    const { pool: workers } = pool(1);
+    const first = new AbortController();
+    const second = new AbortController();
+    const running = workers.run('hang', 3_600_000, first.signal);
+    const queued = workers.run('exit', 10_000, second.signal);
+    second.abort();
+    expect(await queued).toEqual({ kind: 'cancelled' });
+    first.abort();
+    expect(await running).toEqual({ kind: 'cancelled' });
+    expect(await workers.run(1, 10_000)).toEqual({ kind: 'done', value: 2 });
+    await workers.close();
+  });
+
   it('reports a task the worker failed, and keeps the worker', async () => {
     const { pool: workers, spawned } = pool(1);
     const outcomes = await Promise.all([workers.run('throw', 10_000), workers.run(1, 10_000)]);

@@ -6,8 +6,10 @@ import { parseLevel } from '../../src/level/parse.js';
 import { formatCollection } from '../../src/level/write.js';
 import { parseCollection } from '../../src/level/parse.js';
 import type { WebServer } from '../../src/web/server.js';
+import { errorResponse, readingInput } from '../../src/web/http-error.js';
 import { cli } from '../helpers/fake-io.js';
-import { getJson, postJson, startTestServer } from './test-server.js';
+import { OPEN_ROOM } from '../cli/open-room.js';
+import { getJson, postJson, postJsonAbortable, startTestServer } from './test-server.js';
 
 const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 const STUCK = '#####\n#$ .#\n# @ #\n#####\n';
@@ -117,9 +119,63 @@ describe('verify', () => {
     expect(body.error.kind).toBe('moves');
     expect(body.error.message).toContain("'x'");
   });
+
+  it('refuses a move string nested 5,000 and 100,000 deep as a moves error (422), like any bad move string', async () => {
+    // How deep overflows a recursive reader depends on the thread's stack size; the deeper one
+    // does anywhere. The empty innermost group makes the string bad for a reader that copes.
+    for (const depth of [5_000, 100_000]) {
+      const moves = `${'('.repeat(depth)}${')'.repeat(depth)}`;
+      const { status, body } = await postJson(server, '/api/verify', { level: CORRIDOR, moves });
+      expect(status).toBe(422);
+      expect(body.error.kind).toBe('moves');
+    }
+  });
+});
+
+describe('readers that give up in an unplanned way', () => {
+  it('are refused as the input their text is (422), never as our bug (500)', () => {
+    const overflow = () => {
+      throw new RangeError('Maximum call stack size exceeded');
+    };
+    const refusal = (() => {
+      try {
+        readingInput('moves', 'the move string', overflow);
+      } catch (error) {
+        return errorResponse(error);
+      }
+      return null;
+    })();
+    expect(refusal).toEqual({
+      status: 422,
+      body: { error: { kind: 'moves', message: 'the move string could not be read (Maximum call stack size exceeded)' } },
+    });
+  });
 });
 
 describe('solve', () => {
+  it('stops the search of a client that hung up, so the next request gets the worker', async () => {
+    // One worker, which a move-optimal search of the open room holds unless the hang-up ends it.
+    const lone = await startTestServer({ maxSeconds: 3600 });
+    try {
+      const caller = new AbortController();
+      const abandoned = postJsonAbortable(lone, '/api/solve', { level: OPEN_ROOM, optimal: 'moves', timeLimit: 3600 }, caller.signal);
+      await new Promise((done) => setTimeout(done, 300));
+      caller.abort();
+      await expect(abandoned).rejects.toThrow();
+      // Left alone, the abandoned search holds the worker until its tables fill (over 15 s here);
+      // a stopped one frees it at once. The bound only has to tell these apart.
+      const next = postJson(lone, '/api/solve', { level: CORRIDOR });
+      const first = await Promise.race([
+        next.then(() => 'the next request'),
+        new Promise((done) => setTimeout(() => done('the abandoned search'), 10_000)),
+      ]);
+      expect(first).toBe('the next request');
+      expect((await next).body.status).toBe('solved');
+    } finally {
+      await lone.close();
+    }
+  });
+
   it('solves in a worker and returns a solution that replays to a win', async () => {
     const { status, body } = await postJson(server, '/api/solve', { level: FIRST_XSB, optimal: 'moves' });
     expect(status).toBe(200);

@@ -38,6 +38,22 @@ describe('sokoban serve', () => {
     expect(listeners).toEqual([]);
   });
 
+  it('shows collection files relative to where it was started, also the bundled ones found by absolute path', async () => {
+    for (const argv of [['serve'], ['serve', `${process.cwd()}/levels/examples/three.sok`]]) {
+      const { io, interrupt } = interruptibleIo();
+      const exit = run([...argv, '--port', '0'], io);
+      const url = await addressPrinted(io.out);
+      const body = (await (await fetch(new URL('/api/collections', url))).json()) as { collections: { file: string }[] };
+      const files = body.collections.map((entry) => entry.file);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(file).toMatch(/^levels\//);
+      const detail = (await (await fetch(new URL(`/api/collections/${files.length === 1 ? 'three' : 'microban'}`, url))).json()) as { file: string };
+      expect(detail.file).toMatch(/^levels\//);
+      interrupt();
+      expect(await exit).toBe(0);
+    }
+  });
+
   it('reports a file it cannot read, serves the rest, and exits 2 at the end', async () => {
     const { io, interrupt } = interruptibleIo();
     const exit = run(['serve', 'levels/examples/three.sok', 'missing.xsb', '--port', '0'], io);

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { readServedCollections } from '../../src/cli/served-collections.js';
 import { catalogOf } from '../../src/web/catalog.js';
 import { type WebServer, startWebServer } from '../../src/web/server.js';
@@ -39,4 +40,44 @@ export async function postJson(server: WebServer, path: string, body: unknown): 
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** A POST the test can hang up on, as a closed browser tab does. */
+export async function postJsonAbortable(server: WebServer, path: string, body: unknown, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(new URL(path, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  return response.json();
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/**
+ * A request with exactly the headers given (fetch would set its own Host and Origin), and an
+ * optional signal to hang up early, as a browser tab that is closed does.
+ */
+export function rawRequest(
+  server: WebServer,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers, signal: options.signal },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
 }

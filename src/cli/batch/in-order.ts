@@ -19,6 +19,19 @@ export class InOrder<T> {
     }
   }
 
+  /**
+   * Releases every result still waiting, in order, skipping the positions that never came: what
+   * an interrupted run has finished is reported even behind a level it did not finish.
+   */
+  flush(): void {
+    for (const position of [...this.waiting.keys()].sort((a, b) => a - b)) {
+      const value = this.waiting.get(position) as T;
+      this.waiting.delete(position);
+      this.release(value, position);
+      this.next = position + 1;
+    }
+  }
+
   /** How many results have been released. */
   get released(): number {
     return this.next;

@@ -51,5 +51,12 @@ export function mergeSummaries(inputs: readonly NamedSummary[]): MergeResult {
   } else if (counts.size > 1) {
     warnings.push(`the summaries come from different splits (${[...counts].map((count) => `/${count}`).join(', ')})`);
   }
-  return { summary: buildSummary(first.summary.settings, merged, records), warnings };
+  // A shard that was interrupted leaves the merged run partial too, and it must say so.
+  const interrupted = inputs.filter(({ summary }) => summary.interrupted !== undefined);
+  const unfinished = interrupted.flatMap(({ summary }) => summary.interrupted?.unfinished ?? []);
+  for (const { file, summary } of interrupted) {
+    const count = summary.interrupted?.unfinished.length ?? 0;
+    warnings.push(`${file} is from an interrupted run: ${count} ${count === 1 ? 'level was' : 'levels were'} not finished`);
+  }
+  return { summary: buildSummary(first.summary.settings, merged, records, interrupted.length > 0 ? unfinished : null), warnings };
 }

@@ -34,6 +34,8 @@ export interface Summary {
   readonly totals: Totals;
   /** Every record, ordered by job name, so shards merge into exactly what one run writes. */
   readonly levels: readonly LevelRecord[];
+  /** Present only when the run was stopped (Ctrl-C, SIGTERM): the levels it did not finish, by name. */
+  readonly interrupted?: { readonly unfinished: readonly string[] };
 }
 
 export const SUMMARY_FORMAT = 'sokoban-solve-summary';
@@ -64,10 +66,13 @@ export function buildSummary(
   settings: SummarySettings,
   shards: readonly (readonly [number, number])[],
   records: readonly LevelRecord[],
+  /** The levels an interrupted run did not finish; null when it ran to the end. */
+  unfinished: readonly string[] | null = null,
 ): Summary {
   const levels = [...records].sort(compareJobs);
   const orderedShards = [...shards].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  return { format: SUMMARY_FORMAT, version: 1, settings, shards: orderedShards, totals: totalsOf(levels), levels };
+  const summary: Summary = { format: SUMMARY_FORMAT, version: 1, settings, shards: orderedShards, totals: totalsOf(levels), levels };
+  return unfinished === null ? summary : { ...summary, interrupted: { unfinished: [...unfinished] } };
 }
 
 const STATUSES: readonly RecordStatus[] = ['solved', 'unsolvable', 'timeout', 'memory', 'error'];

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../../errors.js';
 import { catalogOf } from '../../web/catalog.js';
@@ -31,6 +32,14 @@ function solveWorkers(): number {
 }
 
 /**
+ * A file as the page shows it: relative to where the server was started, so visitors learn
+ * nothing of the server's folders (the bundled collections are found by absolute path).
+ */
+function shownPath(cwd: string, file: string): string {
+  return isAbsolute(file) ? relative(cwd, resolve(cwd, file)) : file;
+}
+
+/**
  * `sokoban serve`: the page and its JSON API until the server closes (Ctrl-C, through the Io).
  * Files that cannot be read are reported and left out; exit 2 at the end if there were any.
  */
@@ -39,7 +48,7 @@ export async function serve(io: Io, request: ServeRequest): Promise<ExitCode> {
   const read = await readServedCollections(io, inputs);
   for (const problem of read.problems) reportError(io, problem);
   for (const warning of read.warnings) reportWarning(io, warning);
-  const catalog = catalogOf(read.collections);
+  const catalog = catalogOf(read.collections.map((loaded) => ({ ...loaded, file: shownPath(io.cwd, loaded.file) })));
   if (catalog.entries.length === 0) {
     throw new InputError('no level file could be read, so there is nothing to serve', inputs.join(' '));
   }

@@ -7,13 +7,13 @@ import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import { type Executor, SolveCancelledError, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
-import type { LevelRecord } from '../../runner/record.js';
+import type { LevelRecord, RecordKey } from '../../runner/record.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
@@ -230,25 +230,46 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   };
 
   const executor = chooseExecutor(io, levelJobs.length, workers, settings);
+  // Ctrl-C or SIGTERM stops the workers and keeps what is finished. A search on the main thread
+  // (a single level) cannot be interrupted, so there the signals keep their usual effect.
+  const stop = new AbortController();
+  const stopListening = levelJobs.length > 1 ? io.onInterrupt?.(() => stop.abort()) : undefined;
   try {
     await Promise.all(
       jobs.map(async (job, position) => {
-        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job, settings));
+        if (job.kind === 'failed') {
+          finish(job, position, job.record);
+          return;
+        }
+        try {
+          finish(job, position, await executor.solve(job, settings, stop.signal));
+        } catch (error) {
+          if (!(error instanceof SolveCancelledError)) throw error;
+        }
       }),
     );
   } finally {
+    stopListening?.();
     if (ticker !== null) clearInterval(ticker);
     progress.clear();
     await executor.close();
   }
+  const interrupted = stop.signal.aborted;
+  if (interrupted) emitter.flush();
   for (const stream of streams) stream.end();
+  const unfinished: RecordKey[] = interrupted ? jobs.filter((_, position) => records[position] === undefined).map((job) => job.key) : [];
+  const finished = records.filter((record): record is LevelRecord => record !== undefined);
 
   // Prose after the results goes where it cannot corrupt machine output.
   const prose = request.json ? io.stderr : io.stdout;
-  if (records.length > 1) writeSummaryTable(prose, totalsOf(records), Math.round(io.now() - started));
-  const regressions = checked.baseline === null ? [] : findRegressions(checked.baseline, records);
-  if (checked.baseline !== null && request.baseline !== undefined) {
-    writeRegressions(prose, request.baseline, records.length, regressions);
+  if (finished.length > 1 || interrupted) writeSummaryTable(prose, totalsOf(finished), Math.round(io.now() - started));
+  if (interrupted) {
+    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${jobs.length} levels finished, ${unfinished.length} not\n`);
+  }
+  // A partial run is no baseline comparison and no collection to write back: only its reports.
+  const regressions = checked.baseline === null || interrupted ? [] : findRegressions(checked.baseline, finished);
+  if (checked.baseline !== null && request.baseline !== undefined && !interrupted) {
+    writeRegressions(prose, request.baseline, finished.length, regressions);
   }
   const summarySettings: SummarySettings = {
     optimal: settings.optimal,
@@ -258,12 +279,16 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   };
   for (const report of checked.reports) {
     const shards = checked.shard === null ? [] : [[checked.shard.index, checked.shard.count] as const];
-    const text = report.kind === 'junit' ? junitXml(records) : summaryJson(buildSummary(summarySettings, shards, records));
+    const text =
+      report.kind === 'junit'
+        ? junitXml(finished, interrupted ? unfinished : null)
+        : summaryJson(buildSummary(summarySettings, shards, finished, interrupted ? unfinished.map((key) => key.name) : null));
     await io.writeFile(report.path, text);
   }
-  if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, records);
+  if (interrupted) return ExitCode.interrupted;
+  if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, finished);
 
-  const codes = records.map(exitCodeOfRecord);
+  const codes = finished.map(exitCodeOfRecord);
   if (regressions.length > 0) codes.push(ExitCode.notSolved);
   return combineExitCodes(codes);
 }

@@ -1,0 +1,110 @@
+import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
+import { replay } from '../game/replay.js';
+import { BOX, GOAL, countSquares } from '../level/board.js';
+import type { Level, LevelFormat } from '../level/level.js';
+import { formatCollection } from '../level/write.js';
+import { SokobanError, formatPosition } from '../errors.js';
+import { HttpError, readingInput } from './http-error.js';
+import { type LevelWithRule, collectionOfRequest, levelOfRequest } from './level-input.js';
+import type {
+  ConvertAnswer,
+  ConvertRequest,
+  ParseAnswer,
+  ParseRequest,
+  RuleOrProblem,
+  Unchecked,
+  VerifyAnswer,
+  VerifyRequest,
+} from './protocol.js';
+import { type JsonObject, goalRule, levelFormat, optionalBoolean, requiredString } from './request-fields.js';
+
+/**
+ * The handlers that read the user's level text and moves. They run in a worker thread (see
+ * input-service.ts), so a text that is slow or huge to read never holds up other requests.
+ */
+
+/** The rule a level is played under by default, or the CLI's message when it needs one chosen. */
+export function ruleOrProblem(level: Level, requested?: GoalRule): RuleOrProblem {
+  try {
+    return { rule: chooseGoalRule(level, requested), problem: null };
+  } catch (error) {
+    if (!(error instanceof SokobanError)) throw error;
+    return { rule: null, problem: error.message };
+  }
+}
+
+export function parseLevels(body: Unchecked<ParseRequest>): ParseAnswer {
+  const collection = collectionOfRequest(body);
+  const requested = goalRule(body);
+  return {
+    format: collection.format,
+    title: collection.title,
+    warnings: collection.warnings.map((warning) => `${formatPosition(warning)}: ${warning.message}`),
+    levels: collection.levels.map((level) => ({
+      index: level.source.index,
+      title: level.title,
+      width: level.board.width,
+      height: level.board.height,
+      boxes: countSquares(level.board, BOX),
+      goals: countSquares(level.board, GOAL),
+      ...ruleOrProblem(level, requested),
+    })),
+  };
+}
+
+export function convertLevels(body: Unchecked<ConvertRequest>): ConvertAnswer {
+  const to = levelFormat(body, 'to');
+  if (to === undefined) throw new HttpError(400, '"to" must be one of xsb, json, grid');
+  const collection = collectionOfRequest(body);
+  return { format: to, text: formatCollection(collection, to as LevelFormat) };
+}
+
+/** Replays a move string with the CLI's replay: the same answer as `sokoban verify --json`. */
+export function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
+  const { level, rule } = levelOfRequest(body);
+  const moves = requiredString(body, 'moves');
+  const strictCase = optionalBoolean(body, 'strictCase');
+  const result = readingInput('moves', 'the move string', () => replay(level.board, moves, { rule, strictCase, file: 'moves' }));
+  const error: VerifyAnswer['error'] =
+    result.error === null
+      ? null
+      : {
+          index: result.error.index,
+          move: result.error.move,
+          row: result.error.row,
+          col: result.error.col,
+          square: result.error.square,
+          reason: result.error.reason,
+          message: result.error.message,
+        };
+  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error };
+}
+
+
+/** What a worker is asked to read: one of the handlers above, or the level a solve is about. */
+export type InputTaskKind = 'parse' | 'convert' | 'verify' | 'level';
+
+export interface InputTask {
+  readonly kind: InputTaskKind;
+  readonly body: JsonObject;
+}
+
+export interface InputAnswers {
+  readonly parse: ParseAnswer;
+  readonly convert: ConvertAnswer;
+  readonly verify: VerifyAnswer;
+  readonly level: LevelWithRule;
+}
+
+export function answerInputTask(task: InputTask): InputAnswers[InputTaskKind] {
+  switch (task.kind) {
+    case 'parse':
+      return parseLevels(task.body);
+    case 'convert':
+      return convertLevels(task.body);
+    case 'verify':
+      return verifyMoves(task.body);
+    case 'level':
+      return levelOfRequest(task.body);
+  }
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BOARD_SQUARES, MAX_LEVEL_TEXT_BYTES } from '../../src/web/level-input.js';
+import type { WebServer } from '../../src/web/server.js';
+import { getJson, postJson, startTestServer } from './test-server.js';
+
+/** A few KB of run-length code for a board of `width` x (rows + 1) squares. */
+function runLengthBoard(width: number, rows: number): string {
+  return [`#@$.${width - 4}#`, ...Array.from({ length: rows }, () => `${width}#`)].join('\n') + '\n';
+}
+
+let server: WebServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('level texts beyond the server limits', () => {
+  it('are refused (413) when the text itself is too long', async () => {
+    const text = `${'#'.repeat(MAX_LEVEL_TEXT_BYTES)}\n#@$.#\n#####\n`;
+    const { status, body } = await postJson(server, '/api/parse', { level: text });
+    expect(status).toBe(413);
+    expect(body.error.kind).toBe('limit');
+    expect(body.error.message).toContain(String(MAX_LEVEL_TEXT_BYTES));
+  });
+
+  it('are refused (413), naming the size and the limit, when a board has too many squares', async () => {
+    const { status, body } = await postJson(server, '/api/parse', { level: runLengthBoard(1001, 999) });
+    expect(status).toBe(413);
+    expect(body.error.message).toBe(`level 1 is 1001x1000 = 1001000 squares; this server takes at most ${MAX_BOARD_SQUARES}`);
+  });
+
+  it('do not hold up other requests while a 60 KB text of 100 million squares is read', async () => {
+    const text = runLengthBoard(9999, 10_000);
+    let parsed: { status: number } | null = null;
+    const parse = postJson(server, '/api/parse', { level: text }).then((answer) => (parsed = answer));
+    // Let the server take the text in and start on it.
+    await new Promise((done) => setTimeout(done, 300));
+    const config = await getJson(server, '/api/config');
+    expect(config.status).toBe(200);
+    // Either the config came back while the text was still being read, or the text had
+    // already been refused: never a text read to the end on the event loop first.
+    if (parsed !== null) expect([413, 422]).toContain((parsed as { status: number }).status);
+    expect([413, 422]).toContain((await parse).status);
+  });
+
+  it('are refused by convert too, not answered with a 500', async () => {
+    const { status } = await postJson(server, '/api/convert', { level: runLengthBoard(9999, 10_000), to: 'json' });
+    expect([413, 422]).toContain(status);
+  });
+});
