@@ -1,78 +1,60 @@
-import { Worker } from 'node:worker_threads';
-import type { JobInput, JobOutcome, JobOutput } from './job.js';
+import type { TaskOutcome } from '../src/runner/pool.js';
+import { SolvePool } from '../src/runner/solve-pool.js';
+import type { SolveTask } from '../src/runner/solve-task.js';
+import type { SolveResult } from '../src/solver/solve.js';
 
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
-const ENTRY = new URL('./solve-worker.ts', import.meta.url).href;
+/** What came back for one level, with the process's RSS high-water mark when it did (workers share the process). */
+export interface BenchOutcome {
+  readonly outcome: TaskOutcome<SolveResult>;
+  readonly maxRssKiB: number;
+}
 
-/** How long past its own time limit a level may run before its worker is terminated. */
-export function hardKillAfterMs(timeLimitMs: number): number {
-  return Math.round(timeLimitMs * 1.1) + 5_000;
+export interface BenchPoolOptions {
+  readonly jobs: number;
+  /** The memory each search's tables may take; sets the workers' heap limit as the CLI does. */
+  readonly maxMemoryMiB: number;
+  /** A new worker for every level (cold code each time, the most isolated measurement). */
+  readonly fresh: boolean;
+}
+
+const now = (): number => performance.now();
+
+function measured(outcome: TaskOutcome<SolveResult>): BenchOutcome {
+  return { outcome, maxRssKiB: process.resourceUsage().maxRSS };
 }
 
 /**
- * One worker thread solving levels one after another, as the CLI's pool does, so that levels
- * after the first run on compiled code; a level that runs away (or exhausts the heap) takes only
- * this worker down, and the next level gets a new one. With `fresh`, every level gets a new
- * worker (cold code each time, the most isolated measurement).
+ * Runs every level on at most `jobs` workers at a time through the CLI's own pool and kill
+ * policy, so levels after the first run on compiled code as they do in `sokoban solve`; calls
+ * `done` as each finishes. With `fresh`, each level gets a pool (and a worker) of its own.
  */
-class Lane {
-  private worker: Worker | null = null;
-
-  constructor(private readonly fresh: boolean) {}
-
-  run(job: JobInput): Promise<JobOutcome> {
-    if (this.worker === null) this.worker = new Worker(BOOT, { workerData: { entry: ENTRY } });
-    const worker = this.worker;
-    return new Promise((resolve) => {
-      let settled = false;
-      const settle = (outcome: JobOutcome, keep: boolean): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        if (!keep || this.fresh) {
-          void worker.terminate();
-          this.worker = null;
-        }
-        resolve(outcome);
-      };
-      const onMessage = (output: JobOutput): void => settle({ kind: 'result', output }, true);
-      const onError = (error: Error & { code?: string }): void =>
-        settle({ kind: 'crashed', message: error.message, outOfMemory: error.code === 'ERR_WORKER_OUT_OF_MEMORY' }, false);
-      const onExit = (code: number): void => settle({ kind: 'crashed', message: `worker exited with code ${code} before answering`, outOfMemory: false }, false);
-      const limit = hardKillAfterMs(job.timeLimitMs);
-      const timer = setTimeout(() => settle({ kind: 'killed', afterMs: limit }, false), limit);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage(job);
-    });
-  }
-
-  close(): void {
-    void this.worker?.terminate();
-    this.worker = null;
-  }
-}
-
-/** Runs every job on at most `jobs` workers at a time; calls `done` as each finishes. */
 export async function runAll<T>(
   items: readonly T[],
-  jobs: number,
-  toJob: (item: T) => JobInput,
-  done: (item: T, outcome: JobOutcome) => void,
-  fresh = false,
+  options: BenchPoolOptions,
+  toTask: (item: T) => SolveTask,
+  done: (item: T, outcome: BenchOutcome) => void,
 ): Promise<void> {
+  const jobs = Math.max(1, Math.min(options.jobs, items.length));
+  if (!options.fresh) {
+    const pool = new SolvePool({ workers: jobs, maxMemoryMiB: options.maxMemoryMiB, now });
+    try {
+      await Promise.all(items.map(async (item) => done(item, measured(await pool.run(toTask(item))))));
+    } finally {
+      await pool.close();
+    }
+    return;
+  }
   let next = 0;
   const lane = async (): Promise<void> => {
-    const worker = new Lane(fresh);
     while (next < items.length) {
       const item = items[next++];
-      done(item, await worker.run(toJob(item)));
+      const pool = new SolvePool({ workers: 1, maxMemoryMiB: options.maxMemoryMiB, now });
+      try {
+        done(item, measured(await pool.run(toTask(item))));
+      } finally {
+        await pool.close();
+      }
     }
-    worker.close();
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, lane));
+  await Promise.all(Array.from({ length: jobs }, lane));
 }

@@ -3,8 +3,9 @@
  *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
  *                               [--members feature,forward-greedy,backward-greedy,push-optimal]
  *
- * Solves the levels of each chosen suite in worker threads, one level after another in each
- * worker as the CLI does (with --fresh-workers, a new worker for every level), replays every solution with
+ * Solves the levels of each chosen suite in worker threads, through the CLI's own pool and kill
+ * policy (src/runner), one level after another in each worker as the CLI does (with
+ * --fresh-workers, a new worker for every level), replays every solution with
  * the game layer's validator before counting it, writes a row per level to
  * bench/results/<suite>-<date>.txt and prints one summary line per run on stdout.
  */
@@ -12,8 +13,7 @@ import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { replay } from '../src/game/replay.js';
 import type { PortfolioMemberName, SolveResult } from '../src/solver/solve.js';
-import type { JobOutcome } from './job.js';
-import { runAll } from './pool.js';
+import { type BenchOutcome, runAll } from './pool.js';
 import { SUITES, repoRoot, type BenchLevel, type BenchRun, type Suite } from './suites.js';
 
 interface Args {
@@ -128,14 +128,14 @@ function expectationCheck(level: BenchLevel, run: BenchRun, result: SolveResult 
   return 'ok';
 }
 
-function toRow(level: BenchLevel, run: BenchRun, outcome: JobOutcome): Row {
+function toRow(level: BenchLevel, run: BenchRun, { outcome }: BenchOutcome): Row {
   if (outcome.kind === 'killed') {
     return { level, status: 'killed', result: null, ms: outcome.afterMs, replay: '-', check: '-', note: `worker terminated after ${outcome.afterMs} ms` };
   }
-  if (outcome.kind === 'crashed') {
-    return { level, status: 'crashed', result: null, ms: 0, replay: '-', check: '-', note: outcome.outOfMemory ? 'worker out of memory' : outcome.message };
+  if (outcome.kind !== 'done') {
+    return { level, status: 'crashed', result: null, ms: 0, replay: '-', check: '-', note: outcome.kind === 'out-of-memory' ? 'worker out of memory' : outcome.message };
   }
-  const result = outcome.output.result;
+  const result = outcome.value;
   return { level, status: result.status, result, ms: result.ms, replay: replayCheck(level, result), check: expectationCheck(level, run, result), note: '' };
 }
 
@@ -243,17 +243,24 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
     const started = performance.now();
     await runAll(
       levels,
-      args.jobs,
-      (level) => ({ board: level.board, rule: level.rule, optimal: run.optimal, timeLimitMs: run.timeLimitMs, maxMemoryMiB: args.maxMemoryMiB, maxNodes: run.maxNodes, members: args.members }),
+      { jobs: args.jobs, maxMemoryMiB: args.maxMemoryMiB, fresh: args.freshWorkers },
+      (level) => ({
+        board: level.board,
+        rule: level.rule,
+        optimal: run.optimal,
+        timeLimitMs: run.timeLimitMs,
+        maxMemoryMiB: args.maxMemoryMiB,
+        maxNodes: run.maxNodes ?? undefined,
+        members: args.members ?? undefined,
+      }),
       (level, outcome) => {
-        if (outcome.kind === 'result') maxRssKiB = Math.max(maxRssKiB, outcome.output.maxRssKiB);
+        if (outcome.outcome.kind === 'done') maxRssKiB = Math.max(maxRssKiB, outcome.maxRssKiB);
         const row = toRow(level, run, outcome);
         rows.push(row);
         appendFileSync(file, `${formatRow(row)}\n`);
         if (row.replay.startsWith('FAILED')) process.stderr.write(`!!! ${run.label} level ${level.index} (${level.title}): solution REPLAY ${row.replay}\n`);
         if (row.check.startsWith('MISMATCH')) process.stderr.write(`!!! ${run.label} level ${level.index} (${level.title}): ${row.check}\n`);
       },
-      args.freshWorkers,
     );
     rows.sort((a, b) => a.level.index - b.level.index);
     const summary = summarize(run, rows, maxRssKiB, performance.now() - started);

@@ -8,7 +8,24 @@ import type { Optimality } from '../solver/solve.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import { HttpError } from './http-error.js';
 import { collectionOfRequest, levelOfRequest } from './level-input.js';
-import { type JsonObject, asObject, goalRule, levelFormat, optionalBoolean, optionalString, requiredString } from './request-fields.js';
+import type {
+  ApiAnswer,
+  CollectionAnswer,
+  CollectionsAnswer,
+  ConfigAnswer,
+  ConvertAnswer,
+  ConvertRequest,
+  LevelAnswer,
+  ParseAnswer,
+  ParseRequest,
+  RuleOrProblem,
+  SolveAnswer,
+  SolveRequest,
+  Unchecked,
+  VerifyAnswer,
+  VerifyRequest,
+} from './protocol.js';
+import { asObject, goalRule, levelFormat, optionalBoolean, optionalString, requiredString } from './request-fields.js';
 import type { SolveService } from './solve-service.js';
 
 export interface SolveLimits {
@@ -26,10 +43,10 @@ export interface ApiContext {
 
 export interface ApiResponse {
   readonly status: number;
-  readonly body: unknown;
+  readonly body: ApiAnswer;
 }
 
-const ok = (body: unknown): ApiResponse => ({ status: 200, body });
+const ok = (body: ApiAnswer): ApiResponse => ({ status: 200, body });
 
 function entryOf(context: ApiContext, id: string): CatalogEntry {
   const entry = context.catalog.entries.find((candidate) => candidate.id === id);
@@ -38,7 +55,7 @@ function entryOf(context: ApiContext, id: string): CatalogEntry {
 }
 
 /** What the page needs to play a level: its own text in its own format, so the client reads it losslessly. */
-function levelView(entry: CatalogEntry, index: string): unknown {
+function levelView(entry: CatalogEntry, index: string): LevelAnswer {
   const number = /^\d+$/.test(index) ? Number(index) : NaN;
   const level = entry.collection.levels[number - 1];
   if (level === undefined) {
@@ -59,7 +76,7 @@ function levelView(entry: CatalogEntry, index: string): unknown {
 }
 
 /** The rule a level is played under by default, or the CLI's message when it needs one chosen. */
-function ruleOrProblem(level: Level, requested?: GoalRule): { rule: GoalRule | null; problem: string | null } {
+function ruleOrProblem(level: Level, requested?: GoalRule): RuleOrProblem {
   try {
     return { rule: chooseGoalRule(level, requested), problem: null };
   } catch (error) {
@@ -68,7 +85,7 @@ function ruleOrProblem(level: Level, requested?: GoalRule): { rule: GoalRule | n
   }
 }
 
-function parseLevels(body: JsonObject): unknown {
+function parseLevels(body: Unchecked<ParseRequest>): ParseAnswer {
   const collection = collectionOfRequest(body);
   const requested = goalRule(body);
   return {
@@ -87,7 +104,7 @@ function parseLevels(body: JsonObject): unknown {
   };
 }
 
-function convertLevels(body: JsonObject): unknown {
+function convertLevels(body: Unchecked<ConvertRequest>): ConvertAnswer {
   const to = levelFormat(body, 'to');
   if (to === undefined) throw new HttpError(400, '"to" must be one of xsb, json, grid');
   const collection = collectionOfRequest(body);
@@ -95,12 +112,12 @@ function convertLevels(body: JsonObject): unknown {
 }
 
 /** Replays a move string with the CLI's replay: the same answer as `sokoban verify --json`. */
-function verifyMoves(body: JsonObject): unknown {
+function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
   const { level, rule } = levelOfRequest(body);
   const moves = requiredString(body, 'moves');
   const strictCase = optionalBoolean(body, 'strictCase');
   const result = replay(level.board, moves, { rule, strictCase, file: 'moves' });
-  const error =
+  const error: VerifyAnswer['error'] =
     result.error === null
       ? null
       : {
@@ -115,7 +132,7 @@ function verifyMoves(body: JsonObject): unknown {
   return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error };
 }
 
-function optimality(body: JsonObject): Optimality | null {
+function optimality(body: Unchecked<SolveRequest>): Optimality | null {
   const value = optionalString(body, 'optimal');
   if (value === undefined || value === 'none' || value === '') return null;
   if (value !== 'moves' && value !== 'pushes') throw new HttpError(400, '"optimal" must be moves, pushes or none');
@@ -123,7 +140,7 @@ function optimality(body: JsonObject): Optimality | null {
 }
 
 /** Seconds asked for, held to the server's cap; the answer says which limit was used. */
-function timeLimitSeconds(body: JsonObject, limits: SolveLimits): number {
+function timeLimitSeconds(body: Unchecked<SolveRequest>, limits: SolveLimits): number {
   const value = body.timeLimit;
   if (value === undefined || value === null) return limits.defaultSeconds;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
@@ -132,7 +149,7 @@ function timeLimitSeconds(body: JsonObject, limits: SolveLimits): number {
   return Math.min(value, limits.maxSeconds);
 }
 
-async function solveLevel(body: JsonObject, context: ApiContext): Promise<unknown> {
+async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext): Promise<SolveAnswer> {
   const { level, rule } = levelOfRequest(body);
   const optimal = optimality(body);
   const seconds = timeLimitSeconds(body, context.limits);
@@ -144,6 +161,8 @@ async function solveLevel(body: JsonObject, context: ApiContext): Promise<unknow
     solution: record.solution,
     moves: record.moves,
     pushes: record.pushes,
+    firstMoves: record.firstMoves,
+    firstPushes: record.firstPushes,
     optimal: record.optimal,
     nodes: record.nodes,
     ms: record.ms,
@@ -162,11 +181,12 @@ export async function handleApi(method: string, path: string, body: unknown, con
   const route = parts.slice(1);
   if (method === 'GET') {
     if (route.length === 1 && route[0] === 'config') {
-      return ok({ defaultTimeLimit: context.limits.defaultSeconds, maxTimeLimit: context.limits.maxSeconds });
+      const config: ConfigAnswer = { defaultTimeLimit: context.limits.defaultSeconds, maxTimeLimit: context.limits.maxSeconds };
+      return ok(config);
     }
     if (route[0] === 'collections') {
       if (route.length === 1) {
-        return ok({
+        const list: CollectionsAnswer = {
           collections: context.catalog.entries.map((entry) => ({
             id: entry.id,
             name: entry.name,
@@ -174,18 +194,20 @@ export async function handleApi(method: string, path: string, body: unknown, con
             format: entry.collection.format,
             levels: entry.collection.levels.length,
           })),
-        });
+        };
+        return ok(list);
       }
       const entry = entryOf(context, route[1]);
       if (route.length === 2) {
-        return ok({
+        const detail: CollectionAnswer = {
           id: entry.id,
           name: entry.name,
           file: entry.file,
           format: entry.collection.format,
           header: entry.collection.header,
           levels: entry.collection.levels.map((level) => ({ index: level.source.index, title: level.title })),
-        });
+        };
+        return ok(detail);
       }
       if (route.length === 4 && route[2] === 'levels') return ok(levelView(entry, route[3]));
     }

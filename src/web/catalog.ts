@@ -1,25 +1,21 @@
 import { basename } from 'node:path';
-import { SokobanError, formatPosition } from '../errors.js';
 import type { Collection } from '../level/level.js';
-import { parseCollection } from '../level/parse.js';
-import { expandInputs } from '../cli/batch/inputs.js';
-import type { Io } from '../cli/io.js';
 
-/** One collection the server offers, under an id that is safe in a URL path. */
-export interface CatalogEntry {
-  readonly id: string;
-  /** What the page shows: the collection's own title, else its file name. */
-  readonly name: string;
+/** A level file read and parsed, under the name it was read by. */
+export interface LoadedCollection {
   readonly file: string;
   readonly collection: Collection;
 }
 
+/** One collection the server offers, under an id that is safe in a URL path. */
+export interface CatalogEntry extends LoadedCollection {
+  readonly id: string;
+  /** What the page shows: the collection's own title, else its file name. */
+  readonly name: string;
+}
+
 export interface Catalog {
   readonly entries: readonly CatalogEntry[];
-  /** One line per input that could not be served (missing, malformed), as the CLI words it. */
-  readonly problems: readonly SokobanError[];
-  /** Parse warnings (e.g. an open XSB board), already formatted as position: message. */
-  readonly warnings: readonly string[];
 }
 
 function slug(text: string): string {
@@ -43,34 +39,8 @@ function idsFor(files: readonly string[]): string[] {
   });
 }
 
-/**
- * Reads every level file named by the arguments (files, folders, globs, as `sokoban solve` takes
- * them). A file that cannot be read or parsed is reported and left out, so one bad file in a
- * folder does not keep the others off the page.
- */
-export async function loadCatalog(io: Io, inputs: readonly string[]): Promise<Catalog> {
-  const entries: CatalogEntry[] = [];
-  const problems: SokobanError[] = [];
-  const warnings: string[] = [];
-  const loaded: { file: string; collection: Collection }[] = [];
-  for (const source of await expandInputs(io, inputs)) {
-    if (source.kind === 'error') {
-      problems.push(source.error);
-      continue;
-    }
-    if (source.kind === 'stdin') continue;
-    try {
-      const collection = parseCollection(await io.readFile(source.path), { file: source.path });
-      for (const warning of collection.warnings) warnings.push(`${formatPosition(warning)}: ${warning.message}`);
-      loaded.push({ file: source.path, collection });
-    } catch (error) {
-      if (!(error instanceof SokobanError)) throw error;
-      problems.push(error);
-    }
-  }
+/** The server's collections, named for the page, from collections the CLI has read and parsed. */
+export function catalogOf(loaded: readonly LoadedCollection[]): Catalog {
   const ids = idsFor(loaded.map((entry) => entry.file));
-  loaded.forEach(({ file, collection }, i) => {
-    entries.push({ id: ids[i], name: collection.title ?? basename(file), file, collection });
-  });
-  return { entries, problems, warnings };
+  return { entries: loaded.map(({ file, collection }, i) => ({ id: ids[i], name: collection.title ?? basename(file), file, collection })) };
 }

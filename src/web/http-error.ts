@@ -1,4 +1,5 @@
 import { SokobanError } from '../errors.js';
+import type { ApiErrorBody } from './protocol.js';
 
 /** A request the API refuses, with the HTTP status that says why. */
 export class HttpError extends Error {
@@ -9,15 +10,6 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
-}
-
-/** The JSON body of every refused request: one line, as the CLI would print it, minus the program name. */
-export interface ApiErrorBody {
-  readonly error: {
-    /** 'request' for a malformed API call; otherwise the library error's kind (level, moves, usage, input, limit). */
-    readonly kind: string;
-    readonly message: string;
-  };
 }
 
 /**

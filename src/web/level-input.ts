@@ -2,7 +2,8 @@ import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import type { Collection, Level } from '../level/level.js';
 import { parseCollection } from '../level/parse.js';
 import { HttpError } from './http-error.js';
-import { type JsonObject, goalRule, levelFormat, optionalString } from './request-fields.js';
+import type { LevelRequest, LevelTextRequest, Unchecked } from './protocol.js';
+import { goalRule, levelFormat, optionalString } from './request-fields.js';
 
 /** The name a pasted level goes by in messages, like the CLI's file names. */
 export const DEFAULT_INPUT_NAME = '<input>';
@@ -12,7 +13,7 @@ export const DEFAULT_INPUT_NAME = '<input>';
  * (a 6.101 list of rows of cell lists, or a CS161 list of rows of numbers), which reads exactly
  * as its JSON text would.
  */
-export function levelText(body: JsonObject): string {
+export function levelText(body: Unchecked<LevelTextRequest>): string {
   const value = body.level;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return JSON.stringify(value);
@@ -20,9 +21,9 @@ export function levelText(body: JsonObject): string {
 }
 
 /** Parses the request's level text with the CLI's reader, so every message is the one `sokoban` prints. */
-export function collectionOfRequest(body: JsonObject): Collection {
-  const file = optionalString(body, 'name') ?? DEFAULT_INPUT_NAME;
-  return parseCollection(levelText(body), { file, format: levelFormat(body, 'format') ?? 'auto' });
+export function collectionOfRequest(body: Unchecked<LevelTextRequest>): Collection {
+  const file = optionalString<LevelTextRequest>(body, 'name') ?? DEFAULT_INPUT_NAME;
+  return parseCollection(levelText(body), { file, format: levelFormat<LevelTextRequest>(body, 'format') ?? 'auto' });
 }
 
 export interface LevelWithRule {
@@ -34,7 +35,7 @@ export interface LevelWithRule {
  * The one level a request is about, and the rule it is played under (the request's `goal`, or the
  * format's home rule as `chooseGoalRule` decides). A text of several levels needs `index`.
  */
-export function levelOfRequest(body: JsonObject): LevelWithRule {
+export function levelOfRequest(body: Unchecked<LevelRequest>): LevelWithRule {
   const collection = collectionOfRequest(body);
   const index = body.index;
   let level: Level | undefined;

@@ -1,39 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { exitCodeOfRecord, recordFromResult } from '../../src/cli/batch/record.js';
+import { exitCodeOfRecord } from '../../src/cli/batch/record-exit-code.js';
+import { errorRecord, stoppedRecord } from '../../src/runner/record.js';
 import { escapeData, escapeProperty } from '../../src/cli/reporters/github.js';
 import { escapeXml } from '../../src/cli/reporters/junit.js';
 import { defaultMaxMemoryMiB } from '../../src/cli/commands/solve.js';
-import { parseLevel } from '../../src/level/parse.js';
-import type { SolveResult } from '../../src/solver/solve.js';
 
-const CORRIDOR = parseLevel('#######\n#@ $ .#\n#######\n', { file: 'c.xsb' });
+const KEY = { name: 'c.xsb#1', file: 'c.xsb', index: 1, title: null, line: 1 };
 
-function solvedWith(solution: string): SolveResult {
-  return { status: 'solved', solution, moves: solution.length, pushes: 0, optimal: 'moves', nodes: 5, generated: 9, ms: 1, peakMemoryMiB: 0, limit: null, firstMoves: solution.length, firstPushes: 0 };
-}
-
-describe('a solver answer becomes a record only after replay', () => {
-  it('keeps a solution that replays to a win, with counts from the replay', () => {
-    const record = recordFromResult(CORRIDOR, 'all-boxes', solvedWith('rRR'));
-    expect(record).toMatchObject({ name: 'c.xsb#1', status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: 'moves', error: null });
-    expect(exitCodeOfRecord(record)).toBe(0);
+describe('the exit code of a record', () => {
+  it('is 3 for a level stopped at a limit, whichever limit', () => {
+    expect(exitCodeOfRecord(stoppedRecord(KEY, 'timeout', 'ended', 10))).toBe(3);
+    expect(exitCodeOfRecord(stoppedRecord(KEY, 'memory', 'ended', 10))).toBe(3);
   });
 
-  it('turns a solution that does not win into an internal error, never a solved level', () => {
-    const record = recordFromResult(CORRIDOR, 'all-boxes', solvedWith('rR'));
-    expect(record).toMatchObject({ status: 'error', solution: null, errorKind: 'internal' });
-    expect(record.error).toMatch(/failed replay under the all-boxes rule/);
-    expect(exitCodeOfRecord(record)).toBe(70);
-  });
-
-  it('turns a solution with an illegal move into an internal error naming the move', () => {
-    const record = recordFromResult(CORRIDOR, 'all-boxes', solvedWith('lrRR'));
-    expect(record.status).toBe('error');
-    expect(record.error).toContain("move 1 'l'");
-  });
-
-  it('turns a solution whose letter case lies about pushes into an internal error', () => {
-    expect(recordFromResult(CORRIDOR, 'all-boxes', solvedWith('rrr')).status).toBe('error');
+  it("is 2 for the user's input and 70 for our own bug", () => {
+    expect(exitCodeOfRecord(errorRecord(KEY, 'no such file', 'input'))).toBe(2);
+    expect(exitCodeOfRecord(errorRecord(KEY, 'the solution failed replay', 'internal'))).toBe(70);
   });
 });
 

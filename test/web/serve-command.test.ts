@@ -55,7 +55,7 @@ describe('sokoban serve', () => {
 
   it('says in one line that a port is taken', async () => {
     const other = await startWebServer({
-      catalog: { entries: [], problems: [], warnings: [] },
+      catalog: { entries: [] },
       assetsFolder: '/nonexistent',
       host: '127.0.0.1',
       port: 0,

@@ -1,4 +1,5 @@
-import { loadCatalog } from '../../src/web/catalog.js';
+import { readServedCollections } from '../../src/cli/served-collections.js';
+import { catalogOf } from '../../src/web/catalog.js';
 import { type WebServer, startWebServer } from '../../src/web/server.js';
 import { fakeIo } from '../helpers/fake-io.js';
 
@@ -12,7 +13,8 @@ export interface TestServerOptions {
 
 /** A server on 127.0.0.1 and a free port, in this process, as `sokoban serve` starts it. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<WebServer> {
-  const catalog = await loadCatalog(fakeIo(), options.levels ?? ['levels/examples']);
+  const read = await readServedCollections(fakeIo(), options.levels ?? ['levels/examples']);
+  const catalog = catalogOf(read.collections);
   return startWebServer({
     catalog,
     assetsFolder: options.assetsFolder ?? '/nonexistent/sokoban-assets',

@@ -1,4 +1,4 @@
-import type { LevelRecord } from './record.js';
+import type { LevelRecord } from '../../runner/record.js';
 import type { Summary } from './summary.js';
 
 export interface Regression {

@@ -6,14 +6,12 @@ import { type Io, STDIN_NAME } from '../io.js';
 import { readEachLevel, selectEntries } from '../levels.js';
 import type { InputSource } from './inputs.js';
 import { compareJobs } from './names.js';
-import { type LevelRecord, type RecordKey, errorRecord, keyOfLevel } from './record.js';
+import { type LevelRecord, type RecordKey, errorRecord, keyOfLevel } from '../../runner/record.js';
+import type { SolveJob } from '../../runner/solve-task.js';
 
 /** A level to solve, with the rule it is played under. */
-export interface LevelJob {
+export interface LevelJob extends SolveJob {
   readonly kind: 'level';
-  readonly key: RecordKey;
-  readonly level: Level;
-  readonly rule: GoalRule;
 }
 
 /** An input or level that could not become a search: its error record is already known. */

@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import type { LevelRecord } from './record.js';
+import type { LevelRecord } from '../../runner/record.js';
 import { type Summary, buildSummary } from './summary.js';
 
 export interface NamedSummary {

@@ -3,7 +3,7 @@ import { formatCollection } from '../../level/write.js';
 import { reportWarning } from '../error-line.js';
 import type { Io } from '../io.js';
 import type { LoadedCollection } from './jobs.js';
-import type { LevelRecord } from './record.js';
+import type { LevelRecord } from '../../runner/record.js';
 
 /**
  * Where a collection is written under --out: its path with the extension made .sok, kept below

@@ -1,7 +1,7 @@
 import { InputError } from '../../errors.js';
 import type { Optimality } from '../../solver/solve.js';
 import { compareJobs } from './names.js';
-import type { LevelRecord, RecordStatus } from './record.js';
+import type { LevelRecord, RecordStatus } from '../../runner/record.js';
 
 export interface Totals {
   readonly levels: number;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { mergeSummaries } from '../batch/merge.js';
-import { exitCodeOfRecord } from '../batch/record.js';
+import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { parseSummary } from '../batch/summary.js';
 import type { CommandContext } from '../context.js';
 import { reportWarning } from '../error-line.js';

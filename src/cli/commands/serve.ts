@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../../errors.js';
-import { loadCatalog } from '../../web/catalog.js';
+import { catalogOf } from '../../web/catalog.js';
 import { builtAssetsFolder, bundledLevelInputs } from '../../web/assets-folder.js';
 import { startWebServer } from '../../web/server.js';
 import type { CommandContext } from '../context.js';
 import { PROGRAM_NAME, reportError, reportWarning } from '../error-line.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
+import { readServedCollections } from '../served-collections.js';
 
 export const DEFAULT_PORT = 6101;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -35,9 +36,10 @@ function solveWorkers(): number {
  */
 export async function serve(io: Io, request: ServeRequest): Promise<ExitCode> {
   const inputs = request.inputs.length > 0 ? request.inputs : bundledLevelInputs();
-  const catalog = await loadCatalog(io, inputs);
-  for (const problem of catalog.problems) reportError(io, problem);
-  for (const warning of catalog.warnings) reportWarning(io, warning);
+  const read = await readServedCollections(io, inputs);
+  for (const problem of read.problems) reportError(io, problem);
+  for (const warning of read.warnings) reportWarning(io, warning);
+  const catalog = catalogOf(read.collections);
   if (catalog.entries.length === 0) {
     throw new InputError('no level file could be read, so there is nothing to serve', inputs.join(' '));
   }
@@ -58,7 +60,7 @@ export async function serve(io: Io, request: ServeRequest): Promise<ExitCode> {
   if (io.onInterrupt !== undefined) io.stdout.write(`${PROGRAM_NAME}: press Ctrl-C to stop\n`);
   await server.closed;
   stopListening?.();
-  return catalog.problems.length > 0 ? ExitCode.badInput : ExitCode.ok;
+  return read.problems.length > 0 ? ExitCode.badInput : ExitCode.ok;
 }
 
 function portNumber(value: string): number {

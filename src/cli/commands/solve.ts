@@ -6,12 +6,14 @@ import type { GoalRule } from '../../game/goal-rule.js';
 import type { LevelFormat } from '../../level/level.js';
 import type { Optimality } from '../../solver/solve.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { type Executor, type SearchSettings, inProcessExecutor, poolExecutor } from '../batch/executor.js';
+import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { writeSolvedCollections } from '../batch/out-dir.js';
-import { type LevelRecord, exitCodeOfRecord } from '../batch/record.js';
+import type { LevelRecord } from '../../runner/record.js';
+import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { PROGRAM_NAME, errorLine } from '../error-line.js';
@@ -52,6 +54,8 @@ export interface SolveRequest {
   /** Absent: a share of the machine's memory, see defaultMaxMemoryMiB. */
   readonly maxMemoryMiB?: number;
   readonly maxNodes?: number;
+  /** False: print the first solution found, without the improvement pass (which never runs with --optimal). */
+  readonly improve?: boolean;
   readonly notation: Notation;
   readonly json: boolean;
   /** Absent: one per core. */
@@ -115,8 +119,8 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
 
 function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
   // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessExecutor(settings);
-  return poolExecutor(settings, { workers: Math.min(workers, levelJobs), now: () => io.now() });
+  if (levelJobs <= 1) return inProcessExecutor();
+  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
 }
 
 /** `sokoban solve`: every level of every input, in parallel, reported in input order. */
@@ -133,6 +137,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     timeLimitMs: Math.round(request.timeLimitSeconds * 1000),
     maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
+    improve: request.improve,
   };
 
   const streams: Reporter<SolveReport>[] = [
@@ -160,7 +165,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   try {
     await Promise.all(
       jobs.map(async (job, position) => {
-        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job));
+        finish(job, position, job.kind === 'failed' ? job.record : await executor.solve(job, settings));
       }),
     );
   } finally {
@@ -203,6 +208,7 @@ interface SolveOptions {
   readonly timeLimit: number;
   readonly maxMemory?: number;
   readonly maxNodes?: number;
+  readonly improve: boolean;
   readonly notation: Notation;
   readonly json?: boolean;
   readonly jobs?: number;
@@ -224,6 +230,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
     .option('--time-limit <s>', 'seconds per level before giving up', positiveSeconds, DEFAULT_TIME_LIMIT_SECONDS)
     .option('--max-memory <MiB>', 'memory per level for the search (default: half the machine shared by the workers, at most 4096)', positiveInteger)
     .option('--max-nodes <n>', 'positions expanded per level before giving up', positiveInteger)
+    .option('--no-improve', 'print the first solution found instead of spending part of the time left shortening it')
     .option('--jobs <n>', 'levels solved at once, each in its own worker thread (default: one per core)', positiveInteger)
     .addOption(notationOption())
     .addOption(jsonOption())
@@ -241,6 +248,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
         timeLimitSeconds: options.timeLimit,
         maxMemoryMiB: options.maxMemory,
         maxNodes: options.maxNodes,
+        improve: options.improve,
         notation: options.notation,
         json: options.json === true,
         jobs: options.jobs,

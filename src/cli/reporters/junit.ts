@@ -1,4 +1,4 @@
-import type { LevelRecord } from '../batch/record.js';
+import type { LevelRecord } from '../../runner/record.js';
 
 /** Text for XML content and attributes: markup escaped, characters XML 1.0 forbids dropped. */
 export function escapeXml(text: string): string {

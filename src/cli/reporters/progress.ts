@@ -1,4 +1,4 @@
-import type { RecordStatus } from '../batch/record.js';
+import type { RecordStatus } from '../../runner/record.js';
 import type { OutputStream } from '../io.js';
 import { formatDuration } from './solve-text.js';
 

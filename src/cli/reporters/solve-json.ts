@@ -1,3 +1,4 @@
+import type { SolveFields } from '../../runner/solve-fields.js';
 import type { OutputStream } from '../io.js';
 import type { Notation } from '../options.js';
 import { writeJsonLine } from './json.js';
@@ -5,18 +6,14 @@ import type { Reporter } from './reporter.js';
 import type { SolveReport } from './solve-result.js';
 import { solutionText } from './solve-text.js';
 
-/** One level's line of `solve --json`. `error` is present only when there is something to say. */
-export interface SolveJson {
+/**
+ * One level's line of `solve --json`: the outcome fields say what the web API's solve answer says
+ * (runner/solve-fields.ts). `error` is present only when there is something to say.
+ */
+export interface SolveJson extends Omit<SolveFields, 'limit' | 'error'> {
   readonly file: string;
   readonly index: number | null;
   readonly title: string | null;
-  readonly status: 'solved' | 'unsolvable' | 'timeout' | 'memory' | 'error';
-  readonly solution: string | null;
-  readonly moves: number | null;
-  readonly pushes: number | null;
-  readonly optimal: 'moves' | 'pushes' | null;
-  readonly nodes: number | null;
-  readonly ms: number | null;
   readonly error?: string;
 }
 
@@ -30,6 +27,8 @@ export function solveJson(report: SolveReport, notation: Notation): SolveJson {
     solution: solutionText(report, notation),
     moves: record.moves,
     pushes: record.pushes,
+    firstMoves: record.firstMoves,
+    firstPushes: record.firstPushes,
     optimal: record.optimal,
     nodes: record.nodes,
     ms: record.ms,

@@ -2,7 +2,7 @@ import type { Board } from '../../level/board.js';
 import type { Level, LevelFormat } from '../../level/level.js';
 import { formatBoard } from '../../level/write.js';
 import type { GoalRule } from '../../game/goal-rule.js';
-import { type SolveAnswer, postJson } from './api.js';
+import { postJson } from './api.js';
 import { BuilderGrid, PLAYER, type Tool } from './builder-model.js';
 import { BOX, GOAL, WALL } from '../../level/board.js';
 import { byId, say } from './dom.js';
@@ -218,7 +218,7 @@ export class BuilderPanel {
     this.solveButton.disabled = true;
     say(this.result, 'Searching…');
     try {
-      const answer = await postJson<SolveAnswer>('/api/solve', {
+      const answer = await postJson('/api/solve', {
         level: formatBoard(level.board, 'xsb'),
         format: 'xsb',
         goal: rule,

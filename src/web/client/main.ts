@@ -9,15 +9,8 @@ import type { GoalRule } from '../../game/goal-rule.js';
 import { replay } from '../../game/replay.js';
 import type { Level, LevelFormat } from '../../level/level.js';
 import { formatBoard } from '../../level/write.js';
-import {
-  type CollectionDetail,
-  type CollectionSummary,
-  type LevelView,
-  type ServerConfig,
-  type SolveAnswer,
-  getJson,
-  postJson,
-} from './api.js';
+import type { CollectionAnswer, CollectionsAnswer, ConfigAnswer, LevelAnswer, SolveRequest } from '../protocol.js';
+import { getJson, postJson } from './api.js';
 import { renderBoard } from './board-view.js';
 import { BuilderPanel } from './builder.js';
 import { byId, isTypingTarget, say } from './dom.js';
@@ -91,7 +84,7 @@ const KEY_DIRECTIONS: Readonly<Record<string, Direction>> = {
 };
 
 const collections: PageCollection[] = [];
-let config: ServerConfig = { defaultTimeLimit: 10, maxTimeLimit: 60 };
+let config: ConfigAnswer = { defaultTimeLimit: 10, maxTimeLimit: 60 };
 let level: Level | null = null;
 let session: GameSession | null = null;
 let player: SolutionPlayer | null = null;
@@ -204,7 +197,7 @@ async function openLevel(collectionId: string, index: number): Promise<void> {
   const collection = collectionById(collectionId);
   if (collection === undefined) return;
   if (collection.titles === null && collection.local === null) {
-    const detail = await getJson<CollectionDetail>(`/api/collections/${encodeURIComponent(collection.id)}`);
+    const detail = await getJson<CollectionAnswer>(`/api/collections/${encodeURIComponent(collection.id)}`);
     collection.titles = detail.levels.map((entry) => entry.title);
     collection.count = detail.levels.length;
   }
@@ -215,7 +208,7 @@ async function openLevel(collectionId: string, index: number): Promise<void> {
   if (collection.local !== null) {
     next = collection.local[index - 1];
   } else {
-    const view = await getJson<LevelView>(`/api/collections/${encodeURIComponent(collection.id)}/levels/${index}`);
+    const view = await getJson<LevelAnswer>(`/api/collections/${encodeURIComponent(collection.id)}/levels/${index}`);
     const read = readLevels(view.text, collection.name, view.format);
     if (read.levels.length !== 1) {
       say(ui.status, read.messages[0]?.text ?? 'the level could not be read', 'error');
@@ -288,9 +281,9 @@ async function solveCurrent(): Promise<void> {
     ui.solveElapsedText.textContent = `${elapsed.toFixed(1)} s of ${limit} s`;
   }, 100);
   try {
-    const answer = await postJson<SolveAnswer>(
+    const answer = await postJson(
       '/api/solve',
-      { level: formatBoard(current.board, 'xsb'), format: 'xsb', goal: current.rule, optimal: ui.optimal.value, timeLimit: limit },
+      { level: formatBoard(current.board, 'xsb'), format: 'xsb', goal: current.rule, optimal: ui.optimal.value as SolveRequest['optimal'], timeLimit: limit },
       solveAbort.signal,
     );
     if (session !== current) return;
@@ -455,10 +448,10 @@ function wire(): void {
 
 async function start(): Promise<void> {
   wire();
-  config = await getJson<ServerConfig>('/api/config');
+  config = await getJson<ConfigAnswer>('/api/config');
   ui.timeLimit.max = String(config.maxTimeLimit);
   ui.timeLimit.value = String(config.defaultTimeLimit);
-  const list = await getJson<{ collections: CollectionSummary[] }>('/api/collections');
+  const list = await getJson<CollectionsAnswer>('/api/collections');
   for (const entry of list.collections) collections.push({ id: entry.id, name: entry.name, count: entry.levels, titles: null, local: null });
   if (collections.length === 0) return;
   fillCollectionSelect(collections[0].id);

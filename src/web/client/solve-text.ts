@@ -1,4 +1,4 @@
-import type { SolveAnswer } from './api.js';
+import type { SolveAnswer } from '../protocol.js';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

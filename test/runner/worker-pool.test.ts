@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { WorkerPool } from '../../src/cli/batch/pool.js';
+import { WorkerPool } from '../../src/runner/pool.js';
 
 /**
  * A tiny worker speaking the pool's protocol. A task is a command: a number is echoed doubled,

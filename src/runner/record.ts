@@ -1,19 +1,13 @@
-import type { GoalRule } from '../../game/goal-rule.js';
-import { replay } from '../../game/replay.js';
-import type { Level } from '../../level/level.js';
-import type { Optimality, SolveResult } from '../../solver/solve.js';
-import { ExitCode } from '../exit-codes.js';
+import type { GoalRule } from '../game/goal-rule.js';
+import { replay } from '../game/replay.js';
+import type { Level } from '../level/level.js';
+import type { SolveResult } from '../solver/solve.js';
+import type { SolveFields } from './solve-fields.js';
 
-export type RecordStatus = 'solved' | 'unsolvable' | 'timeout' | 'memory' | 'error';
+export type { RecordStatus, StopLimit } from './solve-fields.js';
 
-/** Which limit stopped a level that is neither solved nor proven unsolvable. */
-export type StopLimit = 'time' | 'nodes' | 'memory';
-
-/**
- * The outcome of one job of `sokoban solve`: one level, or one input that produced no levels
- * (a missing file, a malformed collection, a pattern that matches nothing).
- */
-export interface LevelRecord {
+/** The part of a record that names its level, shared by every record about it. */
+export interface RecordKey {
   /** `file#index` for a level; the file or pattern alone for an input that yielded no levels. */
   readonly name: string;
   readonly file: string;
@@ -22,29 +16,16 @@ export interface LevelRecord {
   readonly title: string | null;
   /** 1-based line of the level's first board row, for annotations; null when unknown. */
   readonly line: number | null;
-  readonly status: RecordStatus;
-  /** LURD, replayed and checked before it got here; null unless solved. */
-  readonly solution: string | null;
-  readonly moves: number | null;
-  readonly pushes: number | null;
-  readonly optimal: Optimality | null;
-  /** Positions expanded; null when the search never answered (its worker was ended). */
-  readonly nodes: number | null;
-  readonly ms: number | null;
-  readonly limit: StopLimit | null;
-  /** One line saying what went wrong; only for status "error" or a worker that had to be ended. */
-  readonly error: string | null;
-  /** "input" is the user's (exit 2); "internal" is our bug (exit 70). Only for status "error". */
-  readonly errorKind: 'input' | 'internal' | null;
 }
 
-/** The part of a record that names its level, shared by every record about it. */
-export interface RecordKey {
-  readonly name: string;
-  readonly file: string;
-  readonly index: number | null;
-  readonly title: string | null;
-  readonly line: number | null;
+/**
+ * The outcome of one level's search, checked by replay: what `sokoban solve` reports per job (also
+ * for an input that produced no levels: a missing file, a malformed collection, a pattern that
+ * matches nothing) and what the web API answers a solve with.
+ */
+export interface LevelRecord extends RecordKey, SolveFields {
+  /** "input" is the user's (exit 2); "internal" is our bug (exit 70). Only for status "error". */
+  readonly errorKind: 'input' | 'internal' | null;
 }
 
 export function keyOfLevel(level: Level): RecordKey {
@@ -56,6 +37,8 @@ const NOTHING = {
   solution: null,
   moves: null,
   pushes: null,
+  firstMoves: null,
+  firstPushes: null,
   optimal: null,
   nodes: null,
   ms: null,
@@ -97,20 +80,8 @@ export function recordFromResult(level: Level, rule: GoalRule, result: SolveResu
     solution: played.solution,
     moves: played.moves,
     pushes: played.pushes,
+    firstMoves: result.firstMoves,
+    firstPushes: result.firstPushes,
     optimal: result.optimal,
   };
-}
-
-export function exitCodeOfRecord(record: LevelRecord): ExitCode {
-  switch (record.status) {
-    case 'solved':
-      return ExitCode.ok;
-    case 'unsolvable':
-      return ExitCode.notSolved;
-    case 'timeout':
-    case 'memory':
-      return ExitCode.limit;
-    case 'error':
-      return record.errorKind === 'internal' ? ExitCode.internal : ExitCode.badInput;
-  }
 }

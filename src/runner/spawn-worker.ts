@@ -5,8 +5,8 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
 /**
- * Starts the solve worker next to this module: dist/cli/batch/worker.js in the installed CLI,
- * src/cli/batch/worker.ts when running from sources (tests under vitest, `tsx`). Worker threads
+ * Starts the solve worker next to this module: dist/runner/worker.js in the installed CLI,
+ * src/runner/worker.ts when running from sources (tests under vitest, `tsx`). Worker threads
  * do not inherit the parent's loaders, so a TypeScript worker first registers tsx itself.
  */
 export function spawnSolveWorker(resourceLimits: ResourceLimits): Worker {

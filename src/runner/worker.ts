@@ -3,12 +3,12 @@
  * result. Like bin/, it is an edge of the program, so it may touch the thread's port directly.
  */
 import { parentPort } from 'node:worker_threads';
-import type { SolveResult } from '../../solver/solve.js';
+import type { SolveResult } from '../solver/solve.js';
 import type { TaskMessage, WorkerMessage } from './pool.js';
 import { type SolveTask, runSolveTask } from './solve-task.js';
 
 const port = parentPort;
-if (port === null) throw new Error('src/cli/batch/worker is a worker thread entry; it cannot run on the main thread');
+if (port === null) throw new Error('src/runner/worker is a worker thread entry; it cannot run on the main thread');
 
 port.on('message', ({ id, task }: TaskMessage<SolveTask>) => {
   let answer: WorkerMessage<SolveResult>;

@@ -1,0 +1,49 @@
+import type { GoalRule } from '../game/goal-rule.js';
+import type { Board } from '../level/board.js';
+import type { Level } from '../level/level.js';
+import { type Optimality, type PortfolioMemberName, type SolveResult, solve } from '../solver/solve.js';
+import type { RecordKey } from './record.js';
+
+/** A level to solve, with the rule it is played under and the name its record goes by. */
+export interface SolveJob {
+  readonly key: RecordKey;
+  readonly level: Level;
+  readonly rule: GoalRule;
+}
+
+/** How hard to search: the same for every level of a `solve` run, chosen per request on the web. */
+export interface SearchSettings {
+  readonly optimal: Optimality | null;
+  readonly timeLimitMs: number;
+  readonly maxMemoryMiB: number;
+  readonly maxNodes?: number;
+  /** Only these searches of the portfolio (the bench's ablations); all when absent. */
+  readonly members?: readonly PortfolioMemberName[];
+  /** False: print the first solution found, without the improvement pass. */
+  readonly improve?: boolean;
+}
+
+/**
+ * One level's search as plain data: what a worker thread receives (structured clone copies the
+ * board's typed array) and what the in-process path runs directly, so both paths solve alike.
+ */
+export interface SolveTask extends SearchSettings {
+  readonly board: Board;
+  readonly rule: GoalRule;
+}
+
+export function taskOf(job: Pick<SolveJob, 'level' | 'rule'>, settings: SearchSettings): SolveTask {
+  return { ...settings, board: job.level.board, rule: job.rule };
+}
+
+export function runSolveTask(task: SolveTask): SolveResult {
+  return solve(task.board, {
+    rule: task.rule,
+    optimal: task.optimal,
+    timeLimitMs: task.timeLimitMs,
+    maxMemoryMiB: task.maxMemoryMiB,
+    maxNodes: task.maxNodes,
+    members: task.members,
+    improve: task.improve,
+  });
+}
