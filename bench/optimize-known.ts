@@ -49,7 +49,7 @@ function parseArgs(argv: readonly string[]): Args {
         for (let n = low; n <= (high ?? low); n++) levels.add(n);
       }
     } else if (arg === '--techniques') {
-      techniques = value.split(',').map((name) => OPTIMIZE_TECHNIQUES.find((t) => t === name) ?? fail(`unknown technique ${name}`));
+      techniques = value.split(',').filter((name) => name !== '' && name !== 'walks').map((name) => OPTIMIZE_TECHNIQUES.find((t) => t === name) ?? fail(`unknown technique ${name}`));
     } else fail(`unknown option ${arg}`);
   }
   return { metric, timeLimitMs, maxNodes, levels, techniques };
@@ -66,7 +66,7 @@ for (const line of readFileSync(path.join(sharedDir, 'solutions', 'xsokoban90_lu
 const dir = path.join(repoRoot, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-const file = path.join(dir, `optimize-${args.metric}-${stamp}.txt`);
+const file = path.join(dir, `optimize-${args.metric}-${args.techniques.join('+') || 'walks'}-${stamp}.txt`);
 const settings = `metric ${args.metric}, techniques ${args.techniques.join('+') || 'walks only'}, ${args.timeLimitMs / 1000} s${args.maxNodes === undefined ? '' : `, ${args.maxNodes} nodes`} per level`;
 writeFileSync(file, `# optimize the known XSokoban solutions: ${settings}\n#  level  before (moves/pushes)  after  steps  nodes  ms  limit\n`);
 
