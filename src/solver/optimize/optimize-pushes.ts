@@ -3,7 +3,7 @@ import { zobristKeys } from '../model/zobrist.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { type Length, type OptimizeMetric, compareLengths } from './metric.js';
 import { PushPermutation } from './push-permutation.js';
-import { RestrictedSearch } from './restricted-search.js';
+import { RestrictedSearch, type RestrictedTask } from './restricted-search.js';
 import { lengthOfPushes } from './solution-path.js';
 import { type VicinityStage, VicinityBuilder } from './vicinity.js';
 
@@ -50,6 +50,15 @@ const STAGES: readonly VicinityStage[] = [
   { boxes: 3, radius: 1, spread: 3 },
   { boxes: 2, radius: 3, spread: 6 },
 ];
+
+/**
+ * Pushes of the path a vicinity search covers at once (windows overlap by half). Long solutions
+ * are shortened stretch by stretch: a search over the whole path would have to settle every
+ * position cheaper than the solution before it could improve anything.
+ */
+const WINDOW_PUSHES = 200;
+/** Positions one window's search may expand before the optimizer moves on to the next window. */
+const WINDOW_NODES = 400_000;
 
 /** Bytes per configuration of a vicinity set, counting the slack of a doubling table. */
 const bytesPerConfiguration = (words: number): number => words * 8 + 32;
@@ -100,35 +109,64 @@ export function optimizePushes(
     const builder = new VicinityBuilder(problem, dead, boxKeys);
     const search = new RestrictedSearch(problem, dead, boxKeys, playerKeys);
     const maxEntries = Math.max(1024, Math.floor(limits.maxBytes / 2 / bytesPerConfiguration(problem.words)));
+    const startBoxes = new Uint32Array(problem.words);
+    const target = new Uint32Array(problem.words);
     let stage = 0;
     while (stage < STAGES.length && limit === null) {
-      if (outOfTime()) {
-        limit = 'time';
-        break;
-      }
-      const { set } = builder.build(current, STAGES[stage], maxEntries);
-      const outcome = search.run(set, metric, {
-        clock: limits.clock,
-        deadline: limits.deadline,
-        maxNodes: limits.maxNodes - search.expanded,
-        maxBytes: limits.maxBytes - set.bytes,
-      });
-      nodes = search.expanded;
-      if (outcome.kind === 'limit') {
-        limit = outcome.limit;
-        break;
-      }
-      if (outcome.kind === 'found' && compareLengths(metric, outcome.length, length) < 0) {
-        const found = outcome.pushes;
-        const foundLength = lengthOf(found);
-        if (compareLengths(metric, foundLength, length) < 0) {
-          current = found;
-          length = foundLength;
-          stage = 0;
+      // One sweep of windows over the path; any improvement starts the vicinities over.
+      let improved = false;
+      const step = current.length <= WINDOW_PUSHES ? current.length + 1 : WINDOW_PUSHES / 2;
+      for (let from = 0; from === 0 || from < current.length; from += step) {
+        if (outOfTime()) {
+          limit = 'time';
+          break;
+        }
+        const until = Math.min(current.length, from + WINDOW_PUSHES);
+        const startPlayer = positionAfter(problem, current, from, startBoxes);
+        const toEnd = until === current.length;
+        if (!toEnd) positionAfter(problem, current, until, target);
+        const next = toEnd ? -1 : current[until];
+        const task: RestrictedTask = {
+          startBoxes,
+          startPlayer,
+          target: toEnd ? null : target,
+          exitCell: toEnd ? -1 : problem.neighbours[(next >> 2) * 4 + ((next & 3) ^ 1)],
+        };
+        const { set } = builder.build(current, STAGES[stage], maxEntries, from, until);
+        const remaining = limits.maxNodes - search.expanded;
+        const outcome = search.run(set, task, metric, {
+          clock: limits.clock,
+          deadline: limits.deadline,
+          maxNodes: Math.min(remaining, WINDOW_NODES),
+          maxBytes: limits.maxBytes - set.bytes,
+        });
+        nodes = search.expanded;
+        if (outcome.kind === 'limit') {
+          // A window too wide for its share gives up alone; the optimizer's own limits end it all.
+          if (outcome.limit === 'time' || (outcome.limit === 'nodes' && remaining <= WINDOW_NODES)) {
+            limit = outcome.limit;
+            break;
+          }
+          if (toEnd) break;
           continue;
         }
+        if (outcome.kind !== 'found') {
+          if (toEnd) break;
+          continue;
+        }
+        const spliced = new Int32Array(from + outcome.pushes.length + current.length - until);
+        spliced.set(current.subarray(0, from));
+        spliced.set(outcome.pushes, from);
+        spliced.set(current.subarray(until), from + outcome.pushes.length);
+        const splicedLength = lengthOf(spliced);
+        if (compareLengths(metric, splicedLength, length) < 0) {
+          current = spliced;
+          length = splicedLength;
+          improved = true;
+        }
+        if (toEnd) break;
       }
-      stage++;
+      stage = improved ? 0 : stage + 1;
     }
     steps.push({ technique: 'vicinity', ...length });
     // A new path may have box moves to reorder again.
@@ -138,4 +176,19 @@ export function optimizePushes(
     }
   }
   return { pushes: current, length, steps, nodes, limit };
+}
+
+/** Box bitset (into `boxes`) and player cell after the first `count` pushes. */
+function positionAfter(problem: Problem, pushes: Int32Array, count: number, boxes: Uint32Array): number {
+  boxes.fill(0);
+  for (const cell of problem.initialBoxes) boxes[cell >>> 5] |= 1 << (cell & 31);
+  let player = problem.initialPlayer;
+  for (let i = 0; i < count; i++) {
+    const box = pushes[i] >> 2;
+    const to = problem.neighbours[pushes[i]];
+    boxes[box >>> 5] &= ~(1 << (box & 31));
+    boxes[to >>> 5] |= 1 << (to & 31);
+    player = box;
+  }
+  return player;
 }

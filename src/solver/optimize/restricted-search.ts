@@ -14,6 +14,20 @@ export interface RestrictedLimits {
   readonly maxBytes: number;
 }
 
+/**
+ * Where a search starts and what ends it: a stretch of a solution, from the position after some
+ * push (boxes and the player's exact cell) either to a solved position or to the box
+ * configuration of a later position of the path, from where the player walks on to `exitCell`
+ * (the square behind the next push), or stays where it is when `exitCell` is -1.
+ */
+export interface RestrictedTask {
+  readonly startBoxes: Uint32Array;
+  readonly startPlayer: number;
+  /** The configuration to reach, or null to reach any solved position. */
+  readonly target: Uint32Array | null;
+  readonly exitCell: number;
+}
+
 export type RestrictedOutcome =
   | { readonly kind: 'found'; readonly pushes: Int32Array; readonly length: Length }
   /** The confined space holds no solution (cannot happen when it holds a solution's path). */
@@ -48,7 +62,8 @@ export class RestrictedSearch {
     this.scratch = new Uint32Array(problem.words);
   }
 
-  run(allowed: BoxSet, metric: OptimizeMetric, limits: RestrictedLimits): RestrictedOutcome {
+  run(allowed: BoxSet, task: RestrictedTask, metric: OptimizeMetric, limits: RestrictedLimits): RestrictedOutcome {
+    const { target, exitCell } = task;
     const { problem, reach, boxCells, scratch, dead, boxKeys, playerKeys } = this;
     const { neighbours, words, goalMask } = problem;
     const boxAt = reach.boxAt;
@@ -60,16 +75,11 @@ export class RestrictedSearch {
         : (a: number, b: number) => table.pushes[a] < table.pushes[b] || (table.pushes[a] === table.pushes[b] && table.moves[a] < table.moves[b]);
     const heap = new NodeHeap(less);
 
-    scratch.fill(0);
-    let boxHash = 0;
-    for (const cell of problem.initialBoxes) {
-      scratch[cell >>> 5] |= 1 << (cell & 31);
-      boxHash ^= boxKeys[cell];
-    }
-    boxHash >>>= 0;
-    const root = table.add(scratch, problem.initialPlayer, (boxHash ^ playerKeys[problem.initialPlayer]) >>> 0, boxHash);
+    scratch.set(task.startBoxes.subarray(0, words));
+    const boxHash = hashOfBoxes(task.startBoxes, boxKeys);
+    const root = table.add(scratch, task.startPlayer, (boxHash ^ playerKeys[task.startPlayer]) >>> 0, boxHash);
     if (root < 0) return { kind: 'limit', limit: 'memory' };
-    table.player[root] = problem.initialPlayer;
+    table.player[root] = task.startPlayer;
     table.pushes[root] = 0;
     table.moves[root] = 0;
     table.parent[root] = -1;
@@ -111,16 +121,24 @@ export class RestrictedSearch {
       const moves = table.moves[node];
       const nodeBoxHash = table.boxHash[node];
 
-      if (boxesPlaced(problem, onGoals)) {
-        const walk = problem.rule === 'keeper-too' ? walkToFreeGoal(problem, reach, player) : 0;
+      // The end of the stretch: a solved position, or the target configuration and a walk to the exit.
+      const ends = target === null ? boxesPlaced(problem, onGoals) : sameBoxes(scratch, target, words);
+      if (ends) {
+        let walk = 0;
+        if (target === null) {
+          if (problem.rule === 'keeper-too') walk = walkToFreeGoal(problem, reach, player);
+        } else if (exitCell >= 0) {
+          reach.walk(player);
+          walk = reach.reached(exitCell) ? reach.distance[exitCell] : -1;
+        }
         if (walk >= 0) {
           if (best < 0 || cheaper(metric, moves + walk, pushes, bestMoves, bestPushes)) {
             best = node;
             bestMoves = moves + walk;
             bestPushes = pushes;
           }
-          // Only under keeper-too can a later, longer-walking position still win for less.
-          if (problem.rule !== 'keeper-too') {
+          // Only where a walk follows can a later position, walking less, still end for less.
+          if (target === null && problem.rule !== 'keeper-too') {
             for (let i = 0; i < count; i++) boxAt[boxCells[i]] = 0;
             break;
           }
@@ -171,6 +189,25 @@ export class RestrictedSearch {
     for (let node = best, i = length - 1; i >= 0; node = table.parent[node], i--) pushes[i] = table.lastPush[node];
     return { kind: 'found', pushes, length: { moves: bestMoves, pushes: length } };
   }
+}
+
+function sameBoxes(a: Uint32Array, b: Uint32Array, words: number): boolean {
+  for (let w = 0; w < words; w++) if (a[w] !== b[w]) return false;
+  return true;
+}
+
+/** Zobrist hash of a box bitset, as the vicinity set computes it. */
+export function hashOfBoxes(boxes: Uint32Array, keys: Uint32Array): number {
+  let hash = 0;
+  for (let w = 0; w < boxes.length; w++) {
+    let bits = boxes[w];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      hash ^= keys[w * 32 + (31 - Math.clz32(low))];
+      bits ^= low;
+    }
+  }
+  return hash >>> 0;
 }
 
 function cheaper(metric: OptimizeMetric, moves: number, pushes: number, oldMoves: number, oldPushes: number): boolean {

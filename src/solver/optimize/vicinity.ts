@@ -43,18 +43,21 @@ export class VicinityBuilder {
    * The vicinity of the path the pushes make from the start. Path configurations go in first, so
    * a set that fills up (`maxEntries`) still holds the whole path; `full` then says so.
    */
-  build(pushes: Int32Array, stage: VicinityStage, maxEntries: number): { readonly set: BoxSet; readonly full: boolean } {
+  build(pushes: Int32Array, stage: VicinityStage, maxEntries: number, from = 0, until = pushes.length): { readonly set: BoxSet; readonly full: boolean } {
     const set = new BoxSet(this.problem.words, maxEntries);
-    let full = !this.walkPath(pushes, () => set.add(this.scratch, this.hashOf()));
+    let full = !this.walkPath(pushes, from, until, () => set.add(this.scratch, this.hashOf()));
     for (let k = 1; k <= stage.boxes && !full; k++) {
       const { start, cells } = this.cellsAround(stage.radius);
-      full = !this.walkPath(pushes, () => this.addMoved(set, k, 0, 0, start, cells, stage.spread));
+      full = !this.walkPath(pushes, from, until, () => this.addMoved(set, k, 0, 0, start, cells, stage.spread));
     }
     return { set, full };
   }
 
-  /** Plays the pushes, calling `visit` at every position (boxAt, boxCells, scratch set); stops when it says false. */
-  private walkPath(pushes: Int32Array, visit: () => boolean): boolean {
+  /**
+   * Plays the pushes, calling `visit` at the positions after `from` up to `until` pushes (boxAt,
+   * boxCells, scratch set); stops when it says false.
+   */
+  private walkPath(pushes: Int32Array, from: number, until: number, visit: () => boolean): boolean {
     const { problem, boxAt, boxCells, scratch } = this;
     boxAt.fill(0);
     scratch.fill(0);
@@ -63,8 +66,8 @@ export class VicinityBuilder {
       boxCells[i] = cell;
       scratch[cell >>> 5] |= 1 << (cell & 31);
     });
-    let ok = visit();
-    for (let p = 0; p < pushes.length && ok; p++) {
+    let ok = from > 0 || visit();
+    for (let p = 0; p < until && ok; p++) {
       const box = pushes[p] >> 2;
       const to = problem.neighbours[pushes[p]];
       boxAt[box] = 0;
@@ -72,7 +75,7 @@ export class VicinityBuilder {
       scratch[box >>> 5] &= ~(1 << (box & 31));
       scratch[to >>> 5] |= 1 << (to & 31);
       boxCells[boxCells.indexOf(box)] = to;
-      ok = visit();
+      if (p + 1 >= from) ok = visit();
     }
     return ok;
   }
