@@ -81,6 +81,13 @@ describe('optimizeSolution: vicinity search', () => {
     expectReplays(OPEN_ROOM, result, 'all-goals');
   });
 
+  it('shortens a long solution window by window, each window ending where the path goes on', () => {
+    const oracle = solveByExhaustion(OPEN_ROOM, 'all-goals');
+    const result = optimizeSolution(OPEN_ROOM, THERE_AND_BACK, { metric: 'pushes', techniques: ['vicinity'], vicinityWindow: 2 });
+    expect(result.pushes).toBe(oracle.fewestPushes);
+    expectReplays(OPEN_ROOM, result, 'all-goals');
+  });
+
   it('stops at its node limit and still returns a solution no worse than the one given', () => {
     const result = optimizeSolution(TWO_LANES, TAKING_TURNS, { techniques: ['vicinity'], maxNodes: 3 });
     expect(result.limit).toBe('nodes');
@@ -141,11 +148,12 @@ describe('property: on random small levels an optimized solution replays and is 
     for (const { rule } of rules) expect(cases.some((c) => c.rule === rule), rule).toBe(true);
   });
 
-  for (const metric of ['moves', 'pushes'] as const) {
-    it(`in ${metric}: never worse than the input, never better than the optimum`, () => {
+  // Windows of 3 pushes make every longer solution go window by window, as long ones do on big levels.
+  for (const [metric, vicinityWindow] of [['moves', undefined], ['pushes', undefined], ['moves', 3], ['pushes', 3]] as const) {
+    it(`in ${metric}${vicinityWindow === undefined ? '' : `, windows of ${vicinityWindow} pushes`}: never worse than the input, never better than the optimum`, () => {
       let shortened = 0;
       for (const { board: start, moves, rule } of cases) {
-        const result = optimizeSolution(start, moves, { rule, metric });
+        const result = optimizeSolution(start, moves, { rule, metric, vicinityWindow });
         const name = `${rule}\n${drawBoard(start)}\n${moves}`;
         expect(compareLengths(metric, result, result.before), name).toBeLessThanOrEqual(0);
         const oracle = solveByExhaustion(start, rule);

@@ -20,6 +20,8 @@ export interface PushOptimizeLimits {
   /** Positions the vicinity search may expand in all. */
   readonly maxNodes: number;
   readonly maxBytes: number;
+  /** Pushes of the path one vicinity search covers; default WINDOW_PUSHES. */
+  readonly windowPushes?: number;
 }
 
 export interface TechniqueStep {
@@ -56,7 +58,7 @@ const STAGES: readonly VicinityStage[] = [
  * are shortened stretch by stretch: a search over the whole path would have to settle every
  * position cheaper than the solution before it could improve anything.
  */
-const WINDOW_PUSHES = 200;
+export const WINDOW_PUSHES = 200;
 /** Positions one window's search may expand before the optimizer moves on to the next window. */
 const WINDOW_NODES = 400_000;
 
@@ -111,17 +113,18 @@ export function optimizePushes(
     const maxEntries = Math.max(1024, Math.floor(limits.maxBytes / 2 / bytesPerConfiguration(problem.words)));
     const startBoxes = new Uint32Array(problem.words);
     const target = new Uint32Array(problem.words);
+    const window = Math.max(2, limits.windowPushes ?? WINDOW_PUSHES);
     let stage = 0;
     while (stage < STAGES.length && limit === null) {
       // One sweep of windows over the path; any improvement starts the vicinities over.
       let improved = false;
-      const step = current.length <= WINDOW_PUSHES ? current.length + 1 : WINDOW_PUSHES / 2;
+      const step = current.length <= window ? current.length + 1 : Math.floor(window / 2);
       for (let from = 0; from === 0 || from < current.length; from += step) {
         if (outOfTime()) {
           limit = 'time';
           break;
         }
-        const until = Math.min(current.length, from + WINDOW_PUSHES);
+        const until = Math.min(current.length, from + window);
         const startPlayer = positionAfter(problem, current, from, startBoxes);
         const toEnd = until === current.length;
         if (!toEnd) positionAfter(problem, current, until, target);

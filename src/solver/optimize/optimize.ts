@@ -24,6 +24,8 @@ export interface OptimizeOptions {
   readonly maxMemoryMiB?: number;
   /** Milliseconds clock; injectable for tests. */
   readonly clock?: () => number;
+  /** Pushes of the solution one vicinity search covers (default 200); longer solutions go window by window. */
+  readonly vicinityWindow?: number;
   /** Which techniques run (default all); shortest walks between the pushes always do. */
   readonly techniques?: readonly OptimizeTechnique[];
 }
@@ -85,6 +87,7 @@ export function optimizeSolution(input: Level | Board, moves: string, options: O
     deadline: started + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS),
     maxNodes: options.maxNodes ?? Number.MAX_SAFE_INTEGER,
     maxBytes: (options.maxMemoryMiB ?? DEFAULT_MAX_MEMORY_MIB) * 1024 * 1024,
+    windowPushes: options.vicinityWindow,
   });
   const text = pushesToLurd(problem, outcome.pushes);
   const checked = replay(board, text.lurd, { rule, strictCase: true });
