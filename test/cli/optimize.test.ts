@@ -55,6 +55,17 @@ describe('sokoban optimize', () => {
     expect(corridor).toMatchObject({ index: 2, source: 'solver', solution: 'rRR', moves: 3, pushes: 2 });
   });
 
+  it('writes the collection back with the optimized Solution lines under --out, and verify accepts them', async () => {
+    const { code, io } = await cli('optimize', 'set.sok', '--out', 'better', { files: { 'set.sok': STORED } });
+    expect(code).toBe(0);
+    const written = io.written.get('better/set.sok') ?? '';
+    expect(written).toContain('Solution: RRR');
+    expect(written).toContain('Solution: rRR');
+    const verified = await cli('verify', 'better/set.sok', { files: { 'better/set.sok': written } });
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toContain('2 levels: 2 solved, 0 not solved');
+  });
+
   it('exits 1 when the moves do not solve the level, with the reason on stderr', async () => {
     const { code, stdout, stderr } = await cli('optimize', 'c.xsb', '--moves', 'rR', { files: { 'c.xsb': CORRIDOR } });
     expect(code).toBe(1);

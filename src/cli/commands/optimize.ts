@@ -12,7 +12,8 @@ import { type SolveResult, solve } from '../../solver/solve.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { reportError } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
-import { InputReader } from '../input.js';
+import { InputReader, STDIN_ARGUMENT } from '../input.js';
+import { writeSolvedCollections } from '../batch/out-dir.js';
 import type { Io, OutputStream } from '../io.js';
 import { type LevelEntry, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, parseMovesText } from '../moves-input.js';
@@ -45,6 +46,8 @@ export interface OptimizeRequest {
   readonly maxNodes?: number;
   readonly notation: Notation;
   readonly json: boolean;
+  /** Write the collection back under this folder as a SOK file with the optimized Solution lines. */
+  readonly out?: string;
 }
 
 /** What `optimize` says about one level. */
@@ -198,11 +201,20 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
     ? await jobsForGivenMoves(io, reader, request, collection, entries, 'optimize')
     : jobsForStoredSolutions(collection, entries, request);
   const codes: ExitCode[] = [];
+  const optimized: { name: string; solution: string }[] = [];
   for (const job of jobs) {
     const outcome = runJob(io, job, request);
     if (request.json) writeJsonLine(io.stdout, jsonOf(outcome, request));
     else writeHuman(io.stdout, chalk, outcome, request);
     codes.push(exitCodeOf(outcome));
+    if (outcome.kind === 'optimized' && outcome.ref.level !== null) {
+      const { source } = outcome.ref.level;
+      optimized.push({ name: `${source.file}#${source.index}`, solution: outcome.result.solution });
+    }
+  }
+  if (request.out !== undefined) {
+    const path = request.levelPath === STDIN_ARGUMENT ? null : request.levelPath;
+    await writeSolvedCollections(io, request.out, [{ collection, path }], optimized);
   }
   return combineExitCodes(codes);
 }
@@ -217,6 +229,7 @@ interface OptimizeOptions {
   readonly maxNodes?: number;
   readonly notation: Notation;
   readonly json?: boolean;
+  readonly out?: string;
 }
 
 export function registerOptimize(program: Command, context: CommandContext): void {
@@ -234,6 +247,7 @@ export function registerOptimize(program: Command, context: CommandContext): voi
     .option('--max-nodes <n>', 'positions the optimizer (and the solver) may expand per level', positiveInteger)
     .addOption(notationOption())
     .addOption(jsonOption())
+    .option('--out <dir>', 'write the collection back as a SOK file with the optimized Solution lines, for sokoban verify')
     .action(async (levelPath: string, movesPath: string | undefined, options: OptimizeOptions, command: Command) => {
       const request: OptimizeRequest = {
         levelPath,
@@ -247,6 +261,7 @@ export function registerOptimize(program: Command, context: CommandContext): voi
         maxNodes: options.maxNodes,
         notation: options.notation,
         json: options.json === true,
+        out: options.out,
       };
       context.setExitCode(await optimizeLevels(context.io, request, styleFor(command, context.io, context.io.stdout)));
     });
