@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- <suite>...] [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>]
  *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
- *                               [--members feature,forward-greedy,backward-greedy,push-optimal]
+ *                               [--members feature,forward-greedy,backward-greedy,push-optimal] [--no-improve]
  *
  * Solves the levels of each chosen suite in worker threads, through the CLI's own pool and kill
  * policy (src/runner), one level after another in each worker as the CLI does (with
@@ -26,11 +26,13 @@ interface Args {
   readonly freshWorkers: boolean;
   /** Only these searches of the any-solution portfolio, for ablations (FESS alone: --members feature). */
   readonly members: readonly PortfolioMemberName[] | null;
+  /** False: without --optimal, keep the first solution (no improvement pass). */
+  readonly improve: boolean;
 }
 
 function usage(message: string): never {
   process.stderr.write(`bench: ${message}\n`);
-  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...]\n`);
+  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...] [--no-improve]\n`);
   process.exit(2);
 }
 
@@ -69,6 +71,7 @@ function parseArgs(argv: readonly string[]): Args {
   let levels: Set<number> | null = null;
   let freshWorkers = false;
   let members: PortfolioMemberName[] | null = null;
+  let improve = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--time-limit') timeLimitMs = positive(arg, argv[++i]) * 1000;
@@ -78,11 +81,12 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--levels') levels = parseLevels(argv[++i]);
     else if (arg === '--fresh-workers') freshWorkers = true;
     else if (arg === '--members') members = parseMembers(argv[++i]);
+    else if (arg === '--no-improve') improve = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else names.push(arg);
   }
   const suites = names.length === 0 ? [...SUITES] : names.map((name) => SUITES.find((s) => s.name === name) ?? usage(`unknown suite "${name}"`));
-  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers, members };
+  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers, members, improve };
 }
 
 /** One level's line in the results, after its solution (if any) was replayed. */
@@ -190,6 +194,9 @@ function summarize(run: BenchRun, rows: readonly Row[], maxRssKiB: number, wallM
   const perSecond = (n: number): string => (searchMs > 0 ? Math.round((n * 1000) / searchMs).toLocaleString('en-US') : '-');
   const peakSearch = Math.max(0, ...searched.map((row) => row.result?.peakMemoryMiB ?? 0));
   const rssMiB = Math.round(Math.max(maxRssKiB, process.resourceUsage().maxRSS) / 1024);
+  // Lengths of the verified solutions, and of the first solutions before the improvement pass.
+  const total = (read: (result: SolveResult) => number | null): number => verified.reduce((sum, row) => sum + (row.result === null ? 0 : read(row.result) ?? 0), 0);
+  const lengths = `| moves/pushes ${total((r) => r.moves)}/${total((r) => r.pushes)}, first found ${total((r) => r.firstMoves)}/${total((r) => r.firstPushes)}`;
   const parts = [
     `${run.label}: solved ${verified.length}/${rows.length}`,
     withExpectation.length > 0 ? `matches the independent answer ${correct}/${withExpectation.length}` : '',
@@ -200,6 +207,7 @@ function summarize(run: BenchRun, rows: readonly Row[], maxRssKiB: number, wallM
     count('crashed') > 0 ? `CRASHED ${count('crashed')}` : '',
     replayFailures > 0 ? `!!! REPLAY FAILED ${replayFailures}` : '',
     mismatches > 0 ? `!!! MISMATCH ${mismatches}` : '',
+    lengths,
     `| total ${(totalMs / 1000).toFixed(2)} s, median ${median(times)} ms`,
     `| ${perSecond(expanded)} expanded/s, ${perSecond(generated)} generated/s`,
     `| peak memory: search tables ${peakSearch} MiB, process RSS ${rssMiB} MiB`,
@@ -252,6 +260,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
         maxMemoryMiB: args.maxMemoryMiB,
         maxNodes: run.maxNodes ?? undefined,
         members: args.members ?? undefined,
+        improve: args.improve,
       }),
       (level, outcome) => {
         if (outcome.outcome.kind === 'done') maxRssKiB = Math.max(maxRssKiB, outcome.maxRssKiB);
@@ -292,5 +301,6 @@ process.exitCode = healthy ? 0 : 1;
 /** The suite's own description names its default limit; say so when --time-limit overrides it. */
 function limitNote(args: Args): string {
   const time = args.timeLimitMs === null ? '' : ` (overridden: --time-limit ${args.timeLimitMs / 1000} s)`;
-  return args.members === null ? time : `${time} (searches: ${args.members.join(', ')})`;
+  const searches = args.members === null ? time : `${time} (searches: ${args.members.join(', ')})`;
+  return args.improve ? searches : `${searches} (no improvement pass)`;
 }

@@ -71,3 +71,8 @@ export {
   type Optimality,
 } from './solver/solve.js';
 export { solvePuzzle, h2 } from './solver/seed-api.js';
+
+// The optimizer: a given solution made shorter in moves or pushes, never longer.
+export { optimizeSolution, UnsolvedMovesError, type OptimizeOptions, type OptimizeResult } from './solver/optimize/optimize.js';
+export type { OptimizeMetric } from './solver/optimize/metric.js';
+export { OPTIMIZE_TECHNIQUES, type OptimizeTechnique, type TechniqueStep } from './solver/optimize/optimize-pushes.js';

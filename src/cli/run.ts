@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerConvert } from './commands/convert.js';
 import { registerMergeReports } from './commands/merge-reports.js';
+import { registerOptimize } from './commands/optimize.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSolve } from './commands/solve.js';
@@ -13,7 +14,7 @@ import { printable } from './printable.js';
 import { packageVersion } from './version.js';
 
 /** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
-export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerConvert, registerShow, registerMergeReports, registerServe];
+export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerOptimize, registerConvert, registerShow, registerMergeReports, registerServe];
 
 const EXIT_CODE_HELP = `
 Exit codes:

@@ -37,6 +37,8 @@ const NOTHING = {
   solution: null,
   moves: null,
   pushes: null,
+  firstMoves: null,
+  firstPushes: null,
   optimal: null,
   nodes: null,
   ms: null,
@@ -78,6 +80,8 @@ export function recordFromResult(level: Level, rule: GoalRule, result: SolveResu
     solution: played.solution,
     moves: played.moves,
     pushes: played.pushes,
+    firstMoves: result.firstMoves,
+    firstPushes: result.firstPushes,
     optimal: result.optimal,
   };
 }

@@ -15,6 +15,12 @@ export interface SolveFields {
   readonly solution: string | null;
   readonly moves: number | null;
   readonly pushes: number | null;
+  /**
+   * Length of the solution the search found first, before the improvement pass shortened it
+   * (equal to moves and pushes when nothing did); null unless solved.
+   */
+  readonly firstMoves: number | null;
+  readonly firstPushes: number | null;
   /** What the solution is proven fewest of; null when it is only a solution. */
   readonly optimal: 'moves' | 'pushes' | null;
   /** Positions expanded; null when the search never answered (its worker was ended). */

@@ -19,6 +19,8 @@ export interface SearchSettings {
   readonly maxNodes?: number;
   /** Only these searches of the portfolio (the bench's ablations); all when absent. */
   readonly members?: readonly PortfolioMemberName[];
+  /** False: print the first solution found, without the improvement pass. */
+  readonly improve?: boolean;
 }
 
 /**
@@ -42,5 +44,6 @@ export function runSolveTask(task: SolveTask): SolveResult {
     maxMemoryMiB: task.maxMemoryMiB,
     maxNodes: task.maxNodes,
     members: task.members,
+    improve: task.improve,
   });
 }

@@ -95,6 +95,8 @@ async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext, si
     solution: record.solution,
     moves: record.moves,
     pushes: record.pushes,
+    firstMoves: record.firstMoves,
+    firstPushes: record.firstPushes,
     optimal: record.optimal,
     nodes: record.nodes,
     ms: record.ms,

@@ -41,9 +41,21 @@ describe('sokoban solve (one level)', () => {
     const { code, stdout } = await cli('solve', 'corridor.xsb', '--json', { files: { 'corridor.xsb': CORRIDOR } });
     const line = JSON.parse(stdout);
     expect(line).toMatchObject({ file: 'corridor.xsb', index: 1, title: null, status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: null });
-    expect(Object.keys(line)).toEqual(['file', 'index', 'title', 'status', 'solution', 'moves', 'pushes', 'optimal', 'nodes', 'ms']);
+    expect(Object.keys(line)).toEqual(['file', 'index', 'title', 'status', 'solution', 'moves', 'pushes', 'firstMoves', 'firstPushes', 'optimal', 'nodes', 'ms']);
+    expect(line).toMatchObject({ firstMoves: 3, firstPushes: 2 });
     expect(stdout.endsWith('}\n')).toBe(true);
     expect(code).toBe(0);
+  });
+
+  it('says how long the first solution was, before the improvement pass, which --no-improve turns off', async () => {
+    // Microban 10: the searches' first solutions there walk more than they need to.
+    const args = ['solve', 'levels/microban.xsb', '--level', '10', '--json'];
+    const improved = JSON.parse((await cli(...args)).stdout);
+    const plain = JSON.parse((await cli(...args, '--no-improve')).stdout);
+    expect(improved.moves).toBeLessThanOrEqual(improved.firstMoves);
+    expect(improved.moves).toBeLessThan(plain.moves);
+    expect(plain.moves).toBe(plain.firstMoves);
+    expect(plain.pushes).toBe(plain.firstPushes);
   });
 
   it('gives a proven unsolvable level a null solution in JSON', async () => {

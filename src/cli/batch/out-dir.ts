@@ -34,7 +34,7 @@ export async function writeSolvedCollections(
   io: Io,
   directory: string,
   collections: readonly LoadedCollection[],
-  records: readonly LevelRecord[],
+  records: readonly Pick<LevelRecord, 'name' | 'solution'>[],
 ): Promise<string[]> {
   const solutions = new Map(records.flatMap((record) => (record.solution === null ? [] : [[record.name, record.solution]])));
   const written: string[] = [];

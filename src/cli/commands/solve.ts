@@ -63,6 +63,8 @@ export interface SolveRequest {
   /** Absent: a share of the machine's memory, see defaultMaxMemoryMiB. */
   readonly maxMemoryMiB?: number;
   readonly maxNodes?: number;
+  /** False: print the first solution found, without the improvement pass (which never runs with --optimal). */
+  readonly improve?: boolean;
   readonly notation: Notation;
   readonly json: boolean;
   /** Absent: one per core. */
@@ -198,6 +200,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
     maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
+    improve: request.improve,
   };
 
   // A single level is over before a progress line would say anything.
@@ -301,6 +304,7 @@ interface SolveOptions {
   readonly timeLimit: number;
   readonly maxMemory?: number;
   readonly maxNodes?: number;
+  readonly improve: boolean;
   readonly notation: Notation;
   readonly json?: boolean;
   readonly jobs?: number;
@@ -322,6 +326,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
     .option('--time-limit <s>', 'seconds per level before giving up', positiveSeconds, DEFAULT_TIME_LIMIT_SECONDS)
     .option('--max-memory <MiB>', 'memory per level for the search (default: half the machine shared by the workers, at most 4096)', positiveInteger)
     .option('--max-nodes <n>', 'positions expanded per level before giving up', positiveInteger)
+    .option('--no-improve', 'print the first solution found instead of spending part of the time left shortening it')
     .option('--jobs <n>', 'levels solved at once, each in its own worker thread (default: one per core)', positiveInteger)
     .addOption(notationOption())
     .addOption(jsonOption())
@@ -339,6 +344,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
         timeLimitSeconds: options.timeLimit,
         maxMemoryMiB: options.maxMemory,
         maxNodes: options.maxNodes,
+        improve: options.improve,
         notation: options.notation,
         json: options.json === true,
         jobs: options.jobs,

@@ -43,14 +43,14 @@ export interface VerifyRequest {
 }
 
 /** One level with the move string to check on it, or null when the collection stores none. */
-interface VerifyJob {
+export interface VerifyJob {
   readonly ref: LevelRef;
   readonly moves: MovesText | null;
   /** Why the level itself could not be read (a malformed level of a collection); then there is nothing to replay. */
   readonly unreadable: LevelError | null;
 }
 
-function jobFor(entry: LevelEntry, collection: PartialCollection, moves: MovesText | null, suffix = ''): VerifyJob {
+export function jobFor(entry: LevelEntry, collection: PartialCollection, moves: MovesText | null, suffix = ''): VerifyJob {
   const count = collection.levels.length + collection.failures.length;
   const ref: LevelRef = {
     file: collection.file,
@@ -63,19 +63,20 @@ function jobFor(entry: LevelEntry, collection: PartialCollection, moves: MovesTe
 }
 
 /** Jobs for moves the user gave: one string for one level, or a solution table for many. */
-async function jobsForGivenMoves(
+export async function jobsForGivenMoves(
   io: Io,
   reader: InputReader,
-  request: VerifyRequest,
+  request: Pick<VerifyRequest, 'movesPath' | 'movesString'>,
   collection: PartialCollection,
   entries: readonly LevelEntry[],
+  command = 'verify',
 ): Promise<VerifyJob[]> {
   if (request.movesPath !== undefined && request.movesString !== undefined) {
     throw new UsageError('give the moves either as a file argument or with --moves, not both');
   }
   let moves: MovesText;
   if (request.movesString !== undefined) {
-    await rejectFileNameAsMoves(io, request.movesString, 'verify');
+    await rejectFileNameAsMoves(io, request.movesString, command);
     moves = { text: request.movesString, file: '--moves', line: 1, column: 1 };
   } else {
     // A moves file (or a solution table) is refused by its size before it is read.

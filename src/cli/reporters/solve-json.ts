@@ -27,6 +27,8 @@ export function solveJson(report: SolveReport, notation: Notation): SolveJson {
     solution: solutionText(report, notation),
     moves: record.moves,
     pushes: record.pushes,
+    firstMoves: record.firstMoves,
+    firstPushes: record.firstPushes,
     optimal: record.optimal,
     nodes: record.nodes,
     ms: record.ms,
