@@ -49,7 +49,10 @@ export interface SolveResult {
   readonly generated: number;
   readonly ms: number;
   readonly peakMemoryMiB: number;
-  /** Which limit stopped the search, when one did. */
+  /**
+   * Which limit stopped the search, when one did. A timeout without a limit means every search
+   * gave up early without an answer, which only a partial set of members (no push-optimal) can do.
+   */
   readonly limit: 'time' | 'nodes' | 'memory' | null;
 }
 
@@ -142,5 +145,5 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   if (finished?.state === 'unsolvable') return { ...unsolved, status: 'unsolvable', limit: null };
   if (finished?.state === 'memory') limit = 'memory';
   if (limit === 'memory') return { ...unsolved, status: 'memory', limit };
-  return { ...unsolved, status: 'timeout', limit: limit ?? 'time' };
+  return { ...unsolved, status: 'timeout', limit };
 }
