@@ -94,6 +94,18 @@ const BACKWARD_GREEDY: MemberPlan = { name: 'backward-greedy', share: 0.1, openi
 const FORWARD_GREEDY: MemberPlan = { name: 'forward-greedy', share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
 const PUSH_OPTIMAL: MemberPlan = { name: 'push-optimal', share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
+const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
+
+/**
+ * The part of the memory limit these searches hold in the full portfolio, between 0 and 1: how
+ * the runner splits a level's memory between workers that each run some of the searches.
+ */
+export function portfolioMemoryShare(members: readonly PortfolioMemberName[]): number {
+  const total = PORTFOLIO.reduce((sum, plan) => sum + plan.memoryShare, 0);
+  const chosen = PORTFOLIO.filter((plan) => members.includes(plan.name)).reduce((sum, plan) => sum + plan.memoryShare, 0);
+  return chosen / total;
+}
+
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
 }
