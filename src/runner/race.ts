@@ -1,4 +1,4 @@
-import { type PortfolioMemberName, type SolveResult, portfolioMemoryShare } from '../solver/solve.js';
+import { type Optimality, type PortfolioMemberName, type SolveResult, portfolioMemoryShare } from '../solver/solve.js';
 import type { Executor } from './executor.js';
 import { recordOfOutcome } from './outcome-record.js';
 import type { TaskOutcome } from './pool.js';
@@ -100,6 +100,15 @@ export async function raceOnPool(pool: SolvePool, task: SolveTask, split: RaceSp
     }),
   );
   return combineRace(outcomes, winner);
+}
+
+/**
+ * Whether a run races each level over several workers: only when every level can have a worker
+ * per side of the split at once. A batch whose levels already fill the cores gains nothing from
+ * splitting them, and an optimal search is one search that cannot be split.
+ */
+export function racesEachLevel(levels: number, workers: number, optimal: Optimality | null, split: RaceSplit = DEFAULT_RACE_SPLIT): boolean {
+  return optimal === null && split.length > 1 && levels >= 1 && levels * split.length <= workers;
 }
 
 export interface RaceExecutorOptions {

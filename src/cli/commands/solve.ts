@@ -7,7 +7,7 @@ import type { LevelFormat } from '../../level/level.js';
 import type { Optimality } from '../../solver/solve.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
 import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
-import { DEFAULT_RACE_SPLIT, raceExecutor } from '../../runner/race.js';
+import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from '../../runner/race.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
@@ -118,9 +118,8 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
 
 function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
-  const sides = DEFAULT_RACE_SPLIT.length;
-  if (settings.optimal === null && levelJobs >= 1 && levelJobs * sides <= workers) {
-    return raceExecutor({ workers: levelJobs * sides, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
+  if (racesEachLevel(levelJobs, workers, settings.optimal)) {
+    return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
   }
   // A single level gains nothing from a thread and would pay for starting one.
   if (levelJobs <= 1) return inProcessExecutor();
