@@ -1,4 +1,5 @@
 import type { TaskOutcome } from '../src/runner/pool.js';
+import { type RaceSplit, raceOnPool } from '../src/runner/race.js';
 import { SolvePool } from '../src/runner/solve-pool.js';
 import type { SolveTask } from '../src/runner/solve-task.js';
 import type { SolveResult } from '../src/solver/solve.js';
@@ -15,6 +16,8 @@ export interface BenchPoolOptions {
   readonly maxMemoryMiB: number;
   /** A new worker for every level (cold code each time, the most isolated measurement). */
   readonly fresh: boolean;
+  /** Race these parts of the portfolio on one worker each per level (the CLI's two-core mode); null: one worker per level. */
+  readonly race: RaceSplit | null;
 }
 
 const now = (): number => performance.now();
@@ -35,6 +38,24 @@ export async function runAll<T>(
   done: (item: T, outcome: BenchOutcome) => void,
 ): Promise<void> {
   const jobs = Math.max(1, Math.min(options.jobs, items.length));
+  const race = options.race;
+  if (race !== null) {
+    // Levels `jobs` at a time, each raced on as many workers as the split has sides.
+    const pool = new SolvePool({ workers: jobs * race.length, maxMemoryMiB: options.maxMemoryMiB, now });
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < items.length) {
+        const item = items[next++];
+        done(item, measured(await raceOnPool(pool, toTask(item), race)));
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: jobs }, lane));
+    } finally {
+      await pool.close();
+    }
+    return;
+  }
   if (!options.fresh) {
     const pool = new SolvePool({ workers: jobs, maxMemoryMiB: options.maxMemoryMiB, now });
     try {

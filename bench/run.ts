@@ -2,6 +2,7 @@
  * npm run bench [-- <suite>...] [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>]
  *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
  *                               [--members feature,forward-greedy,backward-greedy,push-optimal] [--no-improve]
+ *                               [--cores 2] [--split feature/forward-greedy,backward-greedy,push-optimal]
  *
  * Solves the levels of each chosen suite in worker threads, through the CLI's own pool and kill
  * policy (src/runner), one level after another in each worker as the CLI does (with
@@ -12,6 +13,7 @@
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { replay } from '../src/game/replay.js';
+import { DEFAULT_RACE_SPLIT, type RaceSplit } from '../src/runner/race.js';
 import type { PortfolioMemberName, SolveResult } from '../src/solver/solve.js';
 import { type BenchOutcome, runAll } from './pool.js';
 import { SUITES, repoRoot, type BenchLevel, type BenchRun, type Suite } from './suites.js';
@@ -28,11 +30,13 @@ interface Args {
   readonly members: readonly PortfolioMemberName[] | null;
   /** False: without --optimal, keep the first solution (no improvement pass). */
   readonly improve: boolean;
+  /** With --cores 2, each level's portfolio is split into these parts racing on a worker each (the CLI's mode for one level). */
+  readonly race: RaceSplit | null;
 }
 
 function usage(message: string): never {
   process.stderr.write(`bench: ${message}\n`);
-  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...] [--no-improve]\n`);
+  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...] [--no-improve] [--cores 2] [--split feature/forward-greedy,...]\n`);
   process.exit(2);
 }
 
@@ -62,6 +66,12 @@ function parseMembers(text: string | undefined): PortfolioMemberName[] {
   return text.split(',').map((name) => MEMBER_NAMES.find((member) => member === name.trim()) ?? usage(`--members: unknown search "${name}"`));
 }
 
+/** Parts separated by '/', each a list of members: feature/forward-greedy,backward-greedy,push-optimal. */
+function parseSplit(text: string | undefined): RaceSplit {
+  if (text === undefined) usage('--split needs parts such as feature/forward-greedy,backward-greedy,push-optimal');
+  return text.split('/').map(parseMembers);
+}
+
 function parseArgs(argv: readonly string[]): Args {
   const names: string[] = [];
   let timeLimitMs: number | null = null;
@@ -72,6 +82,8 @@ function parseArgs(argv: readonly string[]): Args {
   let freshWorkers = false;
   let members: PortfolioMemberName[] | null = null;
   let improve = true;
+  let cores = 1;
+  let split: RaceSplit = DEFAULT_RACE_SPLIT;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--time-limit') timeLimitMs = positive(arg, argv[++i]) * 1000;
@@ -82,11 +94,14 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--fresh-workers') freshWorkers = true;
     else if (arg === '--members') members = parseMembers(argv[++i]);
     else if (arg === '--no-improve') improve = false;
+    else if (arg === '--cores') cores = Math.floor(positive(arg, argv[++i]));
+    else if (arg === '--split') split = parseSplit(argv[++i]);
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else names.push(arg);
   }
   const suites = names.length === 0 ? [...SUITES] : names.map((name) => SUITES.find((s) => s.name === name) ?? usage(`unknown suite "${name}"`));
-  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers, members, improve };
+  if (cores !== 1 && cores !== split.length) usage(`--cores ${cores}: the split has ${split.length} parts, one per core`);
+  return { suites, timeLimitMs, jobs, maxMemoryMiB, maxNodes, levels, freshWorkers, members, improve, race: cores > 1 ? split : null };
 }
 
 /** One level's line in the results, after its solution (if any) was replayed. */
@@ -251,7 +266,7 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
     const started = performance.now();
     await runAll(
       levels,
-      { jobs: args.jobs, maxMemoryMiB: args.maxMemoryMiB, fresh: args.freshWorkers },
+      { jobs: args.jobs, maxMemoryMiB: args.maxMemoryMiB, fresh: args.freshWorkers, race: args.race },
       (level) => ({
         board: level.board,
         rule: level.rule,
@@ -301,6 +316,7 @@ process.exitCode = healthy ? 0 : 1;
 /** The suite's own description names its default limit; say so when --time-limit overrides it. */
 function limitNote(args: Args): string {
   const time = args.timeLimitMs === null ? '' : ` (overridden: --time-limit ${args.timeLimitMs / 1000} s)`;
-  const searches = args.members === null ? time : `${time} (searches: ${args.members.join(', ')})`;
+  const race = args.race === null ? '' : ` (racing on ${args.race.length} cores per level: ${args.race.map((part) => part.join(',')).join(' | ')})`;
+  const searches = args.members === null ? `${time}${race}` : `${time} (searches: ${args.members.join(', ')})${race}`;
   return args.improve ? searches : `${searches} (no improvement pass)`;
 }

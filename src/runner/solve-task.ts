@@ -3,6 +3,7 @@ import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { type Optimality, type PortfolioMemberName, type SolveResult, solve } from '../solver/solve.js';
 import type { RecordKey } from './record.js';
+import { type StopFlag, isStopRaised, stoppableClock } from './stop-flag.js';
 
 /** A level to solve, with the rule it is played under and the name its record goes by. */
 export interface SolveJob {
@@ -30,6 +31,8 @@ export interface SearchSettings {
 export interface SolveTask extends SearchSettings {
   readonly board: Board;
   readonly rule: GoalRule;
+  /** Shared with the thread that handed the task over, which raises it to end the search early (a race's loser). */
+  readonly stopFlag?: StopFlag;
 }
 
 export function taskOf(job: Pick<SolveJob, 'level' | 'rule'>, settings: SearchSettings): SolveTask {
@@ -37,7 +40,8 @@ export function taskOf(job: Pick<SolveJob, 'level' | 'rule'>, settings: SearchSe
 }
 
 export function runSolveTask(task: SolveTask): SolveResult {
-  return solve(task.board, {
+  const started = performance.now();
+  const result = solve(task.board, {
     rule: task.rule,
     optimal: task.optimal,
     timeLimitMs: task.timeLimitMs,
@@ -45,5 +49,9 @@ export function runSolveTask(task: SolveTask): SolveResult {
     maxNodes: task.maxNodes,
     members: task.members,
     improve: task.improve,
+    clock: task.stopFlag === undefined ? undefined : stoppableClock(task.stopFlag),
   });
+  // A stopped search last read an infinite clock; its time is the real one.
+  if (task.stopFlag !== undefined && isStopRaised(task.stopFlag)) return { ...result, ms: Math.round(performance.now() - started) };
+  return result;
 }

@@ -55,7 +55,10 @@ export interface SolveResult {
   readonly generated: number;
   readonly ms: number;
   readonly peakMemoryMiB: number;
-  /** Which limit stopped the search, when one did. */
+  /**
+   * Which limit stopped the search, when one did. A timeout without a limit means every search
+   * gave up early without an answer, which only a partial set of members (no push-optimal) can do.
+   */
   readonly limit: 'time' | 'nodes' | 'memory' | null;
   /** Length of the solution the search found, before the improvement pass; null when not solved. */
   readonly firstMoves: number | null;
@@ -104,6 +107,18 @@ const BACKWARD_GREEDY: MemberPlan = { name: 'backward-greedy', share: 0.1, openi
 const FORWARD_GREEDY: MemberPlan = { name: 'forward-greedy', share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
 const PUSH_OPTIMAL: MemberPlan = { name: 'push-optimal', share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
+const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
+
+/**
+ * The part of the memory limit these searches hold in the full portfolio, between 0 and 1: how
+ * the runner splits a level's memory between workers that each run some of the searches.
+ */
+export function portfolioMemoryShare(members: readonly PortfolioMemberName[]): number {
+  const total = PORTFOLIO.reduce((sum, plan) => sum + plan.memoryShare, 0);
+  const chosen = PORTFOLIO.filter((plan) => members.includes(plan.name)).reduce((sum, plan) => sum + plan.memoryShare, 0);
+  return chosen / total;
+}
+
 function isLevel(input: Level | Board): input is Level {
   return 'board' in input;
 }
@@ -125,7 +140,7 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
     // Large boards can spend the whole time limit in the analysis; that is a timeout like any other.
     if (!(error instanceof AnalysisStopped)) throw error;
     const ms = Math.round(clock() - started);
-    return { status: 'timeout', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'time' };
+    return { status: 'timeout', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'time', firstMoves: null, firstPushes: null };
   }
 }
 
@@ -156,7 +171,7 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   const searches = optimal === null ? 4 : 1;
   if (fixedTableBytes(problem, searches) > maxBytes) {
     const ms = Math.round(clock() - started);
-    return { status: 'memory', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'memory' };
+    return { status: 'memory', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'memory', firstMoves: null, firstPushes: null };
   }
   const analysis = analyzeLevel(problem, stopWhen(() => clock() > deadline));
   const plans: MemberPlan[] =
@@ -222,5 +237,5 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   if (finished?.state === 'unsolvable') return { ...unsolved, status: 'unsolvable', limit: null };
   if (finished?.state === 'memory') limit = 'memory';
   if (limit === 'memory') return { ...unsolved, status: 'memory', limit };
-  return { ...unsolved, status: 'timeout', limit: limit ?? 'time' };
+  return { ...unsolved, status: 'timeout', limit };
 }

@@ -2,6 +2,7 @@ import type { GoalRule } from '../game/goal-rule.js';
 import type { Level } from '../level/level.js';
 import type { Optimality } from '../solver/solve.js';
 import { type Executor, poolExecutor } from '../runner/executor.js';
+import { DEFAULT_RACE_SPLIT, raceExecutor } from '../runner/race.js';
 import { type LevelRecord, keyOfLevel } from '../runner/record.js';
 import { HttpError } from './http-error.js';
 
@@ -32,7 +33,9 @@ export class SolveService {
   private inFlight = 0;
 
   constructor(private readonly options: SolveServiceOptions) {
-    this.executor = poolExecutor(options);
+    // With a worker per side, each request races parts of the portfolio (runner/race.ts); requests
+    // beyond the first then wait, as they would for a busy worker.
+    this.executor = options.workers >= DEFAULT_RACE_SPLIT.length ? raceExecutor(options) : poolExecutor(options);
   }
 
   /** Rejects with 429 when the queue is full, and with SolveCancelledError once `signal` aborts. */

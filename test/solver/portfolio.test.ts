@@ -58,6 +58,12 @@ describe('portfolio', () => {
     expect(quitter.expanded).toBe(3);
   });
 
+  it('ends without an answer and without a limit when every search gave up', () => {
+    const clock = { now: 0 };
+    const quitter = new FakeSearch(clock, 0.1, 3, 'exhausted');
+    expect(runPortfolio([{ engine: quitter, share: 1 }], limits(clock))).toMatchObject({ finished: null, limit: null });
+  });
+
   it('stops at the time limit, and at exactly the node limit', () => {
     const clock = { now: 0 };
     expect(runPortfolio([{ engine: new FakeSearch(clock, 0.1), share: 1 }], limits(clock, { deadline: 50 })).limit).toBe('time');

@@ -165,6 +165,12 @@ describe('move-optimal and push-optimal', () => {
     expectReplaysToSolved(start, byPushes, 'all-goals');
   });
 
+  it('the feature search alone gives up on an unsolvable board without claiming it unsolvable or a limit', () => {
+    const stuck = board('#####', '#.@$#', '#####');
+    expect(solve(stuck, { rule: 'all-goals', members: ['feature'] })).toMatchObject({ status: 'timeout', limit: null, solution: null });
+    expect(solve(stuck, { rule: 'all-goals', members: ['feature', 'push-optimal'] })).toMatchObject({ status: 'unsolvable' });
+  });
+
   it('any-solution mode claims no optimality', () => {
     const result = solve(start, { rule: 'all-goals' });
     expect(result.optimal).toBeNull();

@@ -8,6 +8,7 @@ import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
 import { type Executor, SolveCancelledError, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from '../../runner/race.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
@@ -157,6 +158,10 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
 }
 
 function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
+  // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
+  if (racesEachLevel(levelJobs, workers, settings.optimal)) {
+    return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
+  }
   // A single level gains nothing from a thread and would pay for starting one.
   if (levelJobs <= 1) return inProcessExecutor();
   return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });

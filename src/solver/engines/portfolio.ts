@@ -21,7 +21,11 @@ export interface PortfolioLimits {
 export interface PortfolioOutcome {
   /** The search that settled the question (solved or proved unsolvable), or the one out of memory when no search is left running. */
   readonly finished: SearchEngine | null;
-  /** The limit that stopped the portfolio first, or null when a search finished. */
+  /**
+   * The limit that stopped the portfolio first, or null when a search finished. Both are null
+   * when every search gave up without an answer, which only a portfolio without a search that
+   * always concludes can do (the feature search alone, as one side of a race in the runner).
+   */
   readonly limit: 'time' | 'nodes' | 'memory' | null;
   readonly peakBytes: number;
 }
@@ -72,8 +76,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
       // Out of memory only counts once no search is left running.
       const outOfMemory = members.find((m) => m.engine.state === 'memory');
       if (outOfMemory !== undefined) return { finished: outOfMemory.engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
-      // A portfolio holds a search that always concludes, so this is a bug.
-      throw new Error('internal: every search gave up without an answer');
+      return { finished: null, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
     }
     const bytes = sumOf((e) => e.bytes);
     peakBytes = Math.max(peakBytes, bytes);
