@@ -69,7 +69,10 @@ export class FeatureSearch implements SearchEngine {
   private readonly playerKeys: Uint32Array;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
+  /** Squares of the packing plan in filling order: goals, and parking squares (see packing-plan.ts). */
   private readonly packing: Int32Array | null;
+  /** Per step of the plan, the goal a parking square's box goes on to, or -1. */
+  private readonly feeds: Int32Array | null;
   private readonly reachedByPlayer: (cell: number) => boolean;
   // Candidate moves of the position being expanded.
   private readonly candidateFrom: Int32Array;
@@ -112,7 +115,9 @@ export class FeatureSearch implements SearchEngine {
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
-    this.packing = analysis.packingOrder();
+    const plan = analysis.packingPlan();
+    this.packing = plan === null ? null : plan.squares;
+    this.feeds = plan === null ? null : plan.feeds;
     this.piCorrals = new CorralPruner(problem, analysis.dead);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
@@ -386,12 +391,7 @@ export class FeatureSearch implements SearchEngine {
   private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
     const { candidateFrom, candidateTarget, candidatePushes } = this;
     const { goalIndexOfCell } = this.analysis.problem;
-    let next = -1;
-    if (this.packing !== null) {
-      let k = 0;
-      while (k < this.packing.length && boxAt[this.packing[k]] !== 0) k++;
-      if (k < this.packing.length) next = this.packing[k];
-    }
+    const next = this.packing !== null && packed < this.packing.length ? this.packing[packed] : -1;
     let best = -1;
     for (let c = 0; c < count; c++) {
       const to = candidateTarget[c] >> 2;
@@ -466,12 +466,16 @@ export class FeatureSearch implements SearchEngine {
     return count;
   }
 
-  /** Goals filled from the start of the packing order; without one, boxes on goals. */
+  /**
+   * Steps done from the start of the packing plan; without one, boxes on goals. A parking step
+   * is done while its box waits there or has gone on to the goal it feeds.
+   */
   private packedCount(boxAt: Uint8Array): number {
     const order = this.packing;
-    if (order !== null) {
+    const feeds = this.feeds;
+    if (order !== null && feeds !== null) {
       let k = 0;
-      while (k < order.length && boxAt[order[k]] !== 0) k++;
+      while (k < order.length && (boxAt[order[k]] !== 0 || (feeds[k] >= 0 && boxAt[feeds[k]] !== 0))) k++;
       return k;
     }
     let onGoals = 0;

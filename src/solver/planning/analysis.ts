@@ -1,4 +1,5 @@
 import { packingOrder } from './packing-order.js';
+import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances } from '../geometry/push-distances.js';
 
@@ -17,6 +18,8 @@ export interface LevelAnalysis extends DirectionTables {
   backward(): DirectionTables;
   /** Goals in an order that fills them without blocking, or null; made on first use. */
   packingOrder(): Int32Array | null;
+  /** The packing order with parking squares where it needs them (see packing-plan.ts), or null; made on first use. */
+  packingPlan(): PackingPlan | null;
 }
 
 export function analyzeLevel(problem: Problem): LevelAnalysis {
@@ -25,6 +28,7 @@ export function analyzeLevel(problem: Problem): LevelAnalysis {
   const dead = problem.everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(problem.cellCount);
   let backward: DirectionTables | undefined;
   let packing: Int32Array | null | undefined;
+  let plan: PackingPlan | null | undefined;
   return {
     problem,
     regions,
@@ -40,6 +44,18 @@ export function analyzeLevel(problem: Problem): LevelAnalysis {
     packingOrder() {
       if (packing === undefined) packing = packingOrder(problem, dead);
       return packing;
+    },
+    packingPlan() {
+      if (plan === undefined) {
+        // A box may park where it can be pushed to from the start and still reach a goal.
+        const reachable = this.backward().dead;
+        const parkable = new Uint8Array(problem.cellCount);
+        for (let cell = 0; cell < problem.cellCount; cell++) {
+          parkable[cell] = problem.goalIndexOfCell[cell] < 0 && dead[cell] === 0 && reachable[cell] === 0 ? 1 : 0;
+        }
+        plan = packingPlan(problem, dead, parkable, distances.nearest);
+      }
+      return plan;
     },
   };
 }
