@@ -9,6 +9,9 @@ import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import { detectorsFor } from '../deadlocks/registry.js';
+import { HotspotTable } from '../fess/hotspots.js';
+import { MoveConnectivity } from '../fess/move-connectivity.js';
+import { PositionHotspots } from '../fess/position-hotspots.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -27,6 +30,10 @@ const MAX_AREAS = 15;
 const MAX_DOORWAYS = 7;
 /** Levels with this many floor cells or more are not searched over features (see start()). */
 const MAX_CELLS = 23_170;
+/** Hotspots beyond this many count as this many when moves are ordered. */
+const MAX_HOTSPOTS = 31;
+/** Candidate indices fit below this in a sort key (the existing order packs them in 20 bits too). */
+const CANDIDATE_SLOTS = 0x100000;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
@@ -62,13 +69,25 @@ export class FeatureSearch implements SearchEngine {
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
+  /** Squares of the packing plan in filling order: goals, and parking squares (see packing-plan.ts). */
   private readonly packing: Int32Array | null;
+  /** Per step of the plan, the goal a parking square's box goes on to, or -1. */
+  private readonly feeds: Int32Array | null;
   private readonly reachedByPlayer: (cell: number) => boolean;
   // Candidate moves of the position being expanded.
   private readonly candidateFrom: Int32Array;
   private readonly candidateTarget: Int32Array;
   private readonly candidatePushes: Int32Array;
   private readonly candidateOrder: Int32Array;
+  /** Sort keys of the candidates when ordered by the features their moves leave (see orderByFeatures). */
+  private readonly candidateKey: Float64Array;
+  /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
+  private readonly hotspots: PositionHotspots | null;
+  private readonly moveConnectivity: MoveConnectivity;
+  /** 1 on doorway cells. */
+  private readonly isDoorway: Uint8Array;
+  /** Per goal cell, its place in the packing order; -1 elsewhere. */
+  private readonly packedRank: Int32Array;
   /** Boxes that stand between two player areas, marked for the connectivity advisor. */
   private readonly separatingMark: Uint32Array;
   private separatingEpoch = 0;
@@ -97,7 +116,9 @@ export class FeatureSearch implements SearchEngine {
     this.positions = new PackedPositions(problem);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
-    this.packing = analysis.packingOrder();
+    const plan = analysis.packingPlan();
+    this.packing = plan === null ? null : plan.squares;
+    this.feeds = plan === null ? null : plan.feeds;
     this.piCorrals = detectors.piCorrals;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
@@ -105,8 +126,16 @@ export class FeatureSearch implements SearchEngine {
     this.candidateTarget = new Int32Array(most);
     this.candidatePushes = new Int32Array(most);
     this.candidateOrder = new Int32Array(most);
+    this.candidateKey = new Float64Array(most);
+    const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
+    this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
+    this.moveConnectivity = new MoveConnectivity(problem);
+    this.packedRank = new Int32Array(cellCount).fill(-1);
+    if (this.packing !== null) this.packing.forEach((goal, rank) => (this.packedRank[goal] = rank));
     this.separatingMark = new Uint32Array(cellCount);
     this.doorways = doorwaysOf(problem);
+    this.isDoorway = new Uint8Array(cellCount);
+    for (const doorway of this.doorways) this.isDoorway[doorway] = 1;
     this.moveStride = cellCount * 4;
     this.start();
   }
@@ -238,7 +267,7 @@ export class FeatureSearch implements SearchEngine {
     for (const doorway of this.doorways) blocked += boxAt[doorway];
     const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
     this.expanded++;
-    this.queueMoves(node, cell, weight, areas);
+    this.queueMoves(node, cell, weight, packed, areas);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -256,7 +285,7 @@ export class FeatureSearch implements SearchEngine {
    * Every move of the position, queued in its cell: advised ones at the position's own weight,
    * the rest one heavier, the most promising of those taken first.
    */
-  private queueMoves(node: number, cell: number, weight: number, areas: number): void {
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number): void {
     const { dead, distances } = this.analysis;
     const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateOrder } = this;
     const boxAt = reach.boxAt;
@@ -284,11 +313,26 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
 
-    const packAdvice = this.packingAdvice(count, boxAt);
+    const packAdvice = this.packingAdvice(count, packed, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
 
-    // Order the rest by how much closer to a goal they take the box; pushed worst first, so the
-    // best comes out first.
+    if (this.hotspots !== null) {
+      // The rest in FESS's order of what each move leaves; pushed worst first, so the best comes
+      // out first.
+      this.hotspots.analyze(boxList, boxCount);
+      this.orderByFeatures(count, packed, boxAt);
+      const keys = this.candidateKey.subarray(0, count).sort();
+      for (let k = 0; k < count; k++) {
+        const c = keys[k] % CANDIDATE_SLOTS;
+        if (c === packAdvice || c === joinAdvice) continue;
+        this.queues.push(cell, node, this.encodeMove(c), weight + 1);
+      }
+      if (joinAdvice >= 0) this.queues.push(cell, node, this.encodeMove(joinAdvice), weight);
+      if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
+      return;
+    }
+
+    // Without hotspots, order the rest by how much closer to a goal they take the box.
     const nearest = distances.nearest;
     for (let c = 0; c < count; c++) {
       const gain = nearest[candidateTarget[c] >> 2] - nearest[candidateFrom[c]];
@@ -305,21 +349,42 @@ export class FeatureSearch implements SearchEngine {
     if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
   }
 
+  /**
+   * Sort keys for the candidates, larger better, in FESS's order of features: goals packed in
+   * order, then fewer player areas, then fewer boxes in doorways, then fewer hotspots, and last
+   * how much nearer a goal the box gets. Each feature is the one the move would leave; the
+   * candidate's index sits below them.
+   */
+  private orderByFeatures(count: number, packed: number, boxAt: Uint8Array): void {
+    const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity } = this;
+    const hotspots = this.hotspots as PositionHotspots;
+    const nearest = this.analysis.distances.nearest;
+    const next = packing !== null && packed < packing.length ? packing[packed] : -1;
+    moveConnectivity.reset();
+    for (let c = 0; c < count; c++) {
+      const from = candidateFrom[c];
+      const to = candidateTarget[c] >> 2;
+      // 2: fills the next goal of the order; 0: takes a box off the packed goals; 1: neither.
+      const packing3 = to === next ? 2 : packedRank[from] >= 0 && packedRank[from] < packed ? 0 : 1;
+      const areas = Math.min(moveConnectivity.areasAfter(boxAt, from, to), MAX_AREAS);
+      const doorways3 = 1 + isDoorway[from] - isDoorway[to];
+      const hotspotsLeft = Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
+      const nearer = Math.max(0, Math.min(2047, 1024 + nearest[from] - nearest[to]));
+      const features = (((packing3 * (MAX_AREAS + 1) + (MAX_AREAS - areas)) * 3 + doorways3) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsLeft)) * 2048 + nearer;
+      candidateKey[c] = features * CANDIDATE_SLOTS + c;
+    }
+  }
+
   /** A candidate as one queue entry: from * moveStride + target. */
   private encodeMove(candidate: number): number {
     return this.candidateFrom[candidate] * this.moveStride + this.candidateTarget[candidate];
   }
 
   /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
-  private packingAdvice(count: number, boxAt: Uint8Array): number {
+  private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
     const { candidateFrom, candidateTarget, candidatePushes } = this;
     const { goalIndexOfCell } = this.analysis.problem;
-    let next = -1;
-    if (this.packing !== null) {
-      let k = 0;
-      while (k < this.packing.length && boxAt[this.packing[k]] !== 0) k++;
-      if (k < this.packing.length) next = this.packing[k];
-    }
+    const next = this.packing !== null && packed < this.packing.length ? this.packing[packed] : -1;
     let best = -1;
     for (let c = 0; c < count; c++) {
       const to = candidateTarget[c] >> 2;
@@ -394,12 +459,16 @@ export class FeatureSearch implements SearchEngine {
     return count;
   }
 
-  /** Goals filled from the start of the packing order; without one, boxes on goals. */
+  /**
+   * Steps done from the start of the packing plan; without one, boxes on goals. A parking step
+   * is done while its box waits there or has gone on to the goal it feeds.
+   */
   private packedCount(boxAt: Uint8Array): number {
     const order = this.packing;
-    if (order !== null) {
+    const feeds = this.feeds;
+    if (order !== null && feeds !== null) {
       let k = 0;
-      while (k < order.length && boxAt[order[k]] !== 0) k++;
+      while (k < order.length && (boxAt[order[k]] !== 0 || (feeds[k] >= 0 && boxAt[feeds[k]] !== 0))) k++;
       return k;
     }
     let onGoals = 0;

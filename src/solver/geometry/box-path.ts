@@ -96,6 +96,37 @@ export class BoxPathFinder {
     return -1;
   }
 
+  /**
+   * Of the cells marked in `allowed` that pulls can take the box at `box` to (as pullsToExit),
+   * the one with the highest `score`, or -1 when pulls reach none of them.
+   */
+  farthestPull(walker: PlayerReach, box: number, score: ArrayLike<number>, allowed: Uint8Array, playerStarts: Uint8Array): number {
+    const { neighbours } = this.problem;
+    const { came, seenEpoch, queue } = this;
+    const boxAt = walker.boxAt;
+    const epoch = this.nextEpoch();
+    let best = -1;
+    let head = 0;
+    let tail = this.startBeside(box, (side) => boxAt[side] === 0 && playerStarts[side] !== 0, epoch);
+    while (head < tail) {
+      const state = queue[head++];
+      const d = state & 3;
+      const player = neighbours[state];
+      const back = neighbours[player * 4 + d];
+      if (back >= 0 && boxAt[back] === 0) {
+        const next = player * 4 + d;
+        if (seenEpoch[next] !== epoch) {
+          seenEpoch[next] = epoch;
+          came[next] = state * 2 + 1;
+          if (allowed[player] !== 0 && (best < 0 || score[player] > score[best])) best = player;
+          queue[tail++] = next;
+        }
+      }
+      tail = this.walkRound(walker, state, tail, epoch);
+    }
+    return best;
+  }
+
   /** Queues, as the search's first states, the sides of the box where `canStart` holds; returns how many. */
   private startBeside(box: number, canStart: (side: number) => boolean, epoch: number): number {
     const { neighbours } = this.problem;

@@ -1,4 +1,5 @@
 import { packingOrder } from './packing-order.js';
+import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
@@ -32,6 +33,8 @@ export interface LevelAnalysis extends DirectionTables {
   backward(): DirectionTables;
   /** Goals in an order that fills them without blocking, or null; made on first use. */
   packingOrder(): Int32Array | null;
+  /** The packing order with parking squares where it needs them (see packing-plan.ts), or null; made on first use. */
+  packingPlan(): PackingPlan | null;
 }
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
@@ -41,6 +44,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   const dead = problem.everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(problem.cellCount);
   let backward: DirectionTables | undefined;
   let packing: Int32Array | null | undefined;
+  let plan: PackingPlan | null | undefined;
   return {
     problem,
     regions,
@@ -56,6 +60,18 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     packingOrder() {
       if (packing === undefined) packing = packingOrder(problem, dead);
       return packing;
+    },
+    packingPlan() {
+      if (plan === undefined) {
+        // A box may park where it can be pushed to from the start and still reach a goal.
+        const reachable = this.backward().dead;
+        const parkable = new Uint8Array(problem.cellCount);
+        for (let cell = 0; cell < problem.cellCount; cell++) {
+          parkable[cell] = problem.goalIndexOfCell[cell] < 0 && dead[cell] === 0 && reachable[cell] === 0 ? 1 : 0;
+        }
+        plan = packingPlan(problem, dead, parkable, distances.nearest);
+      }
+      return plan;
     },
   };
 }
