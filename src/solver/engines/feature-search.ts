@@ -9,6 +9,7 @@ import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import { CorralPruner } from '../deadlocks/pi-corral.js';
 import { PlayerReach } from '../geometry/reachability.js';
+import { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { zobristKeys } from '../model/zobrist.js';
@@ -18,6 +19,8 @@ export interface FeatureSearchConfig {
   readonly maxBytes?: number;
   /** Look for corrals that can never be opened, by a small search over their fences (default on). */
   readonly corralDeadlocks?: boolean;
+  /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
+  readonly retrogradeDeadlocks?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -55,6 +58,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly moves: BoxMoves;
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralDeadlocks | null;
+  private readonly retrograde: RetrogradeDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: CorralPruner | null;
   private readonly cuts: CutCells;
@@ -92,6 +96,8 @@ export class FeatureSearch implements SearchEngine {
     this.regions = new RegionLabels(problem);
     this.cuts = new CutCells(problem);
     this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
+    const retrograde = new RetrogradeDeadlocks(problem, analysis.dead);
+    this.retrograde = retrograde.applies && config.retrogradeDeadlocks !== false ? retrograde : null;
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
     this.scratch = new Uint32Array(words);
@@ -197,7 +203,11 @@ export class FeatureSearch implements SearchEngine {
     scratch[to >>> 5] |= 1 << (to & 31);
     const boxHash = (nodes.boxHash[parent] ^ this.boxKeys[from] ^ this.boxKeys[to]) >>> 0;
     const hash = (boxHash ^ this.playerKeys[key]) >>> 0;
-    if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))) {
+    if (
+      nodes.find(scratch, key, hash) >= 0 ||
+      (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
+      (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))
+    ) {
       this.clear(boxAt);
       return;
     }
