@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Board } from '../../src/level/board.js';
+import { BOX, WALL, type Board } from '../../src/level/board.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlock.js';
@@ -78,5 +78,40 @@ describe('room deadlocks', () => {
       expect(solveByExhaustion(start, 'all-goals').fewestMoves, drawBoard(start)).toBeNull();
     }
     expect(flagged).toBeGreaterThan(100);
+  });
+
+  it('patterns it learns on one position and applies to later ones of the same level flag only unsolvable positions', () => {
+    const random = seededRandom(3141);
+    let hits = 0;
+    for (let tried = 0; tried < 300; tried++) {
+      const boxes = 2 + Math.floor(random() * 2);
+      const first = randomBoard(random, { boxes, goals: boxes });
+      if (first === null) continue;
+      const problem = buildProblem(first, 'all-goals');
+      if (problem.hopelessBecause !== null) continue;
+      const { dead } = analyzeLevel(problem);
+      const rooms = new RoomDeadlocks(problem, dead);
+      // The same walls, goals and player with the boxes placed anew each time.
+      const open: number[] = [];
+      first.squares.forEach((flags, square) => {
+        if ((flags & WALL) === 0 && square !== first.player) open.push(square);
+      });
+      for (let variant = 0; variant < 8; variant++) {
+        const squares = first.squares.map((flags) => flags & ~BOX);
+        const free = [...open];
+        for (let i = 0; i < boxes; i++) squares[free.splice(Math.floor(random() * free.length), 1)[0]] |= BOX;
+        const start: Board = { ...first, squares };
+        const boxAt = new Uint8Array(problem.cellCount);
+        start.squares.forEach((flags, square) => {
+          if ((flags & BOX) !== 0) boxAt[problem.cellOfSquare[square]] = 1;
+        });
+        const before = rooms.learned.hits;
+        const lost = Array.from(boxAt.keys()).some((cell) => boxAt[cell] !== 0 && rooms.isDeadlock(boxAt, problem.initialPlayer, cell));
+        if (!lost) continue;
+        if (rooms.learned.hits > before) hits++;
+        expect(solveByExhaustion(start, 'all-goals').fewestMoves, drawBoard(start)).toBeNull();
+      }
+    }
+    expect(hits).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import { doorwaysOf } from '../geometry/doorways.js';
 import { FreezeDetector } from './freeze-deadlock.js';
+import { LearnedDeadlocks } from './learned-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 
@@ -32,6 +33,11 @@ export class RoomDeadlocks {
   searches = 0;
   found = 0;
   gaveUp = 0;
+  /**
+   * Each deadlock found, cut down to the boxes it needs, is kept as a pattern: it then catches
+   * positions whose rooms are too full to search, or where the sub-search would give up.
+   */
+  readonly learned: LearnedDeadlocks;
 
   /** Room of each cell, -1 on doorways. */
   private readonly roomOf: Int32Array;
@@ -47,6 +53,9 @@ export class RoomDeadlocks {
   private readonly probe: PlayerReach;
   private readonly freeze: FreezeDetector;
   private readonly kept = new Int32Array(MAX_BOXES);
+  /** The boxes of a pattern being cut down, and one trial without one of them. */
+  private readonly pattern = new Int32Array(MAX_BOXES);
+  private readonly trial = new Int32Array(MAX_BOXES);
   private readonly states = new Int32Array(MAX_STATES * MAX_BOXES);
   private readonly statePlayer = new Int32Array(MAX_STATES);
   private readonly seen = new Int32Array(MAX_STATES * 4);
@@ -114,6 +123,7 @@ export class RoomDeadlocks {
     this.walker = new PlayerReach(problem);
     this.probe = new PlayerReach(problem);
     this.freeze = new FreezeDetector(problem, dead, this.walker.boxAt);
+    this.learned = new LearnedDeadlocks(problem);
   }
 
   /**
@@ -122,6 +132,7 @@ export class RoomDeadlocks {
    */
   isDeadlock(boxAt: Uint8Array, player: number, movedTo: number): boolean {
     if (!this.applies) return false;
+    if (this.learned.matches(boxAt, player, movedTo)) return true;
     const { roomOf } = this;
     const room = roomOf[movedTo];
     if (room >= 0) return this.examine(room, boxAt, player);
@@ -164,21 +175,57 @@ export class RoomDeadlocks {
     const known = this.cache[slot * ENTRY + ENTRY - 1];
     if (known !== UNKNOWN) return known === DEADLOCK;
     this.searches++;
-    const verdict = this.search(room, size, walker.topLeft);
+    const verdict = this.search(kept, room, size, walker.topLeft);
     if (verdict === DEADLOCK) this.found++;
     if (verdict === GAVE_UP) this.gaveUp++;
     this.cache.set(key, slot * ENTRY);
     this.cache[slot * ENTRY + ENTRY - 1] = verdict;
+    if (verdict === DEADLOCK) this.learnSmallest(room, size, player);
     return verdict === DEADLOCK;
   }
 
+  /**
+   * Drops from the kept boxes each one without which the room is still lost, then stores what
+   * is left as a pattern with the player's area among those boxes.
+   */
+  private learnSmallest(room: number, size: number, player: number): void {
+    const { pattern, trial, walker, roomOf } = this;
+    pattern.set(this.kept.subarray(0, size));
+    let inside = 0;
+    for (let i = 0; i < size; i++) if (roomOf[pattern[i]] === room) inside++;
+    for (let i = size - 1; i >= 0; i--) {
+      const isInside = roomOf[pattern[i]] === room;
+      // Without a surplus there is nothing left to prove.
+      if (isInside && inside - 1 <= this.roomGoals[room]) continue;
+      let length = 0;
+      for (let j = 0; j < size; j++) if (j !== i) trial[length++] = pattern[j];
+      if (this.searchFrom(trial, room, length, player) !== DEADLOCK) continue;
+      pattern.set(trial.subarray(0, length));
+      size = length;
+      if (isInside) inside--;
+    }
+    for (let i = 0; i < size; i++) walker.boxAt[pattern[i]] = 1;
+    walker.flood(player);
+    for (let i = 0; i < size; i++) walker.boxAt[pattern[i]] = 0;
+    this.learned.learn(pattern, size, walker);
+  }
+
+  /** The sub-search over boxes[0 .. size) (in cell order) with the player on `player`. */
+  private searchFrom(boxes: Int32Array, room: number, size: number, player: number): number {
+    const { walker } = this;
+    for (let i = 0; i < size; i++) walker.boxAt[boxes[i]] = 1;
+    walker.flood(player);
+    for (let i = 0; i < size; i++) walker.boxAt[boxes[i]] = 0;
+    return this.search(boxes, room, size, walker.topLeft);
+  }
+
   /** Breadth-first over the kept boxes' pushes, alone on the board, until the room's surplus is out. */
-  private search(room: number, size: number, player: number): number {
+  private search(boxes: Int32Array, room: number, size: number, player: number): number {
     const { problem, dead, walker, probe, states, statePlayer, child, roomOf } = this;
     const { neighbours } = problem;
     const goals = this.roomGoals[room];
     this.seen.fill(-1);
-    states.set(this.kept.subarray(0, size), 0);
+    states.set(boxes.subarray(0, size), 0);
     statePlayer[0] = player;
     this.remember(0, size);
     let count = 1;
