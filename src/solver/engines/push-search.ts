@@ -4,7 +4,6 @@ import { FreezeDetector } from '../deadlocks/freeze-deadlock.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import { CorralPruner } from '../deadlocks/pi-corral.js';
-import { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { zobristKeys } from '../model/zobrist.js';
@@ -46,8 +45,6 @@ export class PushSearch implements SearchEngine {
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralPruner | null;
-  /** Null backwards, where the pulls start from the final position anyway. */
-  private readonly retrograde: RetrogradeDeadlocks | null;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
   private readonly scratch: Uint32Array;
@@ -81,8 +78,6 @@ export class PushSearch implements SearchEngine {
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     this.freeze = new FreezeDetector(problem, analysis.dead, this.reach.boxAt);
-    const retrograde = new RetrogradeDeadlocks(problem, analysis.dead);
-    this.retrograde = retrograde.applies && !this.backward ? retrograde : null;
     // Corral reasoning is about pushes; pulls are left unpruned.
     const corralPruning = config.corralPruning && !this.exactPlayer && !this.backward;
     this.corrals = corralPruning ? new CorralPruner(problem, analysis.dead) : null;
@@ -319,8 +314,7 @@ export class PushSearch implements SearchEngine {
 
         boxAt[box] = 0;
         boxAt[to] = 1;
-        const frozen =
-          everyBoxNeedsGoal && !backward && (this.freeze.isDeadlock(to) || (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)));
+        const frozen = everyBoxNeedsGoal && !backward && this.freeze.isDeadlock(to);
         boxAt[to] = 0;
         boxAt[box] = 1;
         if (frozen) continue;
