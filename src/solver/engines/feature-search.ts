@@ -10,7 +10,6 @@ import { NodeTable } from '../tables/node-table.js';
 import { CorralPruner } from '../deadlocks/pi-corral.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
-import { RoomDeadlocks } from '../deadlocks/room-deadlock.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { zobristKeys } from '../model/zobrist.js';
@@ -22,8 +21,6 @@ export interface FeatureSearchConfig {
   readonly corralDeadlocks?: boolean;
   /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
   readonly retrogradeDeadlocks?: boolean;
-  /** Look for rooms that can never let their surplus boxes out, by a small search (default on). */
-  readonly roomDeadlocks?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -62,7 +59,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly freeze: FreezeDetector;
   private readonly corrals: CorralDeadlocks | null;
   private readonly retrograde: RetrogradeDeadlocks | null;
-  private readonly rooms: RoomDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: CorralPruner | null;
   private readonly cuts: CutCells;
@@ -102,8 +98,6 @@ export class FeatureSearch implements SearchEngine {
     this.corrals = problem.everyBoxNeedsGoal && config.corralDeadlocks !== false ? new CorralDeadlocks(problem, analysis.dead) : null;
     const retrograde = new RetrogradeDeadlocks(problem, analysis.dead);
     this.retrograde = retrograde.applies && config.retrogradeDeadlocks !== false ? retrograde : null;
-    const rooms = config.roomDeadlocks === false ? null : new RoomDeadlocks(problem, analysis.dead);
-    this.rooms = rooms !== null && rooms.applies ? rooms : null;
     this.boxKeys = zobristKeys(cellCount, 0x2545f491);
     this.playerKeys = zobristKeys(cellCount, 0x6c8e9cf5);
     this.scratch = new Uint32Array(words);
@@ -212,7 +206,6 @@ export class FeatureSearch implements SearchEngine {
     if (
       nodes.find(scratch, key, hash) >= 0 ||
       (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
-      (this.rooms !== null && this.rooms.isDeadlock(boxAt, player, to)) ||
       (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))
     ) {
       this.clear(boxAt);
