@@ -13,6 +13,7 @@ import { HotspotTable } from '../fess/hotspots.js';
 import { MoveConnectivity } from '../fess/move-connectivity.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
 import { PlayerReach } from '../geometry/reachability.js';
+import { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
@@ -22,6 +23,8 @@ export interface FeatureSearchConfig {
   readonly maxBytes?: number;
   /** Look for corrals that can never be opened, by a small search over their fences (default on). */
   readonly corralDeadlocks?: boolean;
+  /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
+  readonly retrogradeDeadlocks?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -63,6 +66,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly moves: BoxMoves;
   private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: CorralDeadlocks | null;
+  private readonly retrograde: RetrogradeDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: PiCorralPruning | null;
   private readonly cuts: CutCells;
@@ -114,6 +118,8 @@ export class FeatureSearch implements SearchEngine {
     this.cuts = new CutCells(problem);
     this.corrals = detectors.corrals;
     this.positions = new PackedPositions(problem);
+    const retrograde = new RetrogradeDeadlocks(problem, analysis.dead);
+    this.retrograde = retrograde.applies && config.retrogradeDeadlocks !== false ? retrograde : null;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     const plan = analysis.packingPlan();
@@ -219,7 +225,11 @@ export class FeatureSearch implements SearchEngine {
     positions.packMove(nodes.boxes, parent * positions.words, from, to, scratch);
     const boxHash = positions.movedHash(nodes.boxHash[parent], from, to);
     const hash = positions.hash(boxHash, key);
-    if (nodes.find(scratch, key, hash) >= 0 || (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))) {
+    if (
+      nodes.find(scratch, key, hash) >= 0 ||
+      (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
+      (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))
+    ) {
       this.clear(boxAt);
       return;
     }
