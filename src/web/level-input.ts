@@ -23,12 +23,10 @@ export function levelText(body: Unchecked<LevelTextRequest>): string {
 /** Far beyond any real collection (the largest public ones are a few hundred KB). */
 export const MAX_LEVEL_TEXT_BYTES = 1024 * 1024;
 
-/** Squares per board: a 1000x1000 board reads, draws and converts in well under a second. */
-export const MAX_BOARD_SQUARES = 1_000_000;
-
 /**
  * Parses the request's level text with the CLI's reader, so every message is the one `sokoban`
- * prints; a text or board beyond the server's limits is refused (413) before any work on it.
+ * prints; a text beyond the server's limit is refused (413) before any work on it, and a board
+ * beyond the reader's own size limit (MAX_BOARD_SQUARES in level/board.ts) is a malformed level.
  */
 export function collectionOfRequest(body: Unchecked<LevelTextRequest>): Collection {
   const file = optionalString<LevelTextRequest>(body, 'name') ?? DEFAULT_INPUT_NAME;
@@ -38,18 +36,7 @@ export function collectionOfRequest(body: Unchecked<LevelTextRequest>): Collecti
     throw new HttpError(413, `the level text is ${bytes} bytes; this server reads at most ${MAX_LEVEL_TEXT_BYTES}`, 'limit');
   }
   const format = levelFormat<LevelTextRequest>(body, 'format') ?? 'auto';
-  const collection = readingInput('level', 'the level text', () => parseCollection(text, { file, format }));
-  for (const level of collection.levels) {
-    const { width, height } = level.board;
-    if (width * height > MAX_BOARD_SQUARES) {
-      throw new HttpError(
-        413,
-        `level ${level.source.index} is ${width}x${height} = ${width * height} squares; this server takes at most ${MAX_BOARD_SQUARES}`,
-        'limit',
-      );
-    }
-  }
-  return collection;
+  return readingInput('level', 'the level text', () => parseCollection(text, { file, format }));
 }
 
 export interface LevelWithRule {

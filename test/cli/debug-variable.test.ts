@@ -22,7 +22,7 @@ const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 async function solveWithBug(kind: typeof bug.kind, env: Record<string, string>) {
   bug.kind = kind;
   try {
-    return await cli('solve', 'c.xsb', { files: { 'c.xsb': CORRIDOR }, env });
+    return await cli('solve', 'c.xsb', '--jobs', '1', { files: { 'c.xsb': CORRIDOR }, env });
   } finally {
     bug.kind = 'none';
   }

@@ -65,7 +65,7 @@ describe('the deadlock registry', () => {
 
   it('gives a backward search, which pulls boxes, none of them', () => {
     const set = detectorsFor('push-search', context('all-boxes', { backward: true }));
-    expect(set).toEqual({ freeze: null, corrals: null, piCorrals: null });
+    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, piCorrals: null });
   });
 
   it('leaves out the deadlock tests when a spare box may rest off a goal', () => {

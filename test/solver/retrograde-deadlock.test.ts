@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, type Board } from '../../src/level/board.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
-import { FreezeDetector } from '../../src/solver/deadlocks/freeze-deadlock.js';
+import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
 import { RetrogradeDeadlocks } from '../../src/solver/deadlocks/retrograde-deadlock.js';
 import { board } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
@@ -22,7 +22,7 @@ function isFrozen(start: Board): boolean {
   const { dead } = analyzeLevel(problem);
   const boxAt = new Uint8Array(problem.cellCount);
   for (const cell of problem.initialBoxes) boxAt[cell] = 1;
-  const freeze = new FreezeDetector(problem, dead, boxAt);
+  const freeze = new FreezeDeadlocks(problem, dead, boxAt);
   return Array.from(problem.initialBoxes).some((cell) => dead[cell] !== 0 || freeze.isDeadlock(cell));
 }
 

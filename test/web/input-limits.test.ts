@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BOARD_SQUARES, MAX_LEVEL_TEXT_BYTES } from '../../src/web/level-input.js';
+import { MAX_BOARD_SQUARES } from '../../src/level/board.js';
+import { MAX_LEVEL_TEXT_BYTES } from '../../src/web/level-input.js';
 import type { WebServer } from '../../src/web/server.js';
 import { getJson, postJson, startTestServer } from './test-server.js';
 
@@ -27,10 +28,10 @@ describe('level texts beyond the server limits', () => {
     expect(body.error.message).toContain(String(MAX_LEVEL_TEXT_BYTES));
   });
 
-  it('are refused (413), naming the size and the limit, when a board has too many squares', async () => {
+  it('are refused as malformed (422) by the reader, naming the size and the limit, when a board has too many squares', async () => {
     const { status, body } = await postJson(server, '/api/parse', { level: runLengthBoard(1001, 999) });
-    expect(status).toBe(413);
-    expect(body.error.message).toBe(`level 1 is 1001x1000 = 1001000 squares; this server takes at most ${MAX_BOARD_SQUARES}`);
+    expect(status).toBe(422);
+    expect(body.error.message).toContain(`at most ${MAX_BOARD_SQUARES} squares are read`);
   });
 
   it('do not hold up other requests while a 60 KB text of 100 million squares is read', async () => {

@@ -23,6 +23,14 @@ export interface AreaDeadlockTest {
 }
 
 /**
+ * Checked on a whole board (1 where a box stands): for rules that look at every box, cheap enough
+ * (linear in the board) to run on each child the local tests let through.
+ */
+export interface BoardDeadlockTest {
+  isDeadlock(boxAt: Uint8Array): boolean;
+}
+
+/**
  * Narrows the pushes of a position before its children are made: after restrict(reach, boxAt)
  * returns true, only boxes with isAllowed(box) may be pushed.
  */

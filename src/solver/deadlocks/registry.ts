@@ -1,8 +1,9 @@
 import type { Problem } from '../model/problem.js';
-import type { AreaDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
+import type { AreaDeadlockTest, BoardDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
 import { CorralDeadlocks } from './corral-deadlocks.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
+import { RetrogradeDeadlocks } from './retrograde-deadlock.js';
 
 /**
  * Every deadlock detector and pruner of the solver, in one table: what each proves, why that is
@@ -33,7 +34,7 @@ export interface DetectorContext {
   readonly exactPlayer: boolean;
 }
 
-interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | PushPruner> {
+interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner> {
   /** deadlock: the position can never be solved. pruning: some of its pushes need not be searched. */
   readonly kind: 'deadlock' | 'pruning';
   readonly proves: string;
@@ -44,7 +45,7 @@ interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | 
   readonly create: (context: DetectorContext) => Detector;
 }
 
-const entry = <Detector extends LocalDeadlockTest | AreaDeadlockTest | PushPruner>(e: DetectorEntry<Detector>): DetectorEntry<Detector> => e;
+const entry = <Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner>(e: DetectorEntry<Detector>): DetectorEntry<Detector> => e;
 
 export const DETECTORS = {
   freeze: entry({
@@ -63,6 +64,15 @@ export const DETECTORS = {
     engines: ['feature-search'],
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead }) => new CorralDeadlocks(problem, dead),
+  }),
+  retrograde: entry({
+    kind: 'deadlock',
+    proves: 'with the boxes that can never move taken as walls, some goal that is empty now keeps its box to the end in every pull from the solved position, so it can never be filled',
+    soundBecause: 'pulling from the solved position with the player anywhere over-approximates every way a goal can be emptied; a goal no pull can empty must already hold its box',
+    engines: ['feature-search'],
+    // Pushes are not pulls; and with spare goals or boxes "every goal keeps a box" is not the end.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
+    create: ({ problem, dead }) => new RetrogradeDeadlocks(problem, dead),
   }),
   piCorrals: entry({
     kind: 'pruning',
@@ -88,6 +98,7 @@ export function detectorsFor(engine: EngineName, context: DetectorContext, switc
   return {
     freeze: use('freeze') ? DETECTORS.freeze.create(context) : null,
     corrals: use('corrals') ? DETECTORS.corrals.create(context) : null,
+    retrograde: use('retrograde') ? DETECTORS.retrograde.create(context) : null,
     piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { doorwaysOf } from '../geometry/doorways.js';
-import { FreezeDetector } from './freeze-deadlock.js';
+import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import { LearnedDeadlocks } from './learned-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
@@ -51,7 +51,7 @@ export class RoomDeadlocks {
 
   private readonly walker: PlayerReach;
   private readonly probe: PlayerReach;
-  private readonly freeze: FreezeDetector;
+  private readonly freeze: FreezeDeadlocks;
   private readonly kept = new Int32Array(MAX_BOXES);
   /** The boxes of a pattern being cut down, and one trial without one of them. */
   private readonly pattern = new Int32Array(MAX_BOXES);
@@ -122,7 +122,7 @@ export class RoomDeadlocks {
     this.applies = problem.everyBoxNeedsGoal && rooms > 1;
     this.walker = new PlayerReach(problem);
     this.probe = new PlayerReach(problem);
-    this.freeze = new FreezeDetector(problem, dead, this.walker.boxAt);
+    this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
     this.learned = new LearnedDeadlocks(problem);
   }
 
