@@ -49,7 +49,10 @@ function parseArgs(argv: readonly string[]): Args {
         for (let n = low; n <= (high ?? low); n++) levels.add(n);
       }
     } else if (arg === '--techniques') {
-      techniques = value.split(',').filter((name) => name !== '' && name !== 'walks').map((name) => OPTIMIZE_TECHNIQUES.find((t) => t === name) ?? fail(`unknown technique ${name}`));
+      techniques = value
+        .split(',')
+        .filter((name) => name !== '' && name !== 'walks')
+        .map((name) => OPTIMIZE_TECHNIQUES.find((t) => t === name) ?? fail(`unknown technique ${name}`));
     } else fail(`unknown option ${arg}`);
   }
   return { metric, timeLimitMs, maxNodes, levels, techniques };

@@ -31,12 +31,7 @@ function measured(outcome: TaskOutcome<SolveResult>): BenchOutcome {
  * policy, so levels after the first run on compiled code as they do in `sokoban solve`; calls
  * `done` as each finishes. With `fresh`, each level gets a pool (and a worker) of its own.
  */
-export async function runAll<T>(
-  items: readonly T[],
-  options: BenchPoolOptions,
-  toTask: (item: T) => SolveTask,
-  done: (item: T, outcome: BenchOutcome) => void,
-): Promise<void> {
+export async function runAll<T>(items: readonly T[], options: BenchPoolOptions, toTask: (item: T) => SolveTask, done: (item: T, outcome: BenchOutcome) => void): Promise<void> {
   const jobs = Math.max(1, Math.min(options.jobs, items.length));
   const race = options.race;
   if (race !== null) {

@@ -36,7 +36,9 @@ interface Args {
 
 function usage(message: string): never {
   process.stderr.write(`bench: ${message}\n`);
-  process.stderr.write(`usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...] [--no-improve] [--cores 2] [--split feature/forward-greedy,...]\n`);
+  process.stderr.write(
+    `usage: npm run bench -- [${SUITES.map((s) => s.name).join('|')}]... [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>] [--max-nodes <n>] [--levels 1-10,15] [--fresh-workers] [--members feature,...] [--no-improve] [--cores 2] [--split feature/forward-greedy,...]\n`,
+  );
   process.exit(2);
 }
 
@@ -152,7 +154,15 @@ function toRow(level: BenchLevel, run: BenchRun, { outcome }: BenchOutcome): Row
     return { level, status: 'killed', result: null, ms: outcome.afterMs, replay: '-', check: '-', note: `worker terminated after ${outcome.afterMs} ms` };
   }
   if (outcome.kind !== 'done') {
-    return { level, status: 'crashed', result: null, ms: 0, replay: '-', check: '-', note: outcome.kind === 'out-of-memory' ? 'worker out of memory' : outcome.kind === 'failed' ? outcome.message : 'cancelled' };
+    return {
+      level,
+      status: 'crashed',
+      result: null,
+      ms: 0,
+      replay: '-',
+      check: '-',
+      note: outcome.kind === 'out-of-memory' ? 'worker out of memory' : outcome.kind === 'failed' ? outcome.message : 'cancelled',
+    };
   }
   const result = outcome.value;
   return { level, status: result.status, result, ms: result.ms, replay: replayCheck(level, result), check: expectationCheck(level, run, result), note: '' };
@@ -210,7 +220,7 @@ function summarize(run: BenchRun, rows: readonly Row[], maxRssKiB: number, wallM
   const peakSearch = Math.max(0, ...searched.map((row) => row.result?.peakMemoryMiB ?? 0));
   const rssMiB = Math.round(Math.max(maxRssKiB, process.resourceUsage().maxRSS) / 1024);
   // Lengths of the verified solutions, and of the first solutions before the improvement pass.
-  const total = (read: (result: SolveResult) => number | null): number => verified.reduce((sum, row) => sum + (row.result === null ? 0 : read(row.result) ?? 0), 0);
+  const total = (read: (result: SolveResult) => number | null): number => verified.reduce((sum, row) => sum + (row.result === null ? 0 : (read(row.result) ?? 0)), 0);
   const lengths = `| moves/pushes ${total((r) => r.moves)}/${total((r) => r.pushes)}, first found ${total((r) => r.firstMoves)}/${total((r) => r.firstPushes)}`;
   const parts = [
     `${run.label}: solved ${verified.length}/${rows.length}`,
@@ -228,7 +238,13 @@ function summarize(run: BenchRun, rows: readonly Row[], maxRssKiB: number, wallM
     `| peak memory: search tables ${peakSearch} MiB, process RSS ${rssMiB} MiB`,
     `| limit ${run.timeLimitMs / 1000} s${run.maxNodes !== null ? `, ${run.maxNodes} nodes` : ''}, wall ${(wallMs / 1000).toFixed(1)} s`,
   ];
-  return { line: parts.filter((p) => p !== '').join(', ').replace(/, \|/g, ' |'), rows };
+  return {
+    line: parts
+      .filter((p) => p !== '')
+      .join(', ')
+      .replace(/, \|/g, ' |'),
+    rows,
+  };
 }
 
 function stamp(): string {
@@ -255,7 +271,10 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   const dir = path.join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${suite.name}-${stamp()}.txt`);
-  writeFileSync(file, `# ${suite.name}: ${suite.description}${limitNote(args)}\n# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}\n`);
+  writeFileSync(
+    file,
+    `# ${suite.name}: ${suite.description}${limitNote(args)}\n# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}\n`,
+  );
   const summaries: Summary[] = [];
   let healthy = true;
   for (const run of runs) {
@@ -294,10 +313,17 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   }
   // Rewrite in level order, summaries on top.
   const sections = runs.map((run, i) => `## ${run.label} (${summaries[i].rows.length} levels)\n${HEADER}\n${summaries[i].rows.map(formatRow).join('\n')}\n`);
-  const header = [`# ${suite.name}: ${suite.description}${limitNote(args)}`, `# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}, ${new Date().toISOString()}`, ...summaries.map((s) => `# ${s.line}`)];
+  const header = [
+    `# ${suite.name}: ${suite.description}${limitNote(args)}`,
+    `# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}, ${new Date().toISOString()}`,
+    ...summaries.map((s) => `# ${s.line}`),
+  ];
   if (runs.length === 2 && runs[0].optimal === 'pushes' && runs[1].optimal === 'moves') {
     const problems = crossCheck(summaries[0].rows, summaries[1].rows);
-    const line = problems.length === 0 ? 'push-optimal and move-optimal results agree on every level both proved' : `!!! ${problems.length} levels where the two optimal modes contradict each other: ${problems.join('; ')}`;
+    const line =
+      problems.length === 0
+        ? 'push-optimal and move-optimal results agree on every level both proved'
+        : `!!! ${problems.length} levels where the two optimal modes contradict each other: ${problems.join('; ')}`;
     header.push(`# ${line}`);
     process.stdout.write(`${suite.name}: ${line}\n`);
     healthy &&= problems.length === 0;

@@ -77,17 +77,19 @@ function snekobanTable(): BenchLevel[] {
   const table = JSON.parse(readFileSync(path.join(dir, 'solver_expected_lengths.json'), 'utf8')) as {
     groups: Record<string, { puzzle: string; expected_moves: number | null }[]>;
   };
-  return Object.entries(table.groups).flatMap(([group, entries]) => entries.map((entry) => ({ group, ...entry }))).map((entry, i) => {
-    const file = `${entry.puzzle}.json`;
-    const level = parseCollection(readFileSync(path.join(dir, 'puzzles', file), 'utf8'), { file }).levels[0];
-    return {
-      index: i + 1,
-      title: `${entry.group}/${entry.puzzle}`,
-      board: level.board,
-      rule: 'all-goals',
-      expected: entry.expected_moves === null ? 'unsolvable' : { moves: entry.expected_moves },
-    };
-  });
+  return Object.entries(table.groups)
+    .flatMap(([group, entries]) => entries.map((entry) => ({ group, ...entry })))
+    .map((entry, i) => {
+      const file = `${entry.puzzle}.json`;
+      const level = parseCollection(readFileSync(path.join(dir, 'puzzles', file), 'utf8'), { file }).levels[0];
+      return {
+        index: i + 1,
+        title: `${entry.group}/${entry.puzzle}`,
+        board: level.board,
+        rule: 'all-goals',
+        expected: entry.expected_moves === null ? 'unsolvable' : { moves: entry.expected_moves },
+      };
+    });
 }
 
 /**
@@ -113,16 +115,12 @@ export const SUITES: readonly Suite[] = [
   {
     name: 'random',
     description: '../shared/random, move-optimal, checked against ANSWERS',
-    runs: (options) => [
-      { label: 'random moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: randomLevels() },
-    ],
+    runs: (options) => [{ label: 'random moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: randomLevels() }],
   },
   {
     name: 'snekoban',
     description: 'the 6.101 solver table, move-optimal, all-goals rule, checked against its lengths',
-    runs: (options) => [
-      { label: 'snekoban moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: snekobanTable() },
-    ],
+    runs: (options) => [{ label: 'snekoban moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: snekobanTable() }],
   },
   {
     name: 'microban-optimal',

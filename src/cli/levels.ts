@@ -10,12 +10,7 @@ import { displayName, printable } from './printable.js';
  * Reads and parses one level file (or stdin). Parse warnings go to stderr straight away,
  * so they never mix with results on stdout, --json or not.
  */
-export async function loadCollection(
-  io: Io,
-  reader: InputReader,
-  path: string,
-  format: LevelFormat | undefined,
-): Promise<Collection> {
+export async function loadCollection(io: Io, reader: InputReader, path: string, format: LevelFormat | undefined): Promise<Collection> {
   const input = await reader.read(path, 'level file');
   const collection = parseCollection(input.text, { file: input.name, format: format ?? 'auto' });
   for (const warning of collection.warnings) reportWarning(io, `${formatPosition(warning)}: ${warning.message}`);
@@ -53,11 +48,7 @@ export function entriesOf(collection: PartialCollection): LevelEntry[] {
  * The entries a command works on: all of them, or the one `--level` names, by 1-based number
  * or by title. A number wins over a title because Microban's titles are its numbers anyway.
  */
-function selectByNumberOrTitle<T extends { readonly index: number; readonly title: string | null }>(
-  file: string,
-  items: readonly T[],
-  selector: string | undefined,
-): readonly T[] {
+function selectByNumberOrTitle<T extends { readonly index: number; readonly title: string | null }>(file: string, items: readonly T[], selector: string | undefined): readonly T[] {
   if (selector === undefined) return items;
   const count = items.length;
   const plural = count === 1 ? 'level' : 'levels';

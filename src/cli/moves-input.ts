@@ -51,19 +51,13 @@ export function looksLikeMoves(value: string): boolean {
  * `verify --moves` takes the moves themselves. Someone who passes a file name there (as
  * `show --moves <file>` might suggest) would otherwise get a puzzling syntax error about the letter 'm'.
  */
-export async function rejectFileNameAsMoves(
-  io: { readFile(path: string): Promise<string> },
-  value: string,
-  command: string,
-): Promise<void> {
+export async function rejectFileNameAsMoves(io: { readFile(path: string): Promise<string> }, value: string, command: string): Promise<void> {
   if (looksLikeMoves(value)) return;
   const readable = await io.readFile(value).then(
     () => true,
     () => false,
   );
   if (readable) {
-    throw new UsageError(
-      `--moves takes the moves themselves; to read them from the file ${value}, give it after the level: sokoban ${command} <level> ${value}`,
-    );
+    throw new UsageError(`--moves takes the moves themselves; to read them from the file ${value}, give it after the level: sokoban ${command} <level> ${value}`);
   }
 }

@@ -17,16 +17,11 @@ export function levelOption(): Option {
 }
 
 export function goalOption(): Option {
-  return new Option(
-    '--goal <rule>',
-    'victory rule: every goal filled, every box on a goal, or boxes and keeper on goals (default: the format\'s own rule)',
-  ).choices(GOAL_RULES);
+  return new Option('--goal <rule>', "victory rule: every goal filled, every box on a goal, or boxes and keeper on goals (default: the format's own rule)").choices(GOAL_RULES);
 }
 
 export function notationOption(): Option {
-  return new Option('--notation <notation>', 'print moves as LURD or as the squares the player visits (e.g. "Li Lh Kh")')
-    .choices(NOTATIONS)
-    .default('lurd');
+  return new Option('--notation <notation>', 'print moves as LURD or as the squares the player visits (e.g. "Li Lh Kh")').choices(NOTATIONS).default('lurd');
 }
 
 export function jsonOption(): Option {

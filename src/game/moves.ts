@@ -139,9 +139,7 @@ function tokenize(text: string, file: string, firstLine: number): Tokens {
   return tokens;
 }
 
-type Node =
-  | { readonly kind: 'letter'; readonly char: string }
-  | { readonly kind: 'repeat'; readonly count: number; readonly body: readonly Node[]; readonly length: number };
+type Node = { readonly kind: 'letter'; readonly char: string } | { readonly kind: 'repeat'; readonly count: number; readonly body: readonly Node[]; readonly length: number };
 
 /**
  * A recursive-descent reader of the run-length grammar: item = count? (letter | "(" item* ")").

@@ -108,8 +108,7 @@ function failure(board: Board, move: Move, index: number, reason: FailureReason)
  * Throws MoveSyntaxError when the string itself cannot be read.
  */
 export function replay(board: Board, moves: string | ParsedMoves, options: ReplayOptions): ReplayResult {
-  const parsed =
-    typeof moves === 'string' ? parseMoves(moves, { file: options.file, strictCase: options.strictCase }) : moves;
+  const parsed = typeof moves === 'string' ? parseMoves(moves, { file: options.file, strictCase: options.strictCase }) : moves;
   const made: { direction: Direction; push: boolean }[] = [];
   let current = board;
   let pushes = 0;

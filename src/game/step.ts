@@ -3,9 +3,7 @@ import { DIRECTION_DELTA, type Direction } from './direction.js';
 
 export type BlockReason = 'wall' | 'box-blocked-by-wall' | 'box-blocked-by-box';
 
-export type StepResult =
-  | { readonly ok: true; readonly board: Board; readonly pushed: boolean }
-  | { readonly ok: false; readonly reason: BlockReason };
+export type StepResult = { readonly ok: true; readonly board: Board; readonly pushed: boolean } | { readonly ok: false; readonly reason: BlockReason };
 
 /**
  * One player step. Walking into a box pushes it when the square beyond is free floor or goal;

@@ -32,7 +32,9 @@ export class BoardBuilder {
     const tooLarge = boardSizeProblem(width, height);
     if (tooLarge !== null) throw new LevelError(tooLarge, this.position);
     const squares = new Uint8Array(width * height).fill(WALL);
-    this.cells.forEach((row, r) => squares.set(row, r * width));
+    this.cells.forEach((row, r) => {
+      squares.set(row, r * width);
+    });
     const playerRow = Math.floor(this.player / 0x10000);
     const playerCol = this.player % 0x10000;
     return { width, height, squares, player: playerRow * width + playerCol };

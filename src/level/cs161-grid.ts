@@ -158,7 +158,10 @@ function gridsFromText(text: string, file: string): GridEntry[] {
 
   splitLines(text).forEach((line, index) => {
     const trimmed = line.trim();
-    if (trimmed === '') return finish();
+    if (trimmed === '') {
+      finish();
+      return;
+    }
     if (trimmed.startsWith(';')) {
       finish();
       const comment = trimmed.slice(1).trim();

@@ -43,11 +43,7 @@ export function formatLevel(level: Level, format: LevelFormat, options: FormatOp
  * by blank lines; a 6.101 collection with more than one level is a JSON list of levels, which
  * our reader accepts (the lab's own files hold one level each).
  */
-export function formatCollection(
-  collection: { readonly header: readonly string[]; readonly levels: readonly Level[] },
-  format: LevelFormat,
-  options: FormatOptions = {},
-): string {
+export function formatCollection(collection: { readonly header: readonly string[]; readonly levels: readonly Level[] }, format: LevelFormat, options: FormatOptions = {}): string {
   switch (format) {
     case 'xsb':
       return writeXsbCollection(collection.header, collection.levels, { solutions: options.solutions ?? true });

@@ -161,8 +161,7 @@ function levelSpans(
 ): Span[] {
   const strayAt = (line: number, level: number | undefined) => strayRowError(lines, kinds, inComment, line, file, level);
   const isStray = (line: number) => strayAt(line, undefined) !== null;
-  const joinable = (line: number) =>
-    line >= 0 && line < lines.length && kinds[line] !== BOARD && (rowsOfLine[line] !== undefined || isStray(line));
+  const joinable = (line: number) => line >= 0 && line < lines.length && kinds[line] !== BOARD && (rowsOfLine[line] !== undefined || isStray(line));
 
   // Where each level lies: the boards with what a mistyped row joins to them, then runs of
   // mistyped rows that stand alone.
@@ -409,14 +408,7 @@ function buildBoard(rows: readonly RowText[], file: string, level: number): Boar
  * is almost certainly a mistyped row: the error to report for it rather than silently splitting
  * the board, or null when the line is just text.
  */
-function strayRowError(
-  lines: readonly string[],
-  kinds: Uint8Array,
-  inComment: Uint8Array,
-  line: number,
-  file: string,
-  level: number | undefined,
-): LevelError | null {
+function strayRowError(lines: readonly string[], kinds: Uint8Array, inComment: Uint8Array, line: number, file: string, level: number | undefined): LevelError | null {
   if (line < 0 || line >= lines.length || kinds[line] !== TEXT || inComment[line] === 1) return null;
   const text = lines[line];
   const trimmed = text.trim();
@@ -479,14 +471,7 @@ function isMovesText(text: string): boolean {
  * line is a `;` comment, or plain text standing after a blank line (or at the start of the file).
  * Returns -1 when there is none.
  */
-function findTitleLine(
-  lines: readonly string[],
-  kinds: Uint8Array,
-  inComment: Uint8Array,
-  start: number,
-  end: number,
-  atFileStart: boolean,
-): number {
+function findTitleLine(lines: readonly string[], kinds: Uint8Array, inComment: Uint8Array, start: number, end: number, atFileStart: boolean): number {
   let t = end - 1;
   while (t >= start && kinds[t] === BLANK) t--;
   if (t < start || inComment[t] === 1) return -1;
@@ -506,15 +491,7 @@ function findTitleLine(
  * up to the first blank line; after that they describe the level below (Microban's
  * "; 155" above the title "'The Dungeon'").
  */
-function readMetadata(
-  lines: readonly string[],
-  kinds: Uint8Array,
-  inComment: Uint8Array,
-  start: number,
-  end: number,
-  meta: LevelMetadata,
-  nextMeta: LevelMetadata,
-): void {
+function readMetadata(lines: readonly string[], kinds: Uint8Array, inComment: Uint8Array, start: number, end: number, meta: LevelMetadata, nextMeta: LevelMetadata): void {
   let freeComments = meta.comments;
   for (let i = start; i < end; i++) {
     const text = lines[i].trim();
@@ -549,8 +526,7 @@ function readMetadata(
     else if (entry?.key === 'author' && entry.value !== '') meta.author = entry.value;
     else if (entry?.key === 'comment') {
       if (entry.value !== '') meta.comments.push(entry.value);
-    }
-    else if (entry !== null) meta.comments.push(body);
+    } else if (entry !== null) meta.comments.push(body);
     else freeComments.push(body);
   }
 }

@@ -14,12 +14,7 @@ export function internalFailure(job: SolveJob, error: unknown): LevelRecord {
  * in the same words (a task its caller withdrew has no record): an answer is replayed, a worker ended at the deadline is a time-out, one
  * ended by its heap limit is out of memory, anything else is our bug.
  */
-export function recordOfOutcome(
-  job: SolveJob,
-  outcome: Exclude<TaskOutcome<SolveResult>, { kind: 'cancelled' }>,
-  timeLimitMs: number,
-  heapMiB: number,
-): LevelRecord {
+export function recordOfOutcome(job: SolveJob, outcome: Exclude<TaskOutcome<SolveResult>, { kind: 'cancelled' }>, timeLimitMs: number, heapMiB: number): LevelRecord {
   switch (outcome.kind) {
     case 'done':
       try {

@@ -24,9 +24,7 @@ export const DEFAULT_RACE_SPLIT: RaceSplit = [['feature'], ['forward-greedy', 'b
  * member selection are dropped.
  */
 export function raceTasks(task: SolveTask, split: RaceSplit): SolveTask[] {
-  const sides = split
-    .map((members) => (task.members === undefined ? members : members.filter((name) => task.members?.includes(name))))
-    .filter((members) => members.length > 0);
+  const sides = split.map((members) => (task.members === undefined ? members : members.filter((name) => task.members?.includes(name)))).filter((members) => members.length > 0);
   const shares = sides.map(portfolioMemoryShare);
   const totalShare = shares.reduce((sum, share) => sum + share, 0);
   return sides.map((members, i) => ({

@@ -103,7 +103,13 @@ const pushSearch =
  * while the others leave the rotation when their part is full.
  */
 const FEATURE_SEARCH: MemberPlan = { name: 'feature', share: 0.8, openingShare: 0.08, memoryShare: 0.7, make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes }) };
-const BACKWARD_GREEDY: MemberPlan = { name: 'backward-greedy', share: 0.1, openingShare: 0.85, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }) };
+const BACKWARD_GREEDY: MemberPlan = {
+  name: 'backward-greedy',
+  share: 0.1,
+  openingShare: 0.85,
+  memoryShare: 0.1,
+  make: pushSearch({ mode: 'greedy', corralPruning: false, direction: 'backward' }),
+};
 const FORWARD_GREEDY: MemberPlan = { name: 'forward-greedy', share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
 const PUSH_OPTIMAL: MemberPlan = { name: 'push-optimal', share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
@@ -140,7 +146,20 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
     // Large boards can spend the whole time limit in the analysis; that is a timeout like any other.
     if (!(error instanceof AnalysisStopped)) throw error;
     const ms = Math.round(clock() - started);
-    return { status: 'timeout', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'time', firstMoves: null, firstPushes: null };
+    return {
+      status: 'timeout',
+      solution: null,
+      moves: null,
+      pushes: null,
+      optimal: null,
+      nodes: 0,
+      generated: 0,
+      ms,
+      peakMemoryMiB: 0,
+      limit: 'time',
+      firstMoves: null,
+      firstPushes: null,
+    };
   }
 }
 
@@ -171,9 +190,25 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   const searches = optimal === null ? 4 : 1;
   if (fixedTableBytes(problem, searches) > maxBytes) {
     const ms = Math.round(clock() - started);
-    return { status: 'memory', solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit: 'memory', firstMoves: null, firstPushes: null };
+    return {
+      status: 'memory',
+      solution: null,
+      moves: null,
+      pushes: null,
+      optimal: null,
+      nodes: 0,
+      generated: 0,
+      ms,
+      peakMemoryMiB: 0,
+      limit: 'memory',
+      firstMoves: null,
+      firstPushes: null,
+    };
   }
-  const analysis = analyzeLevel(problem, stopWhen(() => clock() > deadline));
+  const analysis = analyzeLevel(
+    problem,
+    stopWhen(() => clock() > deadline),
+  );
   const plans: MemberPlan[] =
     optimal === null
       ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL].filter(

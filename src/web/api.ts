@@ -4,16 +4,7 @@ import type { Catalog, CatalogEntry } from './catalog.js';
 import { HttpError } from './http-error.js';
 import { ruleOrProblem } from './input-handlers.js';
 import type { InputService } from './input-service.js';
-import type {
-  ApiAnswer,
-  CollectionAnswer,
-  CollectionsAnswer,
-  ConfigAnswer,
-  LevelAnswer,
-  SolveAnswer,
-  SolveRequest,
-  Unchecked,
-} from './protocol.js';
+import type { ApiAnswer, CollectionAnswer, CollectionsAnswer, ConfigAnswer, LevelAnswer, SolveAnswer, SolveRequest, Unchecked } from './protocol.js';
 import { asObject, optionalString } from './request-fields.js';
 import type { SolveService } from './solve-service.js';
 
@@ -117,7 +108,10 @@ export async function handleApi(
   /** Aborts when the client has gone: a search for it is stopped. */
   signal?: AbortSignal,
 ): Promise<ApiResponse> {
-  const parts = path.split('/').filter((part) => part !== '').map(decodeURIComponent);
+  const parts = path
+    .split('/')
+    .filter((part) => part !== '')
+    .map(decodeURIComponent);
   // parts[0] is "api".
   const route = parts.slice(1);
   if (method === 'GET') {
@@ -166,9 +160,7 @@ export async function handleApi(
   }
   const postOnly = ['parse', 'convert', 'verify', 'solve'];
   const getOnly = ['collections', 'config'];
-  const wrongMethod =
-    (method !== 'POST' && route.length === 1 && postOnly.includes(route[0])) ||
-    (method !== 'GET' && route.length >= 1 && getOnly.includes(route[0]));
+  const wrongMethod = (method !== 'POST' && route.length === 1 && postOnly.includes(route[0])) || (method !== 'GET' && route.length >= 1 && getOnly.includes(route[0]));
   if (wrongMethod) throw new HttpError(405, `${method} is not allowed on ${path}`);
   throw new HttpError(404, `no API endpoint ${path}`);
 }

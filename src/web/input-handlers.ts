@@ -6,16 +6,7 @@ import { formatCollection } from '../level/write.js';
 import { SokobanError, formatPosition } from '../errors.js';
 import { HttpError, readingInput } from './http-error.js';
 import { type LevelWithRule, collectionOfRequest, levelOfRequest } from './level-input.js';
-import type {
-  ConvertAnswer,
-  ConvertRequest,
-  ParseAnswer,
-  ParseRequest,
-  RuleOrProblem,
-  Unchecked,
-  VerifyAnswer,
-  VerifyRequest,
-} from './protocol.js';
+import type { ConvertAnswer, ConvertRequest, ParseAnswer, ParseRequest, RuleOrProblem, Unchecked, VerifyAnswer, VerifyRequest } from './protocol.js';
 import { type JsonObject, goalRule, levelFormat, optionalBoolean, requiredString } from './request-fields.js';
 
 /**
@@ -79,7 +70,6 @@ export function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
         };
   return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error };
 }
-
 
 /** What a worker is asked to read: one of the handlers above, or the level a solve is about. */
 export type InputTaskKind = 'parse' | 'convert' | 'verify' | 'level';

@@ -6,9 +6,7 @@ import type { ApiErrorBody } from './protocol.js';
 import type { JsonObject } from './request-fields.js';
 
 /** A worker's answer: the handler's value, or the HTTP answer to what it threw. */
-export type InputOutcome =
-  | { readonly ok: true; readonly value: InputAnswers[InputTaskKind] }
-  | { readonly ok: false; readonly status: number; readonly body: ApiErrorBody };
+export type InputOutcome = { readonly ok: true; readonly value: InputAnswers[InputTaskKind] } | { readonly ok: false; readonly status: number; readonly body: ApiErrorBody };
 
 export interface InputServiceOptions {
   /** Texts read at once. */

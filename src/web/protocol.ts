@@ -152,15 +152,7 @@ export interface SolveAnswer extends SolveFields {
 }
 
 /** Every answer a handler gives, for the server's one JSON writer. */
-export type ApiAnswer =
-  | ConfigAnswer
-  | CollectionsAnswer
-  | CollectionAnswer
-  | LevelAnswer
-  | ParseAnswer
-  | ConvertAnswer
-  | VerifyAnswer
-  | SolveAnswer;
+export type ApiAnswer = ConfigAnswer | CollectionsAnswer | CollectionAnswer | LevelAnswer | ParseAnswer | ConvertAnswer | VerifyAnswer | SolveAnswer;
 
 /** The POST endpoints, each with its request and answer, so the page cannot send one endpoint another's body. */
 export interface PostRoutes {

@@ -59,8 +59,15 @@ describe('bin/sokoban.js (the real process)', () => {
 
   it('solves a collection in the compiled worker threads, in order', () => {
     const { code, stdout } = sokoban(['solve', 'levels/examples/three.sok', '--jobs', '2', '--json']);
-    const lines = stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(lines.map((line) => [line.index, line.status])).toEqual([[1, 'solved'], [2, 'solved'], [3, 'solved']]);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.index, line.status])).toEqual([
+      [1, 'solved'],
+      [2, 'solved'],
+      [3, 'solved'],
+    ]);
     expect(code).toBe(0);
   });
 

@@ -23,7 +23,9 @@ function expectSameBoards(actual: string, expected: string): void {
   const a = boardsOf(actual);
   const b = boardsOf(expected);
   expect(a).toHaveLength(b.length);
-  a.forEach((board, i) => expect(boardsEqual(board, b[i]), `level ${i + 1}`).toBe(true));
+  a.forEach((board, i) => {
+    expect(boardsEqual(board, b[i]), `level ${i + 1}`).toBe(true);
+  });
 }
 
 describe('sokoban convert', () => {

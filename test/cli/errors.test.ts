@@ -38,9 +38,7 @@ describe('one-line errors with exit code 2', () => {
   it('names both players of a level with two', async () => {
     const result = await cli('show', 'two.xsb', { files: { 'two.xsb': '#####\n#@ .#\n# $ #\n#@  #\n#####\n' } });
     expectOneLineError(result);
-    expect(result.stderr).toBe(
-      'sokoban: two.xsb level 1, line 4, column 2: more than one player (the first is at line 2, column 2)\n',
-    );
+    expect(result.stderr).toBe('sokoban: two.xsb level 1, line 4, column 2: more than one player (the first is at line 2, column 2)\n');
   });
 
   it('names an empty file', async () => {
@@ -59,9 +57,7 @@ describe('one-line errors with exit code 2', () => {
     const files = { 'c.xsb': '#####\n#@$.#\n#####\n', 'm.lurd': 'rr\nlXr\n' };
     const result = await cli('verify', 'c.xsb', 'm.lurd', { files });
     expectOneLineError(result);
-    expect(result.stderr).toBe(
-      "sokoban: m.lurd, line 2, column 2: 'X' is not a move (expected l u r d, L U R D, digits or parentheses)\n",
-    );
+    expect(result.stderr).toBe("sokoban: m.lurd, line 2, column 2: 'X' is not a move (expected l u r d, L U R D, digits or parentheses)\n");
   });
 
   it('rejects hexagonal directions in a move string by name', async () => {
@@ -84,10 +80,16 @@ describe('internal errors', () => {
   it('exit 70 with one line that says it is a bug', async () => {
     const io = { ...fakeIo(), readFile: async () => Promise.reject(new TypeError('cannot read x of undefined')) };
     let stderr = '';
-    const code = await run(['show', 'a.xsb'], { ...io, stderr: { write: (text) => void (stderr += text), isTTY: false } });
+    const code = await run(['show', 'a.xsb'], {
+      ...io,
+      stderr: {
+        write: (text) => {
+          stderr += text;
+        },
+        isTTY: false,
+      },
+    });
     expect(code).toBe(70);
-    expect(stderr).toBe(
-      'sokoban: internal error: cannot read x of undefined (this is a bug; set SOKOBAN_DEBUG=1 to see where)\n',
-    );
+    expect(stderr).toBe('sokoban: internal error: cannot read x of undefined (this is a bug; set SOKOBAN_DEBUG=1 to see where)\n');
   });
 });

@@ -20,7 +20,12 @@ describe('the library entry point', () => {
   });
 
   it('offers the CS161 interface: goalTest and nextStates', () => {
-    expect(sokoban.goalTest([[1, 1, 1], [1, 5, 3]])).toBe(true);
+    expect(
+      sokoban.goalTest([
+        [1, 1, 1],
+        [1, 5, 3],
+      ]),
+    ).toBe(true);
     expect(sokoban.nextStates([[3, 2, 4]])).toEqual([[[0, 3, 5]]]);
   });
 
@@ -32,9 +37,19 @@ describe('the library entry point', () => {
   });
 
   it('offers the 6.101 solvePuzzle and the CS161 h2 bound', () => {
-    const game = sokoban.newGame([[['wall'], ['wall'], ['wall'], ['wall']], [['player'], ['computer'], ['target'], ['wall']], [['wall'], ['wall'], ['wall'], ['wall']]]);
+    const game = sokoban.newGame([
+      [['wall'], ['wall'], ['wall'], ['wall']],
+      [['player'], ['computer'], ['target'], ['wall']],
+      [['wall'], ['wall'], ['wall'], ['wall']],
+    ]);
     expect(sokoban.solvePuzzle(game)).toEqual(['right']);
-    expect(sokoban.h2([[1, 1, 1, 1], [3, 2, 4, 1], [1, 1, 1, 1]])).toBe(1);
+    expect(
+      sokoban.h2([
+        [1, 1, 1, 1],
+        [3, 2, 4, 1],
+        [1, 1, 1, 1],
+      ]),
+    ).toBe(1);
   });
 
   it('exports the typed errors so callers can tell bad input from bugs', () => {

@@ -12,7 +12,10 @@ describe('limits that always hold', () => {
     const { code, stdout } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--time-limit', '2000000', '--json', {
       files: { 'tiny.xsb': TINY_COLLECTION },
     });
-    const statuses = stdout.trimEnd().split('\n').map((line) => JSON.parse(line).status);
+    const statuses = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line).status);
     expect(statuses).toEqual(new Array(TINY_COUNT).fill('solved'));
     expect(code).toBe(0);
   });

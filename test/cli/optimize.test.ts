@@ -43,7 +43,17 @@ describe('sokoban optimize', () => {
     });
     expect(code).toBe(0);
     const [line] = jsonLines(stdout);
-    expect(line).toMatchObject({ file: 'room.xsb', index: 1, metric: 'pushes', status: 'optimized', source: 'given', moves: 3, pushes: 3, before: { moves: 13, pushes: 5 }, error: null });
+    expect(line).toMatchObject({
+      file: 'room.xsb',
+      index: 1,
+      metric: 'pushes',
+      status: 'optimized',
+      source: 'given',
+      moves: 3,
+      pushes: 3,
+      before: { moves: 13, pushes: 5 },
+      error: null,
+    });
     expectSolves(OPEN_ROOM, line.solution as string);
   });
 

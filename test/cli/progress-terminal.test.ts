@@ -27,7 +27,13 @@ function screen(bytes: string): string[] {
 async function onTerminal(argv: string[], files: Record<string, string>): Promise<string> {
   const io = fakeIo({ files, stdoutIsTTY: true, stderrIsTTY: true });
   let bytes = '';
-  const terminal = { write: (text: string) => void (bytes += text), isTTY: true, columns: 80 };
+  const terminal = {
+    write: (text: string) => {
+      bytes += text;
+    },
+    isTTY: true,
+    columns: 80,
+  };
   await run(argv, { ...io, stdout: terminal, stderr: terminal });
   return bytes;
 }

@@ -4,7 +4,14 @@ import { progressLine } from '../../src/cli/reporters/progress.js';
 
 function terminal(columns: number | undefined): OutputStream & { text: () => string } {
   let text = '';
-  return { write: (chunk) => void (text += chunk), isTTY: true, columns, text: () => text };
+  return {
+    write: (chunk) => {
+      text += chunk;
+    },
+    isTTY: true,
+    columns,
+    text: () => text,
+  };
 }
 
 /** The last frame drawn: what follows the last "carriage return, erase line". */

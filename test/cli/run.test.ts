@@ -53,7 +53,7 @@ describe('sokoban (the program)', () => {
     expect(stderr).toContain('all-goals, all-boxes, keeper-too');
   });
 
-  it('prints a command\'s help with help <command>', async () => {
+  it("prints a command's help with help <command>", async () => {
     const { code, stdout } = await cli('help', 'verify');
     expect(code).toBe(0);
     expect(stdout).toContain('--strict-case');

@@ -23,7 +23,10 @@ describe('sokoban show', () => {
   });
 
   it('does not colour a terminal with --no-color, before or after the command name', async () => {
-    for (const args of [['--no-color', 'show', 'c.xsb'], ['show', 'c.xsb', '--no-color']]) {
+    for (const args of [
+      ['--no-color', 'show', 'c.xsb'],
+      ['show', 'c.xsb', '--no-color'],
+    ]) {
       const { stdout } = await cli(...args, { files: { 'c.xsb': CORRIDOR }, stdoutIsTTY: true });
       expect(stdout).toBe(CORRIDOR);
     }
@@ -143,9 +146,7 @@ describe('sokoban show: where the moves come from', () => {
   it('names a --moves file that cannot be read, and says what --moves takes', async () => {
     const { code, stderr } = await cli('show', 'c.xsb', '--moves', 'missing.lurd', { files: { 'c.xsb': CORRIDOR } });
     expect(code).toBe(2);
-    expect(stderr).toBe(
-      'sokoban: missing.lurd: no such file; --moves takes a moves file, or the moves themselves (only l u r d L U R D, digits and parentheses)\n',
-    );
+    expect(stderr).toBe('sokoban: missing.lurd: no such file; --moves takes a moves file, or the moves themselves (only l u r d L U R D, digits and parentheses)\n');
   });
 
   it('refuses --moves together with a moves file argument', async () => {

@@ -123,9 +123,7 @@ describe('sokoban solve on many levels', () => {
     const lines = jsonLines(stdout);
     expect(lines[0]).toMatchObject({ file: 'room.xsb', status: 'timeout', solution: null });
     expect(lines[0].nodes).toBeGreaterThan(0);
-    expect(lines.slice(1).map((line) => [line.index, line.status, line.optimal])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((index) => [index, 'solved', 'moves']),
-    );
+    expect(lines.slice(1).map((line) => [line.index, line.status, line.optimal])).toEqual([1, 2, 3, 4, 5, 6].map((index) => [index, 'solved', 'moves']));
     expect(code).toBe(3);
   });
 
@@ -140,24 +138,7 @@ describe('sokoban solve on many levels', () => {
 
 describe('sokoban solve on a collection with one malformed level', () => {
   // Level 2 has an unknown character on line 9; levels 1 and 3 are fine.
-  const SET = [
-    '; One',
-    '#######',
-    '#@ $ .#',
-    '#######',
-    '',
-    '; Two',
-    '#######',
-    '#@ $ .#',
-    '#  x  #',
-    '#######',
-    '',
-    '; Three',
-    '#####',
-    '#@$.#',
-    '#####',
-    '',
-  ].join('\n');
+  const SET = ['; One', '#######', '#@ $ .#', '#######', '', '; Two', '#######', '#@ $ .#', '#  x  #', '#######', '', '; Three', '#####', '#@$.#', '#####', ''].join('\n');
 
   it('solves the good levels and gives the malformed one an error row in its place', async () => {
     const { stdout } = await cli('solve', 'set.xsb', '--jobs', '2', '--json', { files: { 'set.xsb': SET } });

@@ -26,9 +26,7 @@ describe('solve, interrupted by Ctrl-C or SIGTERM', () => {
 
     const summary = JSON.parse(io.written.get('s.json') ?? '');
     expect(summary.interrupted).toEqual({ unfinished: ['b-room.xsb#1'] });
-    expect(summary.levels.map((level: { name: string; status: string }) => [level.name, level.status])).toEqual([
-      ['a-corridor.xsb#1', 'solved'],
-    ]);
+    expect(summary.levels.map((level: { name: string; status: string }) => [level.name, level.status])).toEqual([['a-corridor.xsb#1', 'solved']]);
     const junit = io.written.get('r.xml') ?? '';
     expect(junit).toContain('<testsuites name="sokoban solve (interrupted)" tests="2"');
     expect(junit).toMatch(/<testsuite name="b-room\.xsb" tests="1" failures="0" errors="0" skipped="1"/);
@@ -43,7 +41,11 @@ describe('solve, interrupted by Ctrl-C or SIGTERM', () => {
     await printed(io.err, /\[1\/2\] 1 solved/);
     io.interrupt();
     expect(await exit).toBe(130);
-    const lines = io.out().trim().split('\n').map((line) => JSON.parse(line) as { file: string; status: string });
+    const lines = io
+      .out()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { file: string; status: string });
     expect(lines.map((line) => [line.file, line.status])).toEqual([['b-corridor.xsb', 'solved']]);
   });
 });

@@ -11,9 +11,8 @@ function parseXml(xml: string): string[] {
   const names: string[] = [];
   const open: string[] = [];
   const token = /<(\/?)([A-Za-z][\w-]*)((?:\s+[\w-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/?)>|([^<]+)/gy;
-  let match: RegExpExecArray | null;
   let consumed = 0;
-  while ((match = token.exec(body)) !== null) {
+  for (let match = token.exec(body); match !== null; match = token.exec(body)) {
     consumed = token.lastIndex;
     const [, closing, name, , selfClosing, text] = match;
     if (text !== undefined) {
@@ -67,10 +66,7 @@ describe('solve reports', () => {
     const summary = JSON.parse(io.written.get('summary.json') ?? '');
     expect(summary).toMatchObject({ format: 'sokoban-solve-summary', version: 1, shards: [] });
     expect(summary.totals).toMatchObject({ levels: 7, solved: 6, unsolvable: 1, timeout: 0, memory: 0, error: 0 });
-    expect(summary.levels.map((record: { name: string }) => record.name)).toEqual([
-      'stuck.xsb#1',
-      ...[1, 2, 3, 4, 5, 6].map((index) => `tiny.xsb#${index}`),
-    ]);
+    expect(summary.levels.map((record: { name: string }) => record.name)).toEqual(['stuck.xsb#1', ...[1, 2, 3, 4, 5, 6].map((index) => `tiny.xsb#${index}`)]);
   });
 
   it('writes both reports when --report is given twice', async () => {
@@ -84,9 +80,7 @@ describe('solve reports', () => {
       env: { GITHUB_ACTIONS: 'true' },
     });
     const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
-    expect(annotations).toEqual([
-      '::error file=stuck%251.xsb,line=1,title=sokoban solve%3A stuck%251.xsb#1::proven unsolvable: the whole reachable space was searched',
-    ]);
+    expect(annotations).toEqual(['::error file=stuck%251.xsb,line=1,title=sokoban solve%3A stuck%251.xsb#1::proven unsolvable: the whole reachable space was searched']);
   });
 
   it('annotates a malformed file at the line its error names', async () => {
@@ -118,7 +112,10 @@ describe('solve reports', () => {
     expect(tiny.match(/^Solution: /gm)).toHaveLength(TINY_COUNT);
     expect(solved.io.written.get('solved/stuck.sok')).not.toContain('Solution');
     const verified = await cli('verify', 'solved/sets/tiny.sok', '--json', { files: { 'solved/sets/tiny.sok': tiny } });
-    const answers = verified.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const answers = verified.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(answers).toHaveLength(TINY_COUNT);
     expect(answers.every((answer) => answer.solved === true)).toBe(true);
     expect(verified.code).toBe(0);
@@ -126,8 +123,7 @@ describe('solve reports', () => {
 });
 
 describe('solve --baseline', () => {
-  const baselineOf = (levels: object[]) =>
-    JSON.stringify({ format: 'sokoban-solve-summary', version: 1, settings: {}, shards: [], totals: {}, levels });
+  const baselineOf = (levels: object[]) => JSON.stringify({ format: 'sokoban-solve-summary', version: 1, settings: {}, shards: [], totals: {}, levels });
   const solvedRecord = (name: string, moves: number, optimal: string | null) => ({
     name,
     file: name.split('#')[0],

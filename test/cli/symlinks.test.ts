@@ -55,7 +55,12 @@ describe('symbolic links and special files in the inputs (issue 13)', () => {
     mkdirSync(join(root, 'sub'));
     execFileSync('mkfifo', [join(root, 'pipe.xsb')]);
     const pipe = join(root, 'pipe.xsb');
-    for (const argv of [['solve', pipe], ['verify', pipe, '--moves', 'r'], ['show', pipe], ['verify', join(root, 'a.xsb'), pipe]]) {
+    for (const argv of [
+      ['solve', pipe],
+      ['verify', pipe, '--moves', 'r'],
+      ['show', pipe],
+      ['verify', join(root, 'a.xsb'), pipe],
+    ]) {
       const { code, stderr } = await cli(...argv);
       expect(stderr, argv.join(' ')).toContain(`${pipe}: a named pipe (FIFO), not a regular file; to read a pipe, give '-' and redirect it to stdin`);
       expect(code).toBe(2);

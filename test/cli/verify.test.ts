@@ -67,7 +67,7 @@ describe('sokoban verify: answers', () => {
   });
 
   it('reports a box pushed into another box', async () => {
-    const { code, stdout } = await cli('verify', 't.xsb', '--moves', 'R', { files: { 't.xsb': TWO_BOXES }, });
+    const { code, stdout } = await cli('verify', 't.xsb', '--moves', 'R', { files: { 't.xsb': TWO_BOXES } });
     expect(code).toBe(1);
     expect(stdout).toContain("illegal move 1 'R' (box blocked by box)");
   });
@@ -160,11 +160,7 @@ describe('sokoban verify: collections with Solution lines', () => {
   it('verifies every level, one line each, and sums up', async () => {
     const { code, stdout } = await cli('verify', 'set.sok', { files: { 'set.sok': SET } });
     expect(code).toBe(0);
-    expect(stdout).toBe(
-      'set.sok#1 (Corridor): solved in 3 moves, 2 pushes\n' +
-        'set.sok#2 (Corner): solved in 5 moves, 2 pushes\n' +
-        '2 levels: 2 solved, 0 not solved\n',
-    );
+    expect(stdout).toBe('set.sok#1 (Corridor): solved in 3 moves, 2 pushes\n' + 'set.sok#2 (Corner): solved in 5 moves, 2 pushes\n' + '2 levels: 2 solved, 0 not solved\n');
   });
 
   it('verifies only the stored solution of the level --level picks', async () => {
@@ -238,7 +234,11 @@ Solution: R
   it('gives the malformed level a bad-input JSON line with --json', async () => {
     const { stdout } = await cli('verify', 'set.sok', '--json', { files: { 'set.sok': WITH_BROKEN } });
     const lines = jsonLines(stdout);
-    expect(lines.map((line) => [line.index, line.solved])).toEqual([[1, true], [2, false], [3, true]]);
+    expect(lines.map((line) => [line.index, line.solved])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+    ]);
     expect(lines[1]).toMatchObject({ file: 'set.sok', title: 'Broken', valid: false, error: { reason: 'bad-input' } });
   });
 
@@ -260,9 +260,7 @@ Solution: R
 describe('sokoban verify --json', () => {
   it('prints exactly the documented object for a solved level', async () => {
     const { stdout } = await cli('verify', 'c.xsb', '--moves', 'rrr', '--json', { files: { 'c.xsb': CORRIDOR } });
-    expect(jsonLines(stdout)).toEqual([
-      { file: 'c.xsb', index: 1, title: null, valid: true, solved: true, moves: 3, pushes: 2, solution: 'rRR', error: null },
-    ]);
+    expect(jsonLines(stdout)).toEqual([{ file: 'c.xsb', index: 1, title: null, valid: true, solved: true, moves: 3, pushes: 2, solution: 'rRR', error: null }]);
   });
 
   it('describes an illegal move with index, move, row, col, square and reason', async () => {
@@ -311,7 +309,10 @@ describe('sokoban verify: rules and formats', () => {
   });
 
   it('verifies a 6.101 JSON level', async () => {
-    const json = JSON.stringify([[['wall'], ['wall'], ['wall'], ['wall']], [['player'], ['computer'], [], ['target']]]);
+    const json = JSON.stringify([
+      [['wall'], ['wall'], ['wall'], ['wall']],
+      [['player'], ['computer'], [], ['target']],
+    ]);
     const { code } = await cli('verify', 'l.json', '--moves', 'rR', { files: { 'l.json': json } });
     expect(code).toBe(0);
   });

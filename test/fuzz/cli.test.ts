@@ -15,7 +15,10 @@ const board = fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => {
   return level === null ? '#####\n#@$.#\n#####\n' : `${drawBoard(level)}\n`;
 });
 const collection = fc.array(board, { minLength: 1, maxLength: 3 }).map((levels) => levels.map((level, i) => `; ${i + 1}\n${level}`).join('\n'));
-const moves = fc.oneof(textOf('lurdLURD()0123456789 \n', 80), fc.integer({ min: 1, max: 300 }).map((depth) => `${'('.repeat(depth)}r${')'.repeat(depth)}`));
+const moves = fc.oneof(
+  textOf('lurdLURD()0123456789 \n', 80),
+  fc.integer({ min: 1, max: 300 }).map((depth) => `${'('.repeat(depth)}r${')'.repeat(depth)}`),
+);
 
 /** Files every run can name; anything else named is missing. */
 const files = fc.record({
@@ -32,7 +35,10 @@ const optionValue = fc.oneof(
   fc.string({ maxLength: 12 }),
 );
 const option = fc.oneof(
-  fc.tuple(fc.constantFrom('--time-limit', '--max-nodes', '--max-memory', '--level', '--goal', '--format', '--optimal', '--notation', '--shard', '--moves', '--to', '--delay', '--jobs'), optionValue),
+  fc.tuple(
+    fc.constantFrom('--time-limit', '--max-nodes', '--max-memory', '--level', '--goal', '--format', '--optimal', '--notation', '--shard', '--moves', '--to', '--delay', '--jobs'),
+    optionValue,
+  ),
   fc.tuple(fc.constantFrom('--report', '--out', '--baseline', '-o'), fc.constantFrom('r.json', 'r.xml', 'r.txt', 'out', 'a.xsb', 'sub/r.json', 'b.sok')),
   fc.constantFrom(['--json'], ['--strict-case'], ['--no-color'], ['--help'], ['-V'], ['--bogus']),
 );
@@ -44,7 +50,12 @@ function mostly<T>(sound: fc.Arbitrary<T>, other: fc.Arbitrary<T>): fc.Arbitrary
 }
 const level = mostly(fc.constantFrom('a.xsb', 'b.sok', '-'), fileName);
 const optionsOf = (choices: readonly (readonly string[])[]) =>
-  fc.subarray(choices.map((choice) => [...choice]), { maxLength: Math.min(4, choices.length) }).map((picked) => picked.flat());
+  fc
+    .subarray(
+      choices.map((choice) => [...choice]),
+      { maxLength: Math.min(4, choices.length) },
+    )
+    .map((picked) => picked.flat());
 const plausible = fc.oneof(
   fc
     .tuple(
@@ -55,17 +66,45 @@ const plausible = fc.oneof(
     )
     .map(([inputs, optimal, goal, rest]) => ['solve', ...inputs, '--optimal', optimal, '--goal', goal, ...rest]),
   fc
-    .tuple(level, mostly<string[]>(fc.constantFrom(['m.lurd'], ['--moves', 'rRR'], [], ['-']), fileName.map((name) => [name])), optionsOf([['--json'], ['--strict-case'], ['--level', '1'], ['--goal', 'all-boxes'], ['--notation', 'squares']]))
+    .tuple(
+      level,
+      mostly<string[]>(
+        fc.constantFrom(['m.lurd'], ['--moves', 'rRR'], [], ['-']),
+        fileName.map((name) => [name]),
+      ),
+      optionsOf([['--json'], ['--strict-case'], ['--level', '1'], ['--goal', 'all-boxes'], ['--notation', 'squares']]),
+    )
     .map(([input, movesArgs, rest]) => ['verify', input, ...movesArgs, ...rest]),
   fc
-    .tuple(level, mostly(fc.constantFrom('xsb', 'json', 'grid'), optionValue), optionsOf([['--level', '1'], ['--out', 'o.txt']]))
+    .tuple(
+      level,
+      mostly(fc.constantFrom('xsb', 'json', 'grid'), optionValue),
+      optionsOf([
+        ['--level', '1'],
+        ['--out', 'o.txt'],
+      ]),
+    )
     .map(([input, to, rest]) => ['convert', input, '--to', to, ...rest]),
-  fc.tuple(level, optionsOf([['--moves', 'm.lurd'], ['--level', '1'], ['--delay', '0']])).map(([input, rest]) => ['show', input, ...rest]),
+  fc
+    .tuple(
+      level,
+      optionsOf([
+        ['--moves', 'm.lurd'],
+        ['--level', '1'],
+        ['--delay', '0'],
+      ]),
+    )
+    .map(([input, rest]) => ['show', input, ...rest]),
 );
 
 const argv = fc.oneof(
   { weight: 8, arbitrary: plausible },
-  { weight: 4, arbitrary: fc.tuple(command, fc.array(fileName, { minLength: 0, maxLength: 3 }), fc.array(option, { maxLength: 5 })).map(([name, inputs, options]) => [name, ...inputs, ...options.flat()]) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(command, fc.array(fileName, { minLength: 0, maxLength: 3 }), fc.array(option, { maxLength: 5 }))
+      .map(([name, inputs, options]) => [name, ...inputs, ...options.flat()]),
+  },
   { weight: 1, arbitrary: fc.array(fc.string({ maxLength: 10 }), { maxLength: 5 }) },
 );
 

@@ -31,9 +31,7 @@ const boardText = fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => {
 const snekobanText = fc
   .array(fc.array(fc.array(fc.constantFrom('wall', 'player', 'computer', 'target', 'floor', ''), { maxLength: 3 }), { maxLength: 8 }), { maxLength: 8 })
   .map((rows) => JSON.stringify(rows));
-const gridText = fc
-  .array(fc.array(fc.integer({ min: -2, max: 9 }), { maxLength: 9 }), { maxLength: 9 })
-  .map((rows) => rows.map((row) => row.join(' ')).join('\n'));
+const gridText = fc.array(fc.array(fc.integer({ min: -2, max: 9 }), { maxLength: 9 }), { maxLength: 9 }).map((rows) => rows.map((row) => row.join(' ')).join('\n'));
 const anyLevelText = fc.oneof(randomBytesText, xsbText, boardText, snekobanText, gridText, fc.json());
 
 const moveText = fc.oneof(

@@ -65,11 +65,33 @@ describe('the CS161 tester cases', () => {
 
 describe('the CS161-style API', () => {
   it('lists successors in the order up, down, left, right', () => {
-    expect(nextStates([[0, 0, 0], [0, 3, 0], [0, 0, 0]])).toEqual([
-      [[0, 3, 0], [0, 0, 0], [0, 0, 0]],
-      [[0, 0, 0], [0, 0, 0], [0, 3, 0]],
-      [[0, 0, 0], [3, 0, 0], [0, 0, 0]],
-      [[0, 0, 0], [0, 0, 3], [0, 0, 0]],
+    expect(
+      nextStates([
+        [0, 0, 0],
+        [0, 3, 0],
+        [0, 0, 0],
+      ]),
+    ).toEqual([
+      [
+        [0, 3, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 3, 0],
+      ],
+      [
+        [0, 0, 0],
+        [3, 0, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 0],
+        [0, 0, 3],
+        [0, 0, 0],
+      ],
     ]);
   });
 
@@ -88,7 +110,10 @@ describe('the CS161-style API', () => {
   });
 
   it('keeps short rows short and treats the squares beyond them as walls', () => {
-    expect(nextStates([[0, 3, 0], [0]])).toEqual([[[3, 0, 0], [0]], [[0, 0, 3], [0]]]);
+    expect(nextStates([[0, 3, 0], [0]])).toEqual([
+      [[3, 0, 0], [0]],
+      [[0, 0, 3], [0]],
+    ]);
   });
 
   it('goal test: won with goals left over when every box is on a goal', () => {

@@ -79,28 +79,20 @@ describe('parseMoves', () => {
 describe('parseMoves errors', () => {
   it('names file, line, column and the stray character', () => {
     const error = syntaxError('lurd\nll x');
-    expect(error.message).toBe(
-      "moves.txt, line 2, column 4: 'x' is not a move (expected l u r d, L U R D, digits or parentheses)",
-    );
+    expect(error.message).toBe("moves.txt, line 2, column 4: 'x' is not a move (expected l u r d, L U R D, digits or parentheses)");
     expect(error.position).toMatchObject({ file: 'moves.txt', line: 2, column: 4 });
   });
 
   it.each(['n', 's', 'e', 'w', 'N', 'E'])('rejects the hexagonal direction %s', (char) => {
-    expect(syntaxError(`lu${char}`).message).toBe(
-      `moves.txt, line 1, column 3: '${char}' is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted`,
-    );
+    expect(syntaxError(`lu${char}`).message).toBe(`moves.txt, line 1, column 3: '${char}' is a hexagonal-Sokoban direction (n s e w); only LURD moves are accepted`);
   });
 
   it.each(['[', ']'])('rejects the reverse-mode bracket %s', (char) => {
-    expect(syntaxError(`l${char}`).message).toBe(
-      `moves.txt, line 1, column 2: '${char}' marks reverse-mode (pull) moves, which are not supported`,
-    );
+    expect(syntaxError(`l${char}`).message).toBe(`moves.txt, line 1, column 2: '${char}' marks reverse-mode (pull) moves, which are not supported`);
   });
 
   it.each(['{', '}'])('rejects the Multiban brace %s', (char) => {
-    expect(syntaxError(`${char}l`).message).toBe(
-      `moves.txt, line 1, column 1: '${char}' marks Multiban (several players) moves, which are not supported`,
-    );
+    expect(syntaxError(`${char}l`).message).toBe(`moves.txt, line 1, column 1: '${char}' marks Multiban (several players) moves, which are not supported`);
   });
 
   it('shows an invisible stray character by its code point', () => {
@@ -129,9 +121,7 @@ describe('parseMoves errors', () => {
   });
 
   it('rejects a count with nothing to repeat', () => {
-    expect(syntaxError('lu12').message).toBe(
-      'moves.txt, line 1, column 3: the count 12 is not followed by a move or a group',
-    );
+    expect(syntaxError('lu12').message).toBe('moves.txt, line 1, column 3: the count 12 is not followed by a move or a group');
   });
 
   it('rejects a count of zero', () => {
@@ -175,8 +165,6 @@ describe('formatMoves', () => {
 
   it('round-trips a parsed string in canonical form', () => {
     const parsed = parseMoves('2(uL)\nd');
-    expect(formatMoves(parsed.moves.map((move) => ({ direction: move.direction, push: move.push === true })))).toBe(
-      'uLuLd',
-    );
+    expect(formatMoves(parsed.moves.map((move) => ({ direction: move.direction, push: move.push === true })))).toBe('uLuLd');
   });
 });

@@ -23,12 +23,7 @@ describe('squareName', () => {
 });
 
 describe('formatSquarePath', () => {
-  const level = board(
-    '#####',
-    '#@$.#',
-    '#   #',
-    '#####',
-  );
+  const level = board('#####', '#@$.#', '#   #', '#####');
 
   it('lists the start square, then the square after each move', () => {
     expect(formatSquarePath(level, 'Rdl')).toBe('Bb Cb Cc Bc');

@@ -4,11 +4,7 @@ import { parseMoves } from '../../src/game/moves.js';
 import { replay } from '../../src/game/replay.js';
 import { board, draw } from './board-helper.js';
 
-const corridor = board(
-  '#######',
-  '#@ $ .#',
-  '#######',
-);
+const corridor = board('#######', '#@ $ .#', '#######');
 
 describe('replay of a valid solution', () => {
   it('reports a solved board with move and push counts', () => {
@@ -78,9 +74,7 @@ describe('replay failures', () => {
   it('stops at a push into a wall', () => {
     const result = replay(corridor, 'rRRR', { rule: 'all-goals' });
     expect(result.error).toMatchObject({ index: 4, move: 'R', square: 'Eb', reason: 'box-blocked-by-wall' });
-    expect(result.error?.message).toBe(
-      "move 4 'R' from Eb (row 1, col 4) fails: the box at Fb cannot be pushed right: Gb is a wall",
-    );
+    expect(result.error?.message).toBe("move 4 'R' from Eb (row 1, col 4) fails: the box at Fb cannot be pushed right: Gb is a wall");
   });
 
   it('stops at a push into another box', () => {
@@ -105,9 +99,7 @@ describe('replay failures', () => {
   it('rejects under strictCase a lower-case letter that pushes', () => {
     const result = replay(corridor, 'rrR', { rule: 'all-goals', strictCase: true });
     expect(result.error).toMatchObject({ index: 2, move: 'r', square: 'Cb', reason: 'case-mismatch' });
-    expect(result.error?.message).toBe(
-      "move 2 'r' from Cb (row 1, col 2) fails: 'r' is written as a walk, but it pushes the box at Db (it should be 'R')",
-    );
+    expect(result.error?.message).toBe("move 2 'r' from Cb (row 1, col 2) fails: 'r' is written as a walk, but it pushes the box at Db (it should be 'R')");
   });
 
   it('rejects under strictCase an upper-case letter that only walks', () => {
@@ -136,16 +128,7 @@ describe('replay failures', () => {
 });
 
 describe('the Rosetta Code smoke test', () => {
-  const rosetta = board(
-    '#######',
-    '#     #',
-    '#     #',
-    '#. #  #',
-    '#. $$ #',
-    '#.$$  #',
-    '#.#  @#',
-    '#######',
-  );
+  const rosetta = board('#######', '#     #', '#     #', '#. #  #', '#. $$ #', '#.$$  #', '#.#  @#', '#######');
 
   const solution = 'ulULLulDDurrrddlULrruLLrrUruLLLulD';
 

@@ -36,9 +36,7 @@ describe('the 6.101 lab step tests', () => {
   it.each(names)('%s', (name) => {
     const start = readJson(path.join(labData, 'test_levels', `${name}.json`)) as SnekobanDescription;
     const moves = readJson(path.join(labData, 'test_inputs', `${name}.json`)) as Direction[];
-    const expected = JSON.parse(
-      gunzipSync(readFileSync(path.join(labData, 'test_outputs', `${name}.json.gz`))).toString('utf8'),
-    ) as [SnekobanDescription, boolean][];
+    const expected = JSON.parse(gunzipSync(readFileSync(path.join(labData, 'test_outputs', `${name}.json.gz`))).toString('utf8')) as [SnekobanDescription, boolean][];
     expect(expected).toHaveLength(moves.length);
 
     let game = newGame(start);

@@ -63,8 +63,18 @@ describe('the 6.101-style API', () => {
   });
 
   it('writes the names in a cell in the fixed order wall, target, computer, player', () => {
-    const game = newGame([[['player', 'target'], ['computer', 'target']]]);
-    expect(dumpGame(game)).toEqual([[['target', 'player'], ['target', 'computer']]]);
+    const game = newGame([
+      [
+        ['player', 'target'],
+        ['computer', 'target'],
+      ],
+    ]);
+    expect(dumpGame(game)).toEqual([
+      [
+        ['target', 'player'],
+        ['target', 'computer'],
+      ],
+    ]);
   });
 
   it('keeps short rows short and walls the squares beyond them', () => {
@@ -77,9 +87,7 @@ describe('the 6.101-style API', () => {
   it('rejects an unknown cell name with its place', () => {
     const bad = [[P, ['box']]] as unknown as SnekobanDescription;
     expect(() => newGame(bad)).toThrow(LevelError);
-    expect(() => newGame(bad)).toThrow(
-      '<input>: cell (0, 1) holds "box", expected "wall", "player", "computer" or "target"',
-    );
+    expect(() => newGame(bad)).toThrow('<input>: cell (0, 1) holds "box", expected "wall", "player", "computer" or "target"');
   });
 
   it('rejects a level without a player', () => {

@@ -2,54 +2,54 @@ import { describe, expect, it } from 'vitest';
 import { step, stepOrStay } from '../../src/game/step.js';
 import { board, draw } from './board-helper.js';
 
-function after(rows: string[], direction: 'up' | 'down' | 'left' | 'right'): string[] | string {
+function afterStep(rows: string[], direction: 'up' | 'down' | 'left' | 'right'): string[] | string {
   const result = step(board(...rows), direction);
   return result.ok ? draw(result.board) : result.reason;
 }
 
 describe('step', () => {
   it('walks onto free floor', () => {
-    expect(after(['#####', '#@  #', '#####'], 'right')).toEqual(['#####', '# @ #', '#####']);
+    expect(afterStep(['#####', '#@  #', '#####'], 'right')).toEqual(['#####', '# @ #', '#####']);
   });
 
   it('walks onto a goal and off it again', () => {
-    expect(after(['#####', '#@. #', '#####'], 'right')).toEqual(['#####', '# + #', '#####']);
-    expect(after(['#####', '# + #', '#####'], 'right')).toEqual(['#####', '# .@#', '#####']);
+    expect(afterStep(['#####', '#@. #', '#####'], 'right')).toEqual(['#####', '# + #', '#####']);
+    expect(afterStep(['#####', '# + #', '#####'], 'right')).toEqual(['#####', '# .@#', '#####']);
   });
 
   it('is blocked by a wall', () => {
-    expect(after(['####', '#@ #', '####'], 'up')).toBe('wall');
+    expect(afterStep(['####', '#@ #', '####'], 'up')).toBe('wall');
   });
 
   it('pushes a box onto floor', () => {
-    expect(after(['######', '#@$  #', '######'], 'right')).toEqual(['######', '# @$ #', '######']);
+    expect(afterStep(['######', '#@$  #', '######'], 'right')).toEqual(['######', '# @$ #', '######']);
   });
 
   it('pushes a box onto a goal and off it again', () => {
-    expect(after(['######', '#@$. #', '######'], 'right')).toEqual(['######', '# @* #', '######']);
-    expect(after(['######', '#@*  #', '######'], 'right')).toEqual(['######', '# +$ #', '######']);
+    expect(afterStep(['######', '#@$. #', '######'], 'right')).toEqual(['######', '# @* #', '######']);
+    expect(afterStep(['######', '#@*  #', '######'], 'right')).toEqual(['######', '# +$ #', '######']);
   });
 
   it('cannot push a box into a wall', () => {
-    expect(after(['#####', '# @$#', '#####'], 'right')).toBe('box-blocked-by-wall');
+    expect(afterStep(['#####', '# @$#', '#####'], 'right')).toBe('box-blocked-by-wall');
   });
 
   it('cannot push a box into another box', () => {
-    expect(after(['######', '#@$$ #', '######'], 'right')).toBe('box-blocked-by-box');
+    expect(afterStep(['######', '#@$$ #', '######'], 'right')).toBe('box-blocked-by-box');
   });
 
   it('cannot push a box into a box standing on a goal', () => {
-    expect(after(['######', '#@$* #', '######'], 'right')).toBe('box-blocked-by-box');
+    expect(afterStep(['######', '#@$* #', '######'], 'right')).toBe('box-blocked-by-box');
   });
 
   it('treats the squares beyond the grid as walls for the player', () => {
-    expect(after(['@ '], 'left')).toBe('wall');
-    expect(after(['@ '], 'up')).toBe('wall');
+    expect(afterStep(['@ '], 'left')).toBe('wall');
+    expect(afterStep(['@ '], 'up')).toBe('wall');
   });
 
   it('treats the squares beyond the grid as walls for a pushed box', () => {
-    expect(after([' @$'], 'right')).toBe('box-blocked-by-wall');
-    expect(after(['$', '@', ' '], 'up')).toBe('box-blocked-by-wall');
+    expect(afterStep([' @$'], 'right')).toBe('box-blocked-by-wall');
+    expect(afterStep(['$', '@', ' '], 'up')).toBe('box-blocked-by-wall');
   });
 
   it('reports whether the step pushed', () => {

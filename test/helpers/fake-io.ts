@@ -36,8 +36,20 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
   const interruptListeners: (() => void)[] = [];
   const files = options.files ?? {};
   return {
-    stdout: { write: (text) => void (stdout += text), isTTY: options.stdoutIsTTY ?? false, columns: 80 },
-    stderr: { write: (text) => void (stderr += text), isTTY: options.stderrIsTTY ?? false, columns: 80 },
+    stdout: {
+      write: (text) => {
+        stdout += text;
+      },
+      isTTY: options.stdoutIsTTY ?? false,
+      columns: 80,
+    },
+    stderr: {
+      write: (text) => {
+        stderr += text;
+      },
+      isTTY: options.stderrIsTTY ?? false,
+      columns: 80,
+    },
     stdinIsTTY: options.stdin === undefined,
     env: options.env ?? {},
     cwd: REPOSITORY_ROOT,
@@ -76,7 +88,9 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
       interruptListeners.push(listener);
       return () => void interruptListeners.splice(interruptListeners.indexOf(listener), 1);
     },
-    interrupt: () => [...interruptListeners].forEach((listener) => listener()),
+    interrupt: () => {
+      for (const listener of [...interruptListeners]) listener();
+    },
     out: () => stdout,
     err: () => stderr,
     written,

@@ -110,7 +110,7 @@ describe('parseEachLevel on the other formats', () => {
 });
 
 describe('parseCollection on a collection with a malformed level', () => {
-  it('still fails the whole text, with the first malformed level\'s error', () => {
+  it("still fails the whole text, with the first malformed level's error", () => {
     const text = lines(...GOOD_1, '', '#####', '#$ .#', '#####', '', '#####', '#@$x#', '#####');
     const error = levelErrorOf(() => parseCollection(text, { file: 'set.xsb' }));
     expect(error.position).toMatchObject({ level: 2, line: 6 });

@@ -48,9 +48,7 @@ describe('writing XSB', () => {
   });
 
   it('writes a collection with its header and solutions, and reads it back the same', () => {
-    const original = parseCollection(
-      lines('; My set', '; by me', '', '; 1', '####', '#@$.#', '####', 'Solution: R', '', '; 2', '#####', '#@ $.#', '#####'),
-    );
+    const original = parseCollection(lines('; My set', '; by me', '', '; 1', '####', '#@$.#', '####', 'Solution: R', '', '; 2', '#####', '#@ $.#', '#####'));
     const written = formatCollection(original, 'xsb');
     expect(written.startsWith(lines('; My set', '; by me', '', '; 1', '####'))).toBe(true);
     const again = parseCollection(written);

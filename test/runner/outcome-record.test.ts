@@ -10,7 +10,20 @@ const CORRIDOR = parseLevel('#######\n#@ $ .#\n#######\n', { file: 'c.xsb' });
 const JOB: SolveJob = { key: keyOfLevel(CORRIDOR), level: CORRIDOR, rule: 'all-boxes' };
 
 function solvedWith(solution: string): SolveResult {
-  return { status: 'solved', solution, moves: solution.length, pushes: 0, optimal: null, nodes: 4, generated: 6, ms: 2, peakMemoryMiB: 0, limit: null, firstMoves: solution.length, firstPushes: 0 };
+  return {
+    status: 'solved',
+    solution,
+    moves: solution.length,
+    pushes: 0,
+    optimal: null,
+    nodes: 4,
+    generated: 6,
+    ms: 2,
+    peakMemoryMiB: 0,
+    limit: null,
+    firstMoves: solution.length,
+    firstPushes: 0,
+  };
 }
 
 describe("a worker's end becomes one record, worded the same for every front end", () => {

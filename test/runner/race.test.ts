@@ -26,7 +26,21 @@ function xsokoban(index: number): Level {
 }
 
 function result(overrides: Partial<SolveResult>): SolveResult {
-  return { status: 'timeout', solution: null, moves: null, pushes: null, optimal: null, nodes: 10, generated: 20, ms: 100, peakMemoryMiB: 1.5, limit: 'time', firstMoves: null, firstPushes: null, ...overrides } as SolveResult;
+  return {
+    status: 'timeout',
+    solution: null,
+    moves: null,
+    pushes: null,
+    optimal: null,
+    nodes: 10,
+    generated: 20,
+    ms: 100,
+    peakMemoryMiB: 1.5,
+    limit: 'time',
+    firstMoves: null,
+    firstPushes: null,
+    ...overrides,
+  } as SolveResult;
 }
 const done = (value: SolveResult): TaskOutcome<SolveResult> => ({ kind: 'done', value });
 

@@ -6,7 +6,20 @@ import type { SolveResult } from '../../src/solver/solve.js';
 const CORRIDOR = parseLevel('#######\n#@ $ .#\n#######\n', { file: 'c.xsb' });
 
 function solvedWith(solution: string): SolveResult {
-  return { status: 'solved', solution, moves: solution.length, pushes: 0, optimal: 'moves', nodes: 5, generated: 9, ms: 1, peakMemoryMiB: 0, limit: null, firstMoves: solution.length, firstPushes: 0 };
+  return {
+    status: 'solved',
+    solution,
+    moves: solution.length,
+    pushes: 0,
+    optimal: 'moves',
+    nodes: 5,
+    generated: 9,
+    ms: 1,
+    peakMemoryMiB: 0,
+    limit: null,
+    firstMoves: solution.length,
+    firstPushes: 0,
+  };
 }
 
 describe('a solver answer becomes a record only after replay', () => {

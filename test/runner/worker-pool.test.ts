@@ -102,7 +102,10 @@ describe('WorkerPool', () => {
   it('reports a task the worker failed, and keeps the worker', async () => {
     const { pool: workers, spawned } = pool(1);
     const outcomes = await Promise.all([workers.run('throw', 10_000), workers.run(1, 10_000)]);
-    expect(outcomes).toEqual([{ kind: 'failed', message: 'told to fail' }, { kind: 'done', value: 2 }]);
+    expect(outcomes).toEqual([
+      { kind: 'failed', message: 'told to fail' },
+      { kind: 'done', value: 2 },
+    ]);
     expect(spawned()).toBe(1);
     await workers.close();
   });

@@ -31,26 +31,13 @@ describe('corral deadlocks', () => {
   it('two boxes fencing a pocket they can only be pushed into are lost, though neither is frozen', () => {
     // The pocket between the two boxes is a dead corner: the left box can only go right into
     // it, the lower box only up into it, and the other pushes need the player inside it.
-    const fenced = board(
-      '#######',
-      '#  ####',
-      '#  $ ##',
-      '# @ $##',
-      '#..   #',
-      '#######',
-    );
+    const fenced = board('#######', '#  ####', '#  $ ##', '# @ $##', '#..   #', '#######');
     expect(verdicts(fenced)).toEqual({ frozen: false, corral: true });
     expect(solveByExhaustion(fenced, 'all-goals').fewestMoves).toBeNull();
   });
 
   it('a corral the player can open by pushing a fence box aside is no deadlock', () => {
-    const openable = board(
-      '#######',
-      '#  .  #',
-      '# $#$ #',
-      '#  @ .#',
-      '#######',
-    );
+    const openable = board('#######', '#  .  #', '# $#$ #', '#  @ .#', '#######');
     expect(verdicts(openable).corral).toBe(false);
   });
 

@@ -8,19 +8,9 @@ import { buildProblem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { board } from './helpers.js';
 
-const TWO_BOXES = board(
-  '#######',
-  '#@ $ .#',
-  '# $  .#',
-  '#######',
-);
+const TWO_BOXES = board('#######', '#@ $ .#', '# $  .#', '#######');
 
-const SPARE_BOX = board(
-  '#######',
-  '#@ $ .#',
-  '# $   #',
-  '#######',
-);
+const SPARE_BOX = board('#######', '#@ $ .#', '# $   #', '#######');
 
 function context(rule: GoalRule, search: { backward?: boolean; exactPlayer?: boolean } = {}, start = TWO_BOXES): DetectorContext {
   const problem = buildProblem(start, rule);

@@ -42,7 +42,9 @@ function boundsOfEveryPush(rows: readonly string[] | ReturnType<typeof board>) {
         const home = Array.from(child).every((cell) => problem.goalIndexOfCell[cell] >= 0);
         results.push({ child, repaired, exact, home });
         // The searches never expand a lost position, so neither does this walk.
-        const key = Array.from(child).sort((a, b) => a - b).join(',');
+        const key = Array.from(child)
+          .sort((a, b) => a - b)
+          .join(',');
         if (exact !== INFEASIBLE && !seen.has(key)) {
           seen.add(key);
           const childNode = nodes++;

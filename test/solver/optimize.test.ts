@@ -145,11 +145,20 @@ describe('property: on random small levels an optimized solution replays and is 
 
   it('has enough solvable cases to mean something', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);
-    for (const { rule } of rules) expect(cases.some((c) => c.rule === rule), rule).toBe(true);
+    for (const { rule } of rules)
+      expect(
+        cases.some((c) => c.rule === rule),
+        rule,
+      ).toBe(true);
   });
 
   // Windows of 3 pushes make every longer solution go window by window, as long ones do on big levels.
-  for (const [metric, vicinityWindow] of [['moves', undefined], ['pushes', undefined], ['moves', 3], ['pushes', 3]] as const) {
+  for (const [metric, vicinityWindow] of [
+    ['moves', undefined],
+    ['pushes', undefined],
+    ['moves', 3],
+    ['pushes', 3],
+  ] as const) {
     it(`in ${metric}${vicinityWindow === undefined ? '' : `, windows of ${vicinityWindow} pushes`}: never worse than the input, never better than the optimum`, () => {
       let shortened = 0;
       for (const { board: start, moves, rule } of cases) {

@@ -33,12 +33,16 @@ function isWon(board: Board, position: Position, rule: GoalRule, goals: readonly
 /** Every position one step away, with whether the step pushed a box. */
 function successors(board: Board, position: Position): { next: Position; pushed: boolean }[] {
   const { width, height } = board;
-  const open = (row: number, col: number): boolean =>
-    row >= 0 && row < height && col >= 0 && col < width && (board.squares[row * width + col] & WALL) === 0;
+  const open = (row: number, col: number): boolean => row >= 0 && row < height && col >= 0 && col < width && (board.squares[row * width + col] & WALL) === 0;
   const row = Math.floor(position.player / width);
   const col = position.player % width;
   const result: { next: Position; pushed: boolean }[] = [];
-  for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+  for (const [dr, dc] of [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ] as const) {
     if (!open(row + dr, col + dc)) continue;
     const into = (row + dr) * width + col + dc;
     if (!position.boxes.includes(into)) {

@@ -27,14 +27,7 @@ describe('packing order', () => {
   it('fills a goal before the goal on the only square the player can push it from', () => {
     // The lower goal is filled by a push down from the upper one, with the player above it,
     // so the lower goal must come first however near the way out it is.
-    const { problem, order } = orderOf([
-      '#######',
-      '#  @  #',
-      '# $ $ #',
-      '##.####',
-      '##.####',
-      '#######',
-    ]);
+    const { problem, order } = orderOf(['#######', '#  @  #', '# $ $ #', '##.####', '##.####', '#######']);
     expect(order).toEqual(cellsAt(problem, [4, 2], [3, 2]));
   });
 

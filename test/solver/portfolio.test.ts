@@ -35,7 +35,13 @@ describe('portfolio', () => {
     const clock = { now: 0 };
     const cheap = new FakeSearch(clock, 0.001);
     const dear = new FakeSearch(clock, 1);
-    runPortfolio([{ engine: cheap, share: 0.75 }, { engine: dear, share: 0.25 }], limits(clock));
+    runPortfolio(
+      [
+        { engine: cheap, share: 0.75 },
+        { engine: dear, share: 0.25 },
+      ],
+      limits(clock),
+    );
     const cheapMs = cheap.expanded * 0.001;
     const dearMs = dear.expanded * 1;
     expect(cheapMs / (cheapMs + dearMs)).toBeCloseTo(0.75, 1);
@@ -45,7 +51,13 @@ describe('portfolio', () => {
     const clock = { now: 0 };
     const slow = new FakeSearch(clock, 0.1);
     const winner = new FakeSearch(clock, 0.1, 50);
-    const outcome = runPortfolio([{ engine: slow, share: 0.5 }, { engine: winner, share: 0.5 }], limits(clock));
+    const outcome = runPortfolio(
+      [
+        { engine: slow, share: 0.5 },
+        { engine: winner, share: 0.5 },
+      ],
+      limits(clock),
+    );
     expect(outcome).toMatchObject({ finished: winner, limit: null });
   });
 
@@ -53,7 +65,13 @@ describe('portfolio', () => {
     const clock = { now: 0 };
     const quitter = new FakeSearch(clock, 0.1, 3, 'exhausted');
     const prover = new FakeSearch(clock, 0.1, 400, 'unsolvable');
-    const outcome = runPortfolio([{ engine: quitter, share: 0.5 }, { engine: prover, share: 0.5 }], limits(clock));
+    const outcome = runPortfolio(
+      [
+        { engine: quitter, share: 0.5 },
+        { engine: prover, share: 0.5 },
+      ],
+      limits(clock),
+    );
     expect(outcome.finished).toBe(prover);
     expect(quitter.expanded).toBe(3);
   });
@@ -96,7 +114,13 @@ describe('portfolio memory', () => {
     const clock = { now: 0 };
     const greedy = new FakeSearch(clock, 0.1, 5, 'memory');
     const winner = new FakeSearch(clock, 0.1, 300);
-    const outcome = runPortfolio([{ engine: greedy, share: 0.5 }, { engine: winner, share: 0.5 }], limits(clock));
+    const outcome = runPortfolio(
+      [
+        { engine: greedy, share: 0.5 },
+        { engine: winner, share: 0.5 },
+      ],
+      limits(clock),
+    );
     expect(outcome.finished).toBe(winner);
   });
 

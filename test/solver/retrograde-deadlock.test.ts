@@ -52,25 +52,13 @@ describe('retrograde deadlocks', () => {
     // below (player where the lower box sits); both boxes are wedged on their goals for good.
     // The free box is not on a dead cell and the player can open the area around the goal, so
     // neither dead cells nor corral searches see it.
-    const wedged = board(
-      '#####',
-      '#. *#',
-      '# $ #',
-      '#* @#',
-      '#####',
-    );
+    const wedged = board('#####', '#. *#', '# $ #', '#* @#', '#####');
     expect(isRetrogradeDeadlock(wedged)).toBe(true);
     expect(solveByExhaustion(wedged, 'all-goals').fewestMoves).toBeNull();
   });
 
   it('boxes fixed on goals that leave a way into every other goal are no deadlock', () => {
-    const open = board(
-      '######',
-      '#.  *#',
-      '# $  #',
-      '#*  @#',
-      '######',
-    );
+    const open = board('######', '#.  *#', '# $  #', '#*  @#', '######');
     expect(isRetrogradeDeadlock(open)).toBe(false);
     expect(solveByExhaustion(open, 'all-goals').fewestMoves).not.toBeNull();
   });

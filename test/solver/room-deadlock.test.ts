@@ -39,28 +39,14 @@ describe('room deadlocks', () => {
     // Found by the random search below: the left room (columns 1-2) holds both boxes and one
     // goal; every push that would take a box out needs the player where the other box or a
     // wall stands. No box is frozen, no cell is dead, and the player reaches every corral.
-    const trapped = board(
-      '#######',
-      '# $  .#',
-      '#.# @##',
-      '# $   #',
-      '#  # ##',
-      '#######',
-    );
+    const trapped = board('#######', '# $  .#', '#.# @##', '# $   #', '#  # ##', '#######');
     expect(isRoomDeadlock(trapped)).toBe(true);
     expect(knownLost(trapped)).toBe(false);
     expect(solveByExhaustion(trapped, 'all-goals').fewestMoves).toBeNull();
   });
 
   it('a room whose surplus box can be pushed out through its doorway is no deadlock', () => {
-    const open = board(
-      '#######',
-      '#    .#',
-      '#.#  ##',
-      '# $ $ #',
-      '#  #@ #',
-      '#######',
-    );
+    const open = board('#######', '#    .#', '#.#  ##', '# $ $ #', '#  #@ #', '#######');
     expect(isRoomDeadlock(open)).toBe(false);
     expect(solveByExhaustion(open, 'all-goals').fewestMoves).not.toBeNull();
   });

@@ -8,13 +8,7 @@ import { pushesToLurd } from '../../src/solver/model/solution.js';
 import { board } from './helpers.js';
 
 // Two boxes must enter a dead-end goal room in the right order: the far goal first.
-const goalRoom = board(
-  '#########',
-  '#..  $  #',
-  '### $ @ #',
-  '  #     #',
-  '  #######',
-);
+const goalRoom = board('#########', '#..  $  #', '### $ @ #', '  #     #', '  #######');
 
 function runToEnd(search: PushSearch): void {
   for (let turns = 0; turns < 10_000 && search.state === 'running'; turns++) search.run(256);

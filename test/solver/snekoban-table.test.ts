@@ -41,7 +41,7 @@ function firstWin(description: SnekobanDescription, moves: readonly Direction[])
 describe('the 6.101 solver table', () => {
   // The README and the issue speak of 119 puzzles (the count of the step tests); the table
   // itself holds 115, and that is what the lab's test iterates over.
-  it('holds 115 puzzles in the lab\'s twelve groups', () => {
+  it("holds 115 puzzles in the lab's twelve groups", () => {
     const groups = Object.keys(table.groups);
     expect(groups).toEqual(['tiny', 'small', 'small2', 'small3', 'small4', 'small5', 'small6', 'small7', 'medium', 'medium2', 'medium3', 'large']);
     expect(Object.values(table.groups).flat()).toHaveLength(115);

@@ -73,16 +73,7 @@ describe('solve on tiny boards', () => {
 describe('a search stopped at a limit is not a proof', () => {
   // Unsolvable (the box on the left can only go down into the dead-end pocket beneath it),
   // but only an exhaustive move search of the other boxes' positions shows it.
-  const unsolvable = board(
-    '#########',
-    '#.   #  #',
-    '# $    .#',
-    '# .$    #',
-    '#       #',
-    '#$ $ . @#',
-    '# #     #',
-    '#########',
-  );
+  const unsolvable = board('#########', '#.   #  #', '# $    .#', '# .$    #', '#       #', '#$ $ . @#', '# #     #', '#########');
 
   it('without limits the whole space is searched and the board reported unsolvable', () => {
     const result = solve(unsolvable, { optimal: 'moves', rule: 'all-goals' });

@@ -62,9 +62,7 @@ describe('parse', () => {
     const { status, body } = await postJson(server, '/api/parse', { level: CORRIDOR });
     expect(status).toBe(200);
     expect(body.format).toBe('xsb');
-    expect(body.levels).toEqual([
-      { index: 1, title: null, width: 7, height: 3, boxes: 1, goals: 1, rule: 'all-boxes', problem: null },
-    ]);
+    expect(body.levels).toEqual([{ index: 1, title: null, width: 7, height: 3, boxes: 1, goals: 1, rule: 'all-boxes', problem: null }]);
   });
 
   it('refuses a malformed level with the very line the CLI prints', async () => {
@@ -165,10 +163,7 @@ describe('solve', () => {
       // Left alone, the abandoned search holds the worker until its tables fill (over 15 s here);
       // a stopped one frees it at once. The bound only has to tell these apart.
       const next = postJson(lone, '/api/solve', { level: CORRIDOR });
-      const first = await Promise.race([
-        next.then(() => 'the next request'),
-        new Promise((done) => setTimeout(() => done('the abandoned search'), 10_000)),
-      ]);
+      const first = await Promise.race([next.then(() => 'the next request'), new Promise((done) => setTimeout(() => done('the abandoned search'), 10_000))]);
       expect(first).toBe('the next request');
       expect((await next).body.status).toBe('solved');
     } finally {
@@ -248,7 +243,7 @@ describe('the icon', () => {
     expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 
-  it('keeps the page\'s Content-Security-Policy on the icon', async () => {
+  it("keeps the page's Content-Security-Policy on the icon", async () => {
     const response = await fetch(new URL('/favicon.ico', server.url));
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

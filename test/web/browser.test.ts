@@ -58,7 +58,7 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     expect(foreignRequests).toEqual([]);
   });
 
-  it('has an icon the browser can load from this server, under the page\'s policy', async () => {
+  it("has an icon the browser can load from this server, under the page's policy", async () => {
     const href = await page.getAttribute('link[rel="icon"]', 'href');
     expect(href).toBe('/favicon.svg');
     // Fetched from inside the page, so the page's Content-Security-Policy applies.
@@ -126,9 +126,7 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     await page.dispatchEvent('#build-height', 'change');
     await page.click('#build-clear');
     // An empty room gets the builder's hint alone, not also the reader's "no board rows in the file".
-    await expect.poll(() => page.$$eval('#build-messages li', (items) => items.map((item) => item.textContent))).toEqual([
-      'no player yet: place one with the Player tool',
-    ]);
+    await expect.poll(() => page.$$eval('#build-messages li', (items) => items.map((item) => item.textContent))).toEqual(['no player yet: place one with the Player tool']);
     // A 7 x 4 room: squares 8..12 and 15..19 are the inside rows.
     const square = (n: number): string => `#build-grid button[data-square="${n}"]`;
     await page.check('input[name="tool"][value="player"]');

@@ -13,7 +13,13 @@ function interruptibleIo() {
       return () => void listeners.splice(listeners.indexOf(listener), 1);
     },
   };
-  return { io, interrupt: () => [...listeners].forEach((listener) => listener()), listeners };
+  return {
+    io,
+    interrupt: () => {
+      for (const listener of [...listeners]) listener();
+    },
+    listeners,
+  };
 }
 
 async function addressPrinted(out: () => string): Promise<string> {

@@ -68,15 +68,12 @@ export function rawRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers, signal: options.signal },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      },
-    );
+    const request = httpRequest({ host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers, signal: options.signal }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
     request.on('error', reject);
     request.end(options.body);
   });

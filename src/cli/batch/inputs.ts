@@ -56,8 +56,7 @@ export async function expandInputs(io: Io, argumentsGiven: readonly string[]): P
   const sources: InputSource[] = [];
   for (const argument of argumentsGiven) {
     for (const source of await expandOne(io, argument)) {
-      const key =
-        source.kind === 'file' ? `file:${await io.realPath(source.path)}` : source.kind === 'stdin' ? 'stdin' : `error:${source.name}`;
+      const key = source.kind === 'file' ? `file:${await io.realPath(source.path)}` : source.kind === 'stdin' ? 'stdin' : `error:${source.name}`;
       if (seen.has(key)) continue;
       seen.add(key);
       sources.push(source);

@@ -12,10 +12,7 @@ export function compareNames(a: string, b: string): number {
 }
 
 /** A job's place in the canonical order: by file, then by level number (a whole-file error first). */
-export function compareJobs(
-  a: { readonly file: string; readonly index: number | null },
-  b: { readonly file: string; readonly index: number | null },
-): number {
+export function compareJobs(a: { readonly file: string; readonly index: number | null }, b: { readonly file: string; readonly index: number | null }): number {
   const byFile = compareNames(a.file, b.file);
   if (byFile !== 0) return byFile;
   return (a.index ?? 0) - (b.index ?? 0);

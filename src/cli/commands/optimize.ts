@@ -17,16 +17,7 @@ import { writeSolvedCollections } from '../batch/out-dir.js';
 import type { Io, OutputStream } from '../io.js';
 import { type LevelEntry, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, parseMovesText } from '../moves-input.js';
-import {
-  type Notation,
-  formatOption,
-  goalOption,
-  jsonOption,
-  levelOption,
-  notationOption,
-  positiveInteger,
-  positiveSeconds,
-} from '../options.js';
+import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options.js';
 import { writeJsonLine } from '../reporters/json.js';
 import { formatDuration, plural } from '../reporters/solve-text.js';
 import type { LevelRef } from '../verify-outcome.js';
@@ -184,9 +175,35 @@ function jsonOf(outcome: OptimizeOutcome, request: OptimizeRequest): unknown {
       };
     }
     case 'unsolved':
-      return { ...head, status: outcome.solved.status, source: null, solution: null, moves: null, pushes: null, before: null, steps: [], nodes: outcome.solved.nodes, ms: outcome.solved.ms, limit: outcome.solved.limit, error: null };
+      return {
+        ...head,
+        status: outcome.solved.status,
+        source: null,
+        solution: null,
+        moves: null,
+        pushes: null,
+        before: null,
+        steps: [],
+        nodes: outcome.solved.nodes,
+        ms: outcome.solved.ms,
+        limit: outcome.solved.limit,
+        error: null,
+      };
     case 'bad-input':
-      return { ...head, status: 'error', source: null, solution: null, moves: null, pushes: null, before: null, steps: [], nodes: null, ms: null, limit: null, error: outcome.error.message };
+      return {
+        ...head,
+        status: 'error',
+        source: null,
+        solution: null,
+        moves: null,
+        pushes: null,
+        before: null,
+        steps: [],
+        nodes: null,
+        ms: null,
+        limit: null,
+        error: outcome.error.message,
+      };
   }
 }
 
@@ -197,9 +214,7 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
   const collection = readEachLevel(io, input.text, input.name, request.format);
   const entries = selectEntries(collection, request.level);
   const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
-  const jobs = explicitMoves
-    ? await jobsForGivenMoves(io, reader, request, collection, entries, 'optimize')
-    : jobsForStoredSolutions(collection, entries, request);
+  const jobs = explicitMoves ? await jobsForGivenMoves(io, reader, request, collection, entries, 'optimize') : jobsForStoredSolutions(collection, entries, request);
   const codes: ExitCode[] = [];
   const optimized: { name: string; solution: string }[] = [];
   for (const job of jobs) {

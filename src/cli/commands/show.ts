@@ -133,9 +133,7 @@ export async function show(io: Io, request: ShowRequest, chalk: ChalkInstance): 
     return drawLevels(io, collection, levels, chalk);
   }
   if (levels.length !== 1) {
-    throw new UsageError(
-      `${collection.file} has ${levels.length} levels: choose the one these moves are for with --level <n|title>`,
-    );
+    throw new UsageError(`${collection.file} has ${levels.length} levels: choose the one these moves are for with --level <n|title>`);
   }
   return play(io, levels[0], moves, request, chalk);
 }
@@ -155,10 +153,7 @@ export function registerShow(program: Command, context: CommandContext): void {
     .description('draw a level (in colour on a terminal) and, given moves, play them step by step')
     .argument('<level>', "level file, or '-' for stdin")
     .argument('[moves]', "file of LURD moves to play, or '-' for stdin (the same as --moves <file>)")
-    .option(
-      '--moves <file|lurd>',
-      "file of LURD moves to play, or '-' for stdin; a value of move characters only (lurdLURD, digits, parentheses) is the moves themselves",
-    )
+    .option('--moves <file|lurd>', "file of LURD moves to play, or '-' for stdin; a value of move characters only (lurdLURD, digits, parentheses) is the moves themselves")
     .option('--delay <ms>', 'pause between moves on a terminal', nonNegativeInteger, DEFAULT_DELAY_MS)
     .addOption(levelOption())
     .addOption(goalOption())

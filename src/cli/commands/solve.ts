@@ -23,17 +23,7 @@ import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { printable } from '../printable.js';
-import {
-  type Notation,
-  collect,
-  formatOption,
-  goalOption,
-  jsonOption,
-  levelOption,
-  notationOption,
-  positiveInteger,
-  positiveSeconds,
-} from '../options.js';
+import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options.js';
 import { githubReporter } from '../reporters/github.js';
 import { junitXml } from '../reporters/junit.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
@@ -103,15 +93,13 @@ interface Preflight {
 async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
   const shard = request.shard === undefined ? null : parseShard(request.shard);
   const reports = request.reports.map((path) => ({ path, kind: reportKind(path) }));
-  const baseline =
-    request.baseline === undefined ? null : parseSummary(await io.readFile(request.baseline), request.baseline);
+  const baseline = request.baseline === undefined ? null : parseSummary(await io.readFile(request.baseline), request.baseline);
   return { shard, reports, baseline };
 }
 
 function writeErrorLine(err: OutputStream, record: LevelRecord): void {
   if (record.status !== 'error' || record.error === null) return;
-  const line =
-    record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${printable(record.error)}`;
+  const line = record.errorKind === 'internal' ? errorLine(new Error(record.error)) : `${PROGRAM_NAME}: ${printable(record.error)}`;
   err.write(`${line}\n`);
 }
 
@@ -213,9 +201,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
   const streams: Reporter<SolveReport>[] = [
-    request.json
-      ? jsonSolveReporter(out, request.notation)
-      : humanSolveReporter(out, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
+    request.json ? jsonSolveReporter(out, request.notation) : humanSolveReporter(out, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
   ];
   // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
   if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? err : out));

@@ -13,14 +13,7 @@ import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type Io, STDIN_NAME } from '../io.js';
 import { type LevelEntry, entryLabel, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
-import {
-  type Notation,
-  formatOption,
-  goalOption,
-  jsonOption,
-  levelOption,
-  notationOption,
-} from '../options.js';
+import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption } from '../options.js';
 import { humanVerifyReporter } from '../reporters/human.js';
 import { jsonVerifyReporter, unreadableJson, writeJsonLine } from '../reporters/json.js';
 import type { Reporter } from '../reporters/reporter.js';
@@ -91,17 +84,14 @@ export async function jobsForGivenMoves(
       }
       return entries.map((entry) => {
         const row = table.get(entry.index);
-        const text: MovesText | null =
-          row === undefined ? null : { text: row.moves, file: input.name, line: row.line, column: row.column };
+        const text: MovesText | null = row === undefined ? null : { text: row.moves, file: input.name, line: row.line, column: row.column };
         return jobFor(entry, collection, text);
       });
     }
     moves = { text: input.text, file: input.name, line: 1, column: 1 };
   }
   if (entries.length !== 1) {
-    throw new UsageError(
-      `${collection.file} has ${entries.length} levels: choose the one these moves are for with --level <n|title>`,
-    );
+    throw new UsageError(`${collection.file} has ${entries.length} levels: choose the one these moves are for with --level <n|title>`);
   }
   return [jobFor(entries[0], collection, moves)];
 }
@@ -112,20 +102,13 @@ export async function jobsForGivenMoves(
  */
 function jobsForStoredSolutions(collection: PartialCollection, entries: readonly LevelEntry[]): VerifyJob[] {
   if (!entries.some((entry) => entry.kind === 'level' && entry.level.solutions.length > 0)) {
-    throw new UsageError(
-      "no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines",
-    );
+    throw new UsageError("no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines");
   }
   return entries.flatMap((entry): VerifyJob[] => {
     if (entry.kind === 'failure' || entry.level.solutions.length === 0) return [jobFor(entry, collection, null)];
     const { level } = entry;
     return level.solutions.map((text, i) =>
-      jobFor(
-        entry,
-        collection,
-        { text, file: level.source.file, level: level.source.index, context: 'its Solution line' },
-        level.solutions.length > 1 ? ` solution ${i + 1}` : '',
-      ),
+      jobFor(entry, collection, { text, file: level.source.file, level: level.source.index, context: 'its Solution line' }, level.solutions.length > 1 ? ` solution ${i + 1}` : ''),
     );
   });
 }
@@ -141,8 +124,7 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
     const rule = chooseGoalRule(level, request.goal);
     const parsed = parseMovesText(job.moves, request.strictCase);
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
-    const solutionText =
-      request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
+    const solutionText = request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
     return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText };
   } catch (error) {
     // One level's bad input must not lose the other levels' answers.
@@ -175,9 +157,7 @@ async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance
   const collection = readEachLevel(io, input.text, input.name, request.format);
   const entries = selectEntries(collection, request.level);
   const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
-  const jobs = explicitMoves
-    ? await jobsForGivenMoves(io, reader, request, collection, entries)
-    : jobsForStoredSolutions(collection, entries);
+  const jobs = explicitMoves ? await jobsForGivenMoves(io, reader, request, collection, entries) : jobsForStoredSolutions(collection, entries);
   const reporter: Reporter<VerifyOutcome> = request.json
     ? jsonVerifyReporter(io.stdout)
     : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1 });

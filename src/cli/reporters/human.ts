@@ -22,11 +22,7 @@ function movesLine(notation: Notation, text: string, solved: boolean): string {
 }
 
 /** Text a person reads: a headline per level, then indented details where there is something to see. */
-export function humanVerifyReporter(
-  out: OutputStream,
-  chalk: ChalkInstance,
-  options: HumanVerifyOptions,
-): Reporter<VerifyOutcome> {
+export function humanVerifyReporter(out: OutputStream, chalk: ChalkInstance, options: HumanVerifyOptions): Reporter<VerifyOutcome> {
   const tally = { levels: 0, solved: 0, notSolved: 0, errors: 0 };
   const write = (line: string) => out.write(`${line}\n`);
   const detail = (line: string) => write(`  ${line}`);

@@ -183,7 +183,6 @@ export class MatchingBound {
     return bound;
   }
 
-
   /** Lower bound for boxes at the given cells (count of them), or INFEASIBLE. */
   evaluate(boxCells: Int32Array, count: number): number {
     if (!this.boxesPerGoal) return this.hungarian(boxCells, count, false);

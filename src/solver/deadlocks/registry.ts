@@ -50,7 +50,8 @@ const entry = <Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDead
 export const DETECTORS = {
   freeze: entry({
     kind: 'deadlock',
-    proves: 'a box that can move along neither axis, held by walls, dead cells or other such boxes, stays put for ever; when such a group holds a box off a goal the position is lost',
+    proves:
+      'a box that can move along neither axis, held by walls, dead cells or other such boxes, stays put for ever; when such a group holds a box off a goal the position is lost',
     soundBecause: 'a box held on both axes can never be pushed again, and a box that never moves never reaches a goal',
     engines: ['push-search', 'feature-search'],
     // With spare boxes (all-goals) a box may rest off a goal; pulls free boxes rather than freeze them.
@@ -67,7 +68,8 @@ export const DETECTORS = {
   }),
   retrograde: entry({
     kind: 'deadlock',
-    proves: 'with the boxes that can never move taken as walls, some goal that is empty now keeps its box to the end in every pull from the solved position, so it can never be filled',
+    proves:
+      'with the boxes that can never move taken as walls, some goal that is empty now keeps its box to the end in every pull from the solved position, so it can never be filled',
     soundBecause: 'pulling from the solved position with the player anywhere over-approximates every way a goal can be emptied; a goal no pull can empty must already hold its box',
     engines: ['feature-search'],
     // Pushes are not pulls; and with spare goals or boxes "every goal keeps a box" is not the end.
@@ -77,7 +79,8 @@ export const DETECTORS = {
   piCorrals: entry({
     kind: 'pruning',
     proves: 'when the fence of an unfinished corral can only be pushed into it and the player can make each of those pushes now, only those pushes need be searched',
-    soundBecause: 'some push into that corral comes first in every solution, and making it first changes no push count; walking distances may change, so not for move-optimal search',
+    soundBecause:
+      'some push into that corral comes first in every solution, and making it first changes no push count; walking distances may change, so not for move-optimal search',
     engines: ['push-search', 'feature-search'],
     appliesTo: ({ backward, exactPlayer }) => !backward && !exactPlayer,
     create: ({ problem, dead }) => new PiCorralPruning(problem, dead),

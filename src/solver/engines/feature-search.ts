@@ -136,7 +136,7 @@ export class FeatureSearch implements SearchEngine {
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.moveConnectivity = new MoveConnectivity(problem);
     this.packedRank = new Int32Array(cellCount).fill(-1);
-    if (this.packing !== null) this.packing.forEach((goal, rank) => (this.packedRank[goal] = rank));
+    if (this.packing !== null) for (let rank = 0; rank < this.packing.length; rank++) this.packedRank[this.packing[rank]] = rank;
     this.separatingMark = new Uint32Array(cellCount);
     this.doorways = doorwaysOf(problem);
     this.isDoorway = new Uint8Array(cellCount);

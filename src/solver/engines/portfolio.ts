@@ -70,13 +70,36 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
         const rate = done / Math.max(took, 0.01);
         rates[i] = rates[i] === 0 ? rate : 0.7 * rates[i] + 0.3 * rate;
       }
-      if (isConclusive(engine)) return { finished: engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
+      if (isConclusive(engine))
+        return {
+          finished: engine,
+          limit: null,
+          peakBytes: Math.max(
+            peakBytes,
+            sumOf((e) => e.bytes),
+          ),
+        };
     }
     if (!members.some((m) => m.engine.state === 'running')) {
       // Out of memory only counts once no search is left running.
       const outOfMemory = members.find((m) => m.engine.state === 'memory');
-      if (outOfMemory !== undefined) return { finished: outOfMemory.engine, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
-      return { finished: null, limit: null, peakBytes: Math.max(peakBytes, sumOf((e) => e.bytes)) };
+      if (outOfMemory !== undefined)
+        return {
+          finished: outOfMemory.engine,
+          limit: null,
+          peakBytes: Math.max(
+            peakBytes,
+            sumOf((e) => e.bytes),
+          ),
+        };
+      return {
+        finished: null,
+        limit: null,
+        peakBytes: Math.max(
+          peakBytes,
+          sumOf((e) => e.bytes),
+        ),
+      };
     }
     const bytes = sumOf((e) => e.bytes);
     peakBytes = Math.max(peakBytes, bytes);

@@ -29,7 +29,6 @@ export interface SearchConfig {
   readonly maxBytes?: number;
 }
 
-
 /**
  * One best-first search over pushes, resumable: `run` expands a bounded number of nodes and
  * returns, so a driver can enforce limits and interleave several searches of one level.

@@ -75,12 +75,7 @@ export function computePushDistances(problem: Problem, regions: Int32Array = sid
  * Push distances from each of `targets` to every cell, i.e. the pulls that bring a box from the
  * cell back to the target: what a search that pulls boxes back to their start needs.
  */
-export function computePullDistances(
-  problem: Problem,
-  targets: Int32Array,
-  regions: Int32Array = sideRegions(problem),
-  stopCheck: StopCheck = NEVER_STOP,
-): PushDistances {
+export function computePullDistances(problem: Problem, targets: Int32Array, regions: Int32Array = sideRegions(problem), stopCheck: StopCheck = NEVER_STOP): PushDistances {
   return distancesOverPushes(problem, targets, 'out-of-targets', regions, stopCheck);
 }
 
@@ -89,13 +84,7 @@ export function computePullDistances(
  * pulls the box away from the target (so the distance counts pushes from a cell into it),
  * 'out-of-targets' pushes it away (pushes from the target out to a cell).
  */
-function distancesOverPushes(
-  problem: Problem,
-  targets: Int32Array,
-  direction: 'into-targets' | 'out-of-targets',
-  regions: Int32Array,
-  stopCheck: StopCheck,
-): PushDistances {
+function distancesOverPushes(problem: Problem, targets: Int32Array, direction: 'into-targets' | 'out-of-targets', regions: Int32Array, stopCheck: StopCheck): PushDistances {
   const { cellCount, neighbours } = problem;
   const goalCount = targets.length;
   const distance = new Uint16Array(cellCount * goalCount).fill(UNREACHABLE);

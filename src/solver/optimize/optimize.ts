@@ -79,7 +79,10 @@ export function optimizeSolution(input: Level | Board, moves: string, options: O
   const before: Length = { moves: given.moves, pushes: given.pushes };
 
   const problem = buildProblem(board, rule);
-  const pushes = pushesOfMoves(problem, parseMoves(given.solution).moves.map((move) => move.direction));
+  const pushes = pushesOfMoves(
+    problem,
+    parseMoves(given.solution).moves.map((move) => move.direction),
+  );
   if (pushes === null) throw new Error('internal: a solution the validator accepts does not replay on the solver model');
   const dead = analyzeLevel(problem).dead;
   const outcome = optimizePushes(problem, dead, pushes, metric, options.techniques ?? OPTIMIZE_TECHNIQUES, {

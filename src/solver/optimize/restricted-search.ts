@@ -217,5 +217,5 @@ function cheaper(metric: OptimizeMetric, moves: number, pushes: number, oldMoves
 function popcount(bits: number): number {
   let x = bits - ((bits >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -55,7 +55,9 @@ function orderPullingTo(problem: Problem, sources: Uint8Array, exits: Uint8Array
 
   const takeOutAll = (): boolean => {
     if (remaining.size === 0) return true;
-    const key = Array.from(remaining).sort((a, b) => a - b).join(',');
+    const key = Array.from(remaining)
+      .sort((a, b) => a - b)
+      .join(',');
     if (failed.has(key)) return false;
     const playerStarts = new Uint8Array(cellCount);
     markOutside(outside, initialPlayer, sources, playerStarts);

@@ -51,14 +51,7 @@ export function packingPlan(problem: Problem, dead: Uint8Array, parkable: Uint8A
 type Pull = { readonly kind: 'out'; readonly cell: number; readonly feeds: number } | { readonly kind: 'park'; readonly goal: number; readonly to: number };
 
 /** The plan taking boxes out to `exits`, the player coming from `sources`, or null. */
-function planPulling(
-  problem: Problem,
-  sources: Uint8Array,
-  exits: Uint8Array,
-  parkable: Uint8Array,
-  farness: ArrayLike<number>,
-  maxParks: number,
-): PackingPlan | null {
+function planPulling(problem: Problem, sources: Uint8Array, exits: Uint8Array, parkable: Uint8Array, farness: ArrayLike<number>, maxParks: number): PackingPlan | null {
   const { goals, goalIndexOfCell, cellCount, initialPlayer } = problem;
   const walker = new PlayerReach(problem);
   const outside = new PlayerReach(problem);

@@ -27,11 +27,7 @@ export async function getJson<Answer>(path: string): Promise<Answer> {
   return answer<Answer>(await fetch(path, { headers: { accept: 'application/json' } }));
 }
 
-export async function postJson<Path extends keyof PostRoutes>(
-  path: Path,
-  body: PostRoutes[Path]['request'],
-  signal?: AbortSignal,
-): Promise<PostRoutes[Path]['answer']> {
+export async function postJson<Path extends keyof PostRoutes>(path: Path, body: PostRoutes[Path]['request'], signal?: AbortSignal): Promise<PostRoutes[Path]['answer']> {
   const response = await fetch(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

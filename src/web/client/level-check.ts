@@ -21,10 +21,12 @@ export interface CheckedLevels {
 export function readLevels(text: string, file: string, format: LevelFormat | 'auto'): CheckedLevels {
   try {
     const collection = parseCollection(text, { file, format });
-    const messages = collection.warnings.map((warning): CheckMessage => ({
-      text: `warning: ${formatPosition(warning)}: ${warning.message}`,
-      tone: 'warning',
-    }));
+    const messages = collection.warnings.map(
+      (warning): CheckMessage => ({
+        text: `warning: ${formatPosition(warning)}: ${warning.message}`,
+        tone: 'warning',
+      }),
+    );
     return { levels: collection.levels, messages };
   } catch (error) {
     if (!(error instanceof SokobanError)) throw error;
