@@ -145,22 +145,14 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   } catch (error) {
     // Large boards can spend the whole time limit in the analysis; that is a timeout like any other.
     if (!(error instanceof AnalysisStopped)) throw error;
-    const ms = Math.round(clock() - started);
-    return {
-      status: 'timeout',
-      solution: null,
-      moves: null,
-      pushes: null,
-      optimal: null,
-      nodes: 0,
-      generated: 0,
-      ms,
-      peakMemoryMiB: 0,
-      limit: 'time',
-      firstMoves: null,
-      firstPushes: null,
-    };
+    return stoppedBeforeSearch('timeout', Math.round(clock() - started));
   }
+}
+
+/** A level stopped before any search ran: no nodes, no tables, no solution. */
+function stoppedBeforeSearch(status: 'timeout' | 'memory', ms: number): SolveResult {
+  const limit = status === 'memory' ? 'memory' : 'time';
+  return { status, solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit, firstMoves: null, firstPushes: null };
 }
 
 interface ResolvedLimits {
@@ -189,21 +181,7 @@ function fixedTableBytes(problem: Problem, searches: number): number {
 function solveProblem(problem: Problem, options: SolveOptions, { clock, started, deadline, maxBytes, maxNodes, optimal }: ResolvedLimits): SolveResult {
   const searches = optimal === null ? 4 : 1;
   if (fixedTableBytes(problem, searches) > maxBytes) {
-    const ms = Math.round(clock() - started);
-    return {
-      status: 'memory',
-      solution: null,
-      moves: null,
-      pushes: null,
-      optimal: null,
-      nodes: 0,
-      generated: 0,
-      ms,
-      peakMemoryMiB: 0,
-      limit: 'memory',
-      firstMoves: null,
-      firstPushes: null,
-    };
+    return stoppedBeforeSearch('memory', Math.round(clock() - started));
   }
   const analysis = analyzeLevel(
     problem,
