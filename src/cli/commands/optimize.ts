@@ -153,6 +153,9 @@ function writeHuman(out: OutputStream, chalk: ChalkInstance, outcome: OptimizeOu
   }
 }
 
+/** The JSON fields of a level that has no optimized solution to show. */
+const NO_SOLUTION = { source: null, solution: null, moves: null, pushes: null, before: null, steps: [] } as const;
+
 function jsonOf(outcome: OptimizeOutcome, request: OptimizeRequest): unknown {
   const { file, index, title } = outcome.ref;
   const head = { file, index, title, metric: request.metric };
@@ -178,12 +181,7 @@ function jsonOf(outcome: OptimizeOutcome, request: OptimizeRequest): unknown {
       return {
         ...head,
         status: outcome.solved.status,
-        source: null,
-        solution: null,
-        moves: null,
-        pushes: null,
-        before: null,
-        steps: [],
+        ...NO_SOLUTION,
         nodes: outcome.solved.nodes,
         ms: outcome.solved.ms,
         limit: outcome.solved.limit,
@@ -193,12 +191,7 @@ function jsonOf(outcome: OptimizeOutcome, request: OptimizeRequest): unknown {
       return {
         ...head,
         status: 'error',
-        source: null,
-        solution: null,
-        moves: null,
-        pushes: null,
-        before: null,
-        steps: [],
+        ...NO_SOLUTION,
         nodes: null,
         ms: null,
         limit: null,

@@ -6,6 +6,23 @@ import { PlayerReach } from '../geometry/reachability.js';
 const MAX_PULL_SEARCHES = 3000;
 
 /**
+ * Where boxes come from: the squares of the boxes that start off a goal (and not on a dead
+ * square), or null when there is none, so no goal needs filling from outside.
+ */
+export function boxSources(problem: Problem, dead: Uint8Array): Uint8Array | null {
+  const { goalIndexOfCell, cellCount, initialBoxes } = problem;
+  const sources = new Uint8Array(cellCount);
+  let sourceCount = 0;
+  for (const cell of initialBoxes) {
+    if (goalIndexOfCell[cell] < 0 && dead[cell] === 0) {
+      sources[cell] = 1;
+      sourceCount++;
+    }
+  }
+  return sourceCount === 0 ? null : sources;
+}
+
+/**
  * An order in which to fill the goals so that no box blocks the way to a goal filled after it,
  * worked out backwards from the solved position. With every goal holding a box, take out, one at
  * a time, a box that the player can get at from outside (from its starting square, walking round
@@ -16,17 +33,9 @@ const MAX_PULL_SEARCHES = 3000;
  * the search for one grows too long), or no box starts off a goal.
  */
 export function packingOrder(problem: Problem, dead: Uint8Array): Int32Array | null {
-  const { goalIndexOfCell, cellCount, initialBoxes } = problem;
-  // Where boxes come from: the squares of the boxes that start off a goal.
-  const sources = new Uint8Array(cellCount);
-  let sourceCount = 0;
-  for (const cell of initialBoxes) {
-    if (goalIndexOfCell[cell] < 0 && dead[cell] === 0) {
-      sources[cell] = 1;
-      sourceCount++;
-    }
-  }
-  if (sourceCount === 0) return null;
+  const { goalIndexOfCell, cellCount } = problem;
+  const sources = boxSources(problem, dead);
+  if (sources === null) return null;
   const strict = orderPullingTo(problem, sources, sources);
   if (strict !== null) return strict;
   // Where taking each box out alone is not enough (boxes go in side by side, or by turns), a plan

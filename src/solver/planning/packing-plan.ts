@@ -1,5 +1,5 @@
 import { BoxPathFinder } from '../geometry/box-path.js';
-import { packingOrder } from './packing-order.js';
+import { boxSources, packingOrder } from './packing-order.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 
@@ -31,16 +31,8 @@ export interface PackingPlan {
  * where boxes start, not dead); `farness` scores them, higher farther from the goals.
  */
 export function packingPlan(problem: Problem, dead: Uint8Array, parkable: Uint8Array, farness: ArrayLike<number>): PackingPlan | null {
-  const { goalIndexOfCell, cellCount, initialBoxes } = problem;
-  const sources = new Uint8Array(cellCount);
-  let sourceCount = 0;
-  for (const cell of initialBoxes) {
-    if (goalIndexOfCell[cell] < 0 && dead[cell] === 0) {
-      sources[cell] = 1;
-      sourceCount++;
-    }
-  }
-  if (sourceCount === 0) return null;
+  const sources = boxSources(problem, dead);
+  if (sources === null) return null;
   const plain = planPulling(problem, sources, sources, parkable, farness, 0) ?? planPulling(problem, sources, sources, parkable, farness, MAX_PARKS);
   if (plain !== null) return plain;
   const order = packingOrder(problem, dead);
