@@ -2,6 +2,7 @@ import type { SokobanError } from '../errors.js';
 import type { GoalRule } from '../game/goal-rule.js';
 import type { ReplayResult } from '../game/replay.js';
 import type { Level } from '../level/level.js';
+import type { LostAt } from '../solver/explain/first-lost-move.js';
 import { ExitCode } from './exit-codes.js';
 
 /** Which level a result is about, in the terms both reporters use. */
@@ -24,6 +25,8 @@ export type VerifyOutcome =
       readonly replay: ReplayResult;
       /** The legal moves played, in the notation the user asked for. */
       readonly solutionText: string;
+      /** For moves that do not solve the level: the first move after which it was provably lost, if one is. */
+      readonly lost: LostAt | null;
     }
   /** The move string or the level could not be used (syntax error, rule that does not fit). */
   | { readonly kind: 'bad-input'; readonly ref: LevelRef; readonly error: SokobanError }

@@ -20,6 +20,10 @@ describe('verify --json when the input cannot be read (issue 13)', () => {
       pushes: 0,
       solution: null,
       error: { reason: 'bad-input', message: 'nope.xsb: no such file' },
+      lostAt: null,
+      reason: null,
+      lostKind: null,
+      squares: [],
     });
   });
 

@@ -260,7 +260,23 @@ Solution: R
 describe('sokoban verify --json', () => {
   it('prints exactly the documented object for a solved level', async () => {
     const { stdout } = await cli('verify', 'c.xsb', '--moves', 'rrr', '--json', { files: { 'c.xsb': CORRIDOR } });
-    expect(jsonLines(stdout)).toEqual([{ file: 'c.xsb', index: 1, title: null, valid: true, solved: true, moves: 3, pushes: 2, solution: 'rRR', error: null }]);
+    expect(jsonLines(stdout)).toEqual([
+      {
+        file: 'c.xsb',
+        index: 1,
+        title: null,
+        valid: true,
+        solved: true,
+        moves: 3,
+        pushes: 2,
+        solution: 'rRR',
+        error: null,
+        lostAt: null,
+        reason: null,
+        lostKind: null,
+        squares: [],
+      },
+    ]);
   });
 
   it('describes an illegal move with index, move, row, col, square and reason', async () => {

@@ -5,6 +5,7 @@ import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
 import { MAX_MOVE_TEXT_LENGTH } from '../../game/moves.js';
 import { replay } from '../../game/replay.js';
+import { firstLostMove } from '../../solver/explain/first-lost-move.js';
 import type { LevelFormat, PartialCollection } from '../../level/level.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { reportError, reportWarning } from '../error-line.js';
@@ -125,7 +126,9 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
     const parsed = parseMovesText(job.moves, request.strictCase);
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
     const solutionText = request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
-    return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText };
+    // Only moves that fail are worth the analysis: say when, within the legal ones, the game was lost.
+    const lost = result.solved ? null : (firstLostMove(level.board, rule, result.solution) ?? null);
+    return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText, lost };
   } catch (error) {
     // One level's bad input must not lose the other levels' answers.
     if (!(error instanceof SokobanError)) throw error;

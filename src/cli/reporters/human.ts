@@ -3,6 +3,7 @@ import { drawBoard } from '../board-view.js';
 import type { OutputStream } from '../io.js';
 import type { Notation } from '../options.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
+import type { LostAt } from '../../solver/explain/first-lost-move.js';
 import type { Reporter } from './reporter.js';
 
 export interface HumanVerifyOptions {
@@ -19,6 +20,11 @@ function counts(moves: number, pushes: number): string {
 function movesLine(notation: Notation, text: string, solved: boolean): string {
   if (notation === 'squares') return `squares: ${text}`;
   return solved ? `solution: ${text}` : `played: ${text}`;
+}
+
+/** "after move 37 the box at Fe stands on a dead square", or what was lost before any move. */
+export function lostLine(lost: LostAt): string {
+  return lost.afterMove === 0 ? `lost from the start: ${lost.reason.message}` : `after move ${lost.afterMove} ${lost.reason.message}`;
 }
 
 /** Text a person reads: a headline per level, then indented details where there is something to see. */
@@ -43,6 +49,7 @@ export function humanVerifyReporter(out: OutputStream, chalk: ChalkInstance, opt
     if (failure !== null) {
       write(`${ref.label}: ${chalk.red('illegal move')} ${failure.index} '${failure.move}' (${failure.reason.replaceAll('-', ' ')})`);
       detail(failure.message);
+      if (outcome.lost !== null) detail(lostLine(outcome.lost));
       detail(`legal moves before it: ${counts(replay.moves, replay.pushes)}`);
       if (replay.moves > 0) detail(movesLine(options.notation, outcome.solutionText, false));
       detail(`board before move ${failure.index}, player at ${failure.square} (row ${failure.row}, col ${failure.col}):`);
@@ -50,6 +57,7 @@ export function humanVerifyReporter(out: OutputStream, chalk: ChalkInstance, opt
       return;
     }
     write(`${ref.label}: ${chalk.red('not solved')} after ${counts(replay.moves, replay.pushes)}, all legal (rule: ${outcome.rule})`);
+    if (outcome.lost !== null) detail(lostLine(outcome.lost));
     if (replay.moves > 0) detail(movesLine(options.notation, outcome.solutionText, false));
     if (replay.solvedAfter !== null) {
       detail(`note: the level was solved after move ${replay.solvedAfter}, and later moves undid it`);

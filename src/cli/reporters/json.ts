@@ -1,5 +1,8 @@
 import type { OutputStream } from '../io.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
+import type { LostKind } from '../../solver/explain/lost-reason.js';
+import { type Board, colOf, rowOf } from '../../level/board.js';
+import { squareName } from '../../game/notation.js';
 import type { Reporter } from './reporter.js';
 
 /** JSON Lines: one object per line, nothing else on stdout, so `jq` and friends can stream it. */
@@ -29,18 +32,32 @@ export interface VerifyJson {
       }
     | { readonly reason: 'bad-input' | 'no-moves'; readonly message: string }
     | null;
+  /** For moves that do not solve the level: the move after which it was provably lost (0: from the start), or null. */
+  readonly lostAt: number | null;
+  /** Why it was lost, e.g. "the box at Fe stands on a dead square"; null when lostAt is. */
+  readonly reason: string | null;
+  /** Which proof says so (dead-square, frozen, no-matching, corral, unfillable-goal, hopeless); null when lostAt is. */
+  readonly lostKind: LostKind | null;
+  /** The squares the reason is about, named as in `error.square` (e.g. "Fe"); empty when none. */
+  readonly squares: readonly string[];
+}
+
+const NOT_LOST = { lostAt: null, reason: null, lostKind: null, squares: [] } as const;
+
+function squareNames(board: Board, squares: readonly number[]): string[] {
+  return squares.map((square) => squareName(rowOf(board, square), colOf(board, square)));
 }
 
 export function verifyJson(outcome: VerifyOutcome): VerifyJson {
   const { file, index, title } = outcome.ref;
-  const unplayed = { file, index, title, valid: false, solved: false, moves: 0, pushes: 0, solution: null };
+  const unplayed = { file, index, title, valid: false, solved: false, moves: 0, pushes: 0, solution: null, ...NOT_LOST };
   switch (outcome.kind) {
     case 'bad-input':
       return { ...unplayed, error: { reason: 'bad-input', message: outcome.error.message } };
     case 'no-moves':
       return { ...unplayed, error: { reason: 'no-moves', message: 'no Solution line stored for this level' } };
     case 'replayed': {
-      const { replay } = outcome;
+      const { replay, lost } = outcome;
       const failure = replay.error;
       return {
         file,
@@ -63,6 +80,9 @@ export function verifyJson(outcome: VerifyOutcome): VerifyJson {
                 reason: failure.reason,
                 message: failure.message,
               },
+        ...(lost === null
+          ? NOT_LOST
+          : { lostAt: lost.afterMove, reason: lost.reason.message, lostKind: lost.reason.kind, squares: squareNames(replay.board, lost.reason.squares) }),
       };
     }
   }
@@ -70,7 +90,7 @@ export function verifyJson(outcome: VerifyOutcome): VerifyJson {
 
 /** The one object for an input that yields no level to verify. */
 export function unreadableJson(file: string, error: Error): VerifyJson {
-  const unplayed = { file, index: null, title: null, valid: false, solved: false, moves: 0, pushes: 0, solution: null };
+  const unplayed = { file, index: null, title: null, valid: false, solved: false, moves: 0, pushes: 0, solution: null, ...NOT_LOST };
   return { ...unplayed, error: { reason: 'bad-input', message: error.message } };
 }
 

@@ -1,0 +1,34 @@
+import type { Board } from '../../level/board.js';
+import type { GoalRule } from '../../game/goal-rule.js';
+import { type ParsedMoves, parseMoves } from '../../game/moves.js';
+import { step } from '../../game/step.js';
+import { LossExplainer } from './loss-explainer.js';
+import type { LostReason } from './lost-reason.js';
+
+/** When a game became provably lost: after how many moves (0: from the start), and why. */
+export interface LostAt {
+  readonly afterMove: number;
+  readonly reason: LostReason;
+}
+
+/**
+ * The first move of `moves` (played from `start`) after which the position is provably lost,
+ * by the cheap proofs of LossExplainer, or undefined when none is found. Only the start and the
+ * positions after pushes are judged: a walk moves no box, and every proof reads only the boxes
+ * and the area the player can walk in. Replay stops at the first illegal move.
+ */
+export function firstLostMove(start: Board, rule: GoalRule, moves: string | ParsedMoves, explainer = new LossExplainer(start, rule)): LostAt | undefined {
+  const parsed = typeof moves === 'string' ? parseMoves(moves) : moves;
+  const atStart = explainer.explain(start);
+  if (atStart !== undefined) return { afterMove: 0, reason: atStart };
+  let current = start;
+  for (let i = 0; i < parsed.moves.length; i++) {
+    const result = step(current, parsed.moves[i].direction);
+    if (!result.ok) return undefined;
+    current = result.board;
+    if (!result.pushed) continue;
+    const reason = explainer.explain(current);
+    if (reason !== undefined) return { afterMove: i + 1, reason };
+  }
+  return undefined;
+}
