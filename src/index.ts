@@ -46,6 +46,7 @@ export { step, stepOrStay, type StepResult, type BlockReason } from './game/step
 export { parseMoves, formatMoves, MAX_MOVES, type Move, type ParsedMoves, type ParseMovesOptions } from './game/moves.js';
 export { replay, type ReplayResult, type ReplayFailure, type ReplayOptions, type FailureReason } from './game/replay.js';
 export { squareName, squarePath, formatSquarePath } from './game/notation.js';
+export { nextPush, type NextPush } from './game/next-push.js';
 
 // The MIT 6.101 "Snekoban" interface.
 export {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerConvert } from './commands/convert.js';
+import { registerHint } from './commands/hint.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerOptimize } from './commands/optimize.js';
 import { registerServe } from './commands/serve.js';
@@ -14,12 +15,21 @@ import { printable } from './printable.js';
 import { packageVersion } from './version.js';
 
 /** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
-export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerOptimize, registerConvert, registerShow, registerMergeReports, registerServe];
+export const COMMANDS: readonly CommandRegistration[] = [
+  registerSolve,
+  registerVerify,
+  registerHint,
+  registerOptimize,
+  registerConvert,
+  registerShow,
+  registerMergeReports,
+  registerServe,
+];
 
 const EXIT_CODE_HELP = `
 Exit codes:
   0   success: every level valid and solved
-  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression
+  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression, a lost position (hint)
   2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
   3   stopped at a limit (time, memory, nodes) before an answer; for several levels: 2, else 1, else 3
   70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)

@@ -44,7 +44,8 @@ export interface VerifyJson {
 
 const NOT_LOST = { lostAt: null, reason: null, lostKind: null, squares: [] } as const;
 
-function squareNames(board: Board, squares: readonly number[]): string[] {
+/** Board squares named as the verifier names them ("Fe"). */
+export function squareNames(board: Board, squares: readonly number[]): string[] {
   return squares.map((square) => squareName(rowOf(board, square), colOf(board, square)));
 }
 

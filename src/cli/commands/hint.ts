@@ -1,0 +1,158 @@
+import type { ChalkInstance } from 'chalk';
+import type { Command } from 'commander';
+import { MoveSyntaxError, SokobanError, UsageError } from '../../errors.js';
+import { type GoalRule, chooseGoalRule, isSolved } from '../../game/goal-rule.js';
+import { nextPush } from '../../game/next-push.js';
+import { replay } from '../../game/replay.js';
+import type { LevelFormat } from '../../level/level.js';
+import { inProcessExecutor } from '../../runner/executor.js';
+import { keyOfLevel } from '../../runner/record.js';
+import { LossExplainer } from '../../solver/explain/loss-explainer.js';
+import { type CommandContext, styleFor } from '../context.js';
+import { reportError } from '../error-line.js';
+import { type ExitCode, combineExitCodes } from '../exit-codes.js';
+import { type HintOutcome, UNSOLVABLE_REASON, hintExitCode } from '../hint-outcome.js';
+import { InputReader } from '../input.js';
+import type { Io } from '../io.js';
+import { readEachLevel, selectEntries } from '../levels.js';
+import { parseMovesText } from '../moves-input.js';
+import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options.js';
+import { writeHumanHint, writeJsonHint } from '../reporters/hint.js';
+import { defaultMaxMemoryMiB } from './solve.js';
+import { type VerifyJob, jobFor, jobsForGivenMoves } from './verify.js';
+
+/** A hint is wanted now: a few seconds of search, not the minute `solve` allows. */
+export const DEFAULT_HINT_SECONDS = 5;
+
+export interface HintRequest {
+  readonly levelPath: string;
+  /** A moves file or `-`; absent with --moves, or for the level's start. */
+  readonly movesPath?: string;
+  readonly movesString?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+  readonly goal?: GoalRule;
+  readonly strictCase: boolean;
+  readonly timeLimitSeconds: number;
+  readonly maxNodes?: number;
+  readonly json: boolean;
+}
+
+/**
+ * The hint for one position: the moves played (as verify reads them), then, unless the position
+ * is won or provably lost by the cheap proofs, a search from it, whose solution's first push is
+ * the hint. The search runs on this thread through the runner, which replays its solution
+ * before it is believed.
+ */
+async function hintFor(io: Io, job: VerifyJob, request: HintRequest): Promise<HintOutcome> {
+  if (job.unreadable !== null) {
+    reportError(io, job.unreadable);
+    return { kind: 'bad-input', ref: job.ref, error: job.unreadable };
+  }
+  const level = job.ref.level;
+  if (level === null) throw new Error('internal: a readable level job without its level');
+  try {
+    const rule = chooseGoalRule(level, request.goal);
+    const file = job.moves?.file;
+    const moves = job.moves === null ? '' : parseMovesText(job.moves, request.strictCase);
+    const played = replay(level.board, moves, { rule, strictCase: request.strictCase, file });
+    if (played.error !== null) {
+      // A hint needs a position; moves that cannot be played describe none.
+      throw new MoveSyntaxError(played.error.message, { file: file ?? level.source.file, level: job.moves?.level });
+    }
+    const position = played.board;
+    const base = { ref: job.ref, rule, played };
+    if (isSolved(position, rule)) return { ...base, kind: 'solved' };
+    const lost = new LossExplainer(level.board, rule).explain(position);
+    if (lost !== undefined) return { ...base, kind: 'lost', reason: lost };
+    const timeLimitMs = Math.round(request.timeLimitSeconds * 1000);
+    const executor = inProcessExecutor();
+    const record = await executor.solve(
+      { key: keyOfLevel(level), level: { ...level, board: position }, rule },
+      { optimal: null, timeLimitMs, maxMemoryMiB: defaultMaxMemoryMiB(1), maxNodes: request.maxNodes },
+    );
+    await executor.close();
+    if (record.status === 'error') throw new Error(record.error ?? 'the search failed');
+    if (record.status === 'unsolvable') return { ...base, kind: 'lost', reason: UNSOLVABLE_REASON };
+    if (record.status !== 'solved' || record.solution === null) {
+      return { ...base, kind: 'unknown', limit: record.limit, timeLimitSeconds: request.timeLimitSeconds };
+    }
+    const next = nextPush(position, record.solution);
+    if (next === null) throw new Error(`internal: the solution ${record.solution} from a position not won pushes nothing`);
+    return { ...base, kind: 'hint', next, solutionMoves: record.moves ?? 0, solutionPushes: record.pushes ?? 0 };
+  } catch (error) {
+    // One level's bad input must not lose the other levels' answers.
+    if (!(error instanceof SokobanError)) throw error;
+    reportError(io, error);
+    return { kind: 'bad-input', ref: job.ref, error };
+  }
+}
+
+/** `sokoban hint`: the next push from the position the moves reach, or why that position is lost. */
+export async function hint(io: Io, request: HintRequest, chalk: ChalkInstance): Promise<ExitCode> {
+  const reader = new InputReader(io);
+  const input = await reader.read(request.levelPath, 'level file');
+  const collection = readEachLevel(io, input.text, input.name, request.format);
+  const entries = selectEntries(collection, request.level);
+  let jobs: VerifyJob[];
+  if (request.movesPath !== undefined || request.movesString !== undefined) {
+    jobs = await jobsForGivenMoves(io, reader, request, collection, entries, 'hint');
+  } else {
+    // Without moves the hint is for the start; a collection's Solution lines are not where the player is.
+    if (entries.length !== 1) {
+      throw new UsageError(`${collection.file} has ${entries.length} levels: choose the one to hint with --level <n|title>`);
+    }
+    jobs = [jobFor(entries[0], collection, null)];
+  }
+  const codes: ExitCode[] = [];
+  for (const job of jobs) {
+    // A level of a solution table without a row gets the hint for its start.
+    const outcome = await hintFor(io, job, request);
+    if (request.json) writeJsonHint(io.stdout, outcome);
+    else writeHumanHint(io.stdout, chalk, outcome);
+    codes.push(hintExitCode(outcome));
+  }
+  return combineExitCodes(codes);
+}
+
+interface HintOptions {
+  readonly moves?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+  readonly goal?: GoalRule;
+  readonly strictCase?: boolean;
+  readonly timeLimit: number;
+  readonly maxNodes?: number;
+  readonly json?: boolean;
+}
+
+export function registerHint(program: Command, context: CommandContext): void {
+  program
+    .command('hint')
+    .description('the next push (and the walk to it) from the position the moves reach, or why that position is lost')
+    .argument('<level>', "level file (XSB/SOK, 6.101 JSON or CS161 grid), or '-' for stdin")
+    .argument('[moves]', 'file of the LURD moves played so far or a solution table (Level1 = "..."), or \'-\' for stdin; default: none, the hint is for the start')
+    .option('--moves <lurd>', 'the moves as a string instead of a file')
+    .addOption(levelOption())
+    .addOption(goalOption())
+    .addOption(formatOption())
+    .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it')
+    .option('--time-limit <s>', 'seconds the solver may search from the position', positiveSeconds, DEFAULT_HINT_SECONDS)
+    .option('--max-nodes <n>', 'positions the solver may expand', positiveInteger)
+    .addOption(jsonOption())
+    .action(async (levelPath: string, movesPath: string | undefined, options: HintOptions, command: Command) => {
+      const request: HintRequest = {
+        levelPath,
+        movesPath,
+        movesString: options.moves,
+        level: options.level,
+        format: options.format,
+        goal: options.goal,
+        strictCase: options.strictCase === true,
+        timeLimitSeconds: options.timeLimit,
+        maxNodes: options.maxNodes,
+        json: options.json === true,
+      };
+      context.setExitCode(await hint(context.io, request, styleFor(command, context.io, context.io.stdout)));
+    });
+}
