@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseMoves } from '../../../src/game/moves.js';
+import { parseCollection } from '../../../src/level/parse.js';
 import { firstLostMove } from '../../../src/solver/explain/first-lost-move.js';
-import { board } from '../helpers.js';
+import { board, sharedDir } from '../helpers.js';
 
 // From Bd: uRR takes the box on Cc to the goal on Ec; rU puts it on Cb, a dead square.
 const room = board('######', '#    #', '# $ .#', '#@   #', '######');
@@ -27,5 +31,21 @@ describe('the first move after which a game is lost', () => {
   it('is 0 for a level lost before any move', () => {
     const cornered = board('######', '#$  .#', '#  @ #', '######');
     expect(firstLostMove(cornered, 'all-goals', 'l')?.afterMove).toBe(0);
+  });
+});
+
+describe('soundness on published solutions', () => {
+  // Every position on the way of a real solution can still be won: a reason given there would be false.
+  const file = path.join(sharedDir, 'solutions', 'microban_ksokoban_solutions.xsb');
+  const levels = parseCollection(readFileSync(file, 'utf8'), { file, format: 'xsb' }).levels.filter((level) => level.solutions.length > 0);
+
+  it('never calls a position lost before the last move of a solution', () => {
+    expect(levels.length).toBeGreaterThan(40);
+    const falseAlarms = levels.flatMap((level) => {
+      const moves = parseMoves(level.solutions[0]);
+      const lost = firstLostMove(level.board, 'all-goals', { ...moves, moves: moves.moves.slice(0, -1) });
+      return lost === undefined ? [] : [`level ${level.source.index}: ${lost.reason.message} after move ${lost.afterMove}`];
+    });
+    expect(falseAlarms).toEqual([]);
   });
 });
