@@ -67,11 +67,12 @@ async function hintFor(io: Io, job: VerifyJob, request: HintRequest): Promise<Hi
     if (lost !== undefined) return { ...base, kind: 'lost', reason: lost };
     const timeLimitMs = Math.round(request.timeLimitSeconds * 1000);
     const executor = inProcessExecutor();
-    const record = await executor.solve(
-      { key: keyOfLevel(level), level: { ...level, board: position }, rule },
-      { optimal: null, timeLimitMs, maxMemoryMiB: defaultMaxMemoryMiB(1), maxNodes: request.maxNodes },
-    );
-    await executor.close();
+    const record = await executor
+      .solve(
+        { key: keyOfLevel(level), level: { ...level, board: position }, rule },
+        { optimal: null, timeLimitMs, maxMemoryMiB: defaultMaxMemoryMiB(1), maxNodes: request.maxNodes },
+      )
+      .finally(() => executor.close());
     if (record.status === 'error') throw new Error(record.error ?? 'the search failed');
     if (record.status === 'unsolvable') return { ...base, kind: 'lost', reason: UNSOLVABLE_REASON };
     if (record.status !== 'solved' || record.solution === null) {
@@ -105,8 +106,8 @@ export async function hint(io: Io, request: HintRequest, chalk: ChalkInstance): 
     jobs = [jobFor(entries[0], collection, null)];
   }
   const codes: ExitCode[] = [];
+  // A level of a solution table without a row of its own gets the hint for its start.
   for (const job of jobs) {
-    // A level of a solution table without a row gets the hint for its start.
     const outcome = await hintFor(io, job, request);
     if (request.json) writeJsonHint(io.stdout, outcome);
     else writeHumanHint(io.stdout, chalk, outcome);
