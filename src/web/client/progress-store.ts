@@ -6,8 +6,12 @@
  * because of it. Free of the DOM apart from the Storage shape, so it is tested with a stand-in.
  */
 
-/** The part of the Web Storage API this store uses. */
-export type ProgressStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** The part of the Web Storage API (window.localStorage) this store uses. */
+export interface ProgressStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 /** Which level: `key` names its place (collection and number), `board` its start position as XSB. */
 export interface LevelRef {
