@@ -45,6 +45,12 @@ const MIN_CELL = 8;
 /** Window height left for the page around the board (header, title, counts), so the whole board is in view. */
 const HEIGHT_RESERVE = 150;
 
+function horizontalPadding(element: HTMLElement | null): number {
+  if (element === null) return 0;
+  const style = getComputedStyle(element);
+  return (Number.parseFloat(style.paddingLeft) || 0) + (Number.parseFloat(style.paddingRight) || 0);
+}
+
 /**
  * Square size that fits the whole board into the width of its column and the height of the
  * window: a small level grows to fill a big screen, a big one shrinks on a phone.
@@ -53,9 +59,9 @@ export function fitBoardToWindow(container: HTMLElement): void {
   const width = Number(container.dataset.width);
   const height = Number(container.dataset.height);
   if (!(width > 0 && height > 0)) return;
-  const style = getComputedStyle(container);
-  const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) || 0;
-  const availableWidth = (container.parentElement?.clientWidth ?? 600) - padding - 4;
+  const parent = container.parentElement;
+  // The column's inner width: clientWidth counts the padding of the column and of the board itself.
+  const availableWidth = (parent?.clientWidth ?? 600) - horizontalPadding(parent) - horizontalPadding(container);
   const availableHeight = Math.max(160, window.innerHeight - HEIGHT_RESERVE);
   const fitting = Math.floor(Math.min(availableWidth / width, availableHeight / height));
   const size = Math.max(MIN_CELL, Math.min(MAX_CELL, fitting));
