@@ -72,6 +72,10 @@ export {
 } from './solver/solve.js';
 export { solvePuzzle, h2 } from './solver/seed-api.js';
 
+// Why a position is lost, by the solver's own cheap proofs; the boxes that can never reach a goal.
+export { LossExplainer, explainLoss, deadOrFrozenBoxes } from './solver/explain/loss-explainer.js';
+export type { LostReason, LostKind } from './solver/explain/lost-reason.js';
+
 // The optimizer: a given solution made shorter in moves or pushes, never longer.
 export { optimizeSolution, UnsolvedMovesError, type OptimizeOptions, type OptimizeResult } from './solver/optimize/optimize.js';
 export type { OptimizeMetric } from './solver/optimize/metric.js';

@@ -52,6 +52,14 @@ describe('the library entry point', () => {
     ).toBe(1);
   });
 
+  it('says why a position is lost and which boxes are stuck, as the CLI and the browser do', () => {
+    const level = sokoban.parseLevel('######\n#    #\n# $ .#\n#@   #\n######\n', { file: 'room.xsb' });
+    const cornered = sokoban.replay(level.board, 'rU', { rule: 'all-goals' }).board;
+    expect(sokoban.explainLoss(level.board, 'all-goals', cornered)?.message).toBe('the box at Cb stands on a dead square');
+    expect(sokoban.deadOrFrozenBoxes(level.board, 'all-goals', cornered)).toEqual([1 * 6 + 2]);
+    expect(sokoban.explainLoss(level.board, 'all-goals')).toBeUndefined();
+  });
+
   it('exports the typed errors so callers can tell bad input from bugs', () => {
     expect(() => sokoban.parseMoves('rx', { file: 'm.lurd' })).toThrow(sokoban.MoveSyntaxError);
   });

@@ -32,6 +32,12 @@ export class RetrogradeDeadlocks {
   readonly applies: boolean;
   /** Positions found lost: for measurement. */
   found = 0;
+  /**
+   * What the last isDeadlock that said true found, for explaining it (solver/explain): a box
+   * that never moves off a goal, or else an empty goal that can never be filled; -1 otherwise.
+   */
+  lastFixedOffGoal = -1;
+  lastUnfillableGoal = -1;
 
   private readonly role: Uint8Array;
   /** 1 on boxes still assumed fixed during the fixpoint. */
@@ -56,6 +62,8 @@ export class RetrogradeDeadlocks {
   /** True when the boxes of `boxAt` (one per cell, 1 = box) can provably never all be home. */
   isDeadlock(boxAt: Uint8Array): boolean {
     if (!this.applies) return false;
+    this.lastFixedOffGoal = -1;
+    this.lastUnfillableGoal = -1;
     const count = this.collectBoxes(boxAt);
     const lost = this.fixBoxes(count) || this.playBackwards(boxAt);
     this.reset(count);
@@ -95,7 +103,12 @@ export class RetrogradeDeadlocks {
         }
       }
     }
-    for (let i = 0; i < count; i++) if (fixed[boxes[i]] !== 0 && goalIndexOfCell[boxes[i]] < 0) return true;
+    for (let i = 0; i < count; i++) {
+      if (fixed[boxes[i]] !== 0 && goalIndexOfCell[boxes[i]] < 0) {
+        this.lastFixedOffGoal = boxes[i];
+        return true;
+      }
+    }
     return false;
   }
 
@@ -143,7 +156,12 @@ export class RetrogradeDeadlocks {
       }
     }
     let lost = false;
-    for (const goal of goals) if (role[goal] === HELD && boxAt[goal] === 0) lost = true;
+    for (const goal of goals) {
+      if (role[goal] === HELD && boxAt[goal] === 0) {
+        if (!lost) this.lastUnfillableGoal = goal;
+        lost = true;
+      }
+    }
     return lost;
   }
 
