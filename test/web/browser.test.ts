@@ -248,7 +248,43 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     expect(await page.textContent('#hint-text')).toContain('That solves it.');
   });
 
-  it('says a position is lost when asked for a hint from it', async () => {
+  it('marks a box the moment it stands on a dead square, says why the position is lost, and unmarks it on undo', async () => {
+    await openFirstSteps();
+    expect(await page.$$eval('#board .cell.dead', (cells) => cells.length)).toBe(0);
+    expect(await page.isHidden('#lost')).toBe(true);
+    await page.focus('#board');
+    // Up against the top wall, where no goal is, the box can never reach one.
+    await page.keyboard.press('ArrowUp');
+    expect(await page.$$eval('#board .cell.box.dead', (cells) => cells.map((cell) => cell.getAttribute('data-square')))).toEqual([String(at(1, 4))]);
+    expect(await page.textContent('#lost')).toContain('stands on a dead square');
+    expect(await page.getAttribute('#board', 'aria-label')).toContain('1 box can never reach a goal');
+    await page.keyboard.press('u');
+    expect(await page.$$eval('#board .cell.dead', (cells) => cells.length)).toBe(0);
+    expect(await page.isHidden('#lost')).toBe(true);
+  });
+
+  it('marks boxes frozen off goals as soon as a push freezes them, though none stands on a dead square', async () => {
+    // Pushing the right-hand box left closes a square of four boxes in the open: none can ever move again.
+    const level = ['########', '#      #', '# $$   #', '# $ $@ #', '#   ...#', '#     .#', '########'].join('\n');
+    await page.fill('#paste-text', level);
+    await page.click('#paste-load');
+    await expect.poll(() => page.textContent('#level-title')).toContain('Pasted');
+    expect(await page.$$eval('#board .cell.dead', (cells) => cells.length)).toBe(0);
+    await page.focus('#board');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.textContent('#pushes')).toBe('1');
+    const width = 8;
+    const square = (row: number, col: number): string => String(row * width + col);
+    expect(await page.$$eval('#board .cell.box.dead', (cells) => cells.map((cell) => cell.getAttribute('data-square')))).toEqual([
+      square(2, 2),
+      square(2, 3),
+      square(3, 2),
+      square(3, 3),
+    ]);
+    expect(await page.textContent('#lost')).toContain('frozen off goals');
+  });
+
+  it('gives no hint from a lost position, and says why it is lost', async () => {
     await openFirstSteps();
     // Up against the top wall, where no goal is, the box can never reach one.
     await page.focus('#board');
@@ -256,6 +292,7 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     expect(await page.textContent('#pushes')).toBe('1');
     await page.click('#hint');
     await expect.poll(() => page.textContent('#hint-text'), SLOW).toContain('this position is lost');
+    expect(await page.textContent('#hint-text')).toContain('dead square');
     expect(await page.textContent('#pushes')).toBe('1');
   });
 });

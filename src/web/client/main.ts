@@ -18,6 +18,7 @@ import { byId, isTypingTarget, say } from './dom.js';
 import { GameSession } from './game-session.js';
 import { pushesIn, throughFirstPush } from './hint-step.js';
 import { readLevels, ruleFor } from './level-check.js';
+import { LossWatch } from './loss-view.js';
 import { type LevelRef, ProgressStore } from './progress-store.js';
 import { SolutionPlayer } from './solution-player.js';
 import { describeSolveAnswer } from './solve-text.js';
@@ -43,6 +44,7 @@ const ui = {
   pushes: byId('pushes', HTMLOutputElement),
   rule: byId('rule', HTMLSelectElement),
   status: byId('status', HTMLParagraphElement),
+  lost: byId('lost', HTMLParagraphElement),
   undo: byId('undo', HTMLButtonElement),
   redo: byId('redo', HTMLButtonElement),
   restart: byId('restart', HTMLButtonElement),
@@ -94,6 +96,8 @@ const collections: PageCollection[] = [];
 let config: ConfigAnswer = { defaultTimeLimit: 10, maxTimeLimit: 60 };
 let level: Level | null = null;
 let session: GameSession | null = null;
+/** The solver's deadlock proofs for the level and rule being played. */
+let lossWatch: LossWatch | null = null;
 let player: SolutionPlayer | null = null;
 let highlight: number | null = null;
 let solveAbort: AbortController | null = null;
@@ -117,7 +121,11 @@ function localStorageOrNull(): Storage | null {
 
 function render(): void {
   if (session === null) return;
-  renderBoard(ui.board, session.board, { highlight });
+  const loss = lossWatch?.viewOf(session.board) ?? null;
+  renderBoard(ui.board, session.board, { highlight, deadBoxes: loss?.deadBoxes });
+  const lostBecause = loss?.reason ?? null;
+  ui.lost.hidden = lostBecause === null;
+  ui.lost.textContent = lostBecause === null ? '' : `This position is lost: ${lostBecause}. Undo to go back.`;
   if (levelRef !== null) {
     progress.save(levelRef, session.lurd, session.won);
     markSolvedOption();
@@ -192,6 +200,7 @@ function startLevel(next: Level, heading: string, ref: LevelRef): void {
   // A level whose format has no rule for its counts still plays; the message says which rule is used.
   const rule: GoalRule = choice.rule ?? 'all-goals';
   session = new GameSession(next.board, rule);
+  lossWatch = new LossWatch(next.board, rule);
   levelRef = ref;
   const saved = progress.load(ref);
   let restored = 0;
@@ -322,6 +331,12 @@ async function giveHint(): Promise<void> {
   const current = session;
   if (current.won) {
     say(ui.hintText, 'The level is solved already.', 'ok');
+    return;
+  }
+  // A loss the page has proved already needs no search to say so.
+  const lostBecause = lossWatch?.viewOf(current.board).reason ?? null;
+  if (lostBecause !== null) {
+    say(ui.hintText, `No hint: this position is lost (${lostBecause}). Undo some moves.`, 'error');
     return;
   }
   const at = current.lurd;
@@ -563,7 +578,10 @@ function wire(): void {
   ui.rule.addEventListener('change', () => {
     if (level === null || session === null) return;
     const choice = ruleFor(level, ui.rule.value);
-    if (choice.rule !== null) session.rule = choice.rule;
+    if (choice.rule !== null) {
+      session.rule = choice.rule;
+      lossWatch = new LossWatch(level.board, choice.rule);
+    }
     say(ui.status, choice.message ?? '', choice.message === null ? 'neutral' : 'error');
     render();
   });
