@@ -311,6 +311,34 @@ function makeMoves(moves: string): void {
   render();
 }
 
+/** Time between the steps of a hint, so the walk can be followed by eye. */
+const HINT_STEP_MS = 70;
+
+/**
+ * Plays moves into the game one step at a time. Resolves true once all are made, or false as soon
+ * as the game changes under it (another level, a key press, Undo), leaving the player's moves alone.
+ */
+function playMoves(game: GameSession, moves: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    let made = 0;
+    let expected = game.lurd;
+    const stepOnce = (): void => {
+      if (session !== game || game.lurd !== expected || !game.move(directionOfLetter(moves[made]) as Direction)) {
+        resolve(false);
+        return;
+      }
+      made++;
+      expected = game.lurd;
+      highlight = null;
+      render();
+      if (made === moves.length) resolve(true);
+      else setTimeout(stepOnce, HINT_STEP_MS);
+    };
+    if (moves === '') resolve(true);
+    else stepOnce();
+  });
+}
+
 /** A click on a square: walk there by a shortest way, or push the box beside the player that was clicked. */
 function onBoardClick(event: MouseEvent): void {
   ui.board.focus();
@@ -364,7 +392,10 @@ async function giveHint(): Promise<void> {
       rest = answer.solution;
     }
     const next = throughFirstPush(rest);
-    makeMoves(next);
+    if (!(await playMoves(current, next))) {
+      say(ui.hintText, '');
+      return;
+    }
     const left = rest.slice(next.length);
     hintPlan = { session: current, at: current.lurd, rest: left };
     const walk = next.length - pushesIn(next);
