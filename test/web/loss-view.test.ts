@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { step } from '../../src/game/step.js';
-import { LossWatch } from '../../src/web/client/loss-view.js';
+import { LossWatch, MAX_WATCHED_SQUARES } from '../../src/web/client/loss-view.js';
 import { board } from '../game/board-helper.js';
 
 describe("the page's watch for lost positions", () => {
@@ -22,6 +22,16 @@ describe("the page's watch for lost positions", () => {
     expect(view.reason).toContain('dead square');
     // Drawn again, the same position is not worked out again.
     expect(watch.viewOf(left.board)).toBe(view);
+  });
+
+  it('leaves boards too large to analyse quickly unwatched', () => {
+    // A corridor with a goal near the player and a box against the far wall, where no push can move it.
+    const corridor = (length: number) => board(`#@.${' '.repeat(length)}$#`);
+    const short = corridor(5);
+    expect([...new LossWatch(short, 'all-goals').viewOf(short).deadBoxes]).toEqual([short.width - 2]);
+    const long = corridor(MAX_WATCHED_SQUARES);
+    expect(long.width * long.height).toBeGreaterThan(MAX_WATCHED_SQUARES);
+    expect([...new LossWatch(long, 'all-goals').viewOf(long).deadBoxes]).toEqual([]);
   });
 
   it('shows a board of another level unmarked instead of failing', () => {
