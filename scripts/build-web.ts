@@ -1,6 +1,7 @@
 /**
  * Bundles the browser page of `sokoban serve`: the TypeScript front end (which imports the
- * library's rules and level formats directly, so the browser plays by the same code as the CLI),
+ * library's rules, level formats and the solver's lost-position proofs directly, so the browser
+ * plays and marks dead boxes by the same code as the CLI),
  * its stylesheet and its HTML shell, into one folder the server reads at start.
  * `npm run build` runs it into dist/web/assets; the tests run it into a temporary folder.
  */

@@ -9,6 +9,9 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebServer } from '../../src/web/server.js';
 import { buildWebAssets } from '../../scripts/build-web.js';
+import { shortestWalk } from '../../src/game/walk.js';
+import type { Board } from '../../src/level/board.js';
+import { parseLevel } from '../../src/level/parse.js';
 import { startTestServer } from './test-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -143,4 +146,158 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     await expect.poll(() => page.textContent('#build-result'), SLOW).toContain('Solvable');
     expect(await page.inputValue('#build-export')).toBe('#######\n#@ $ .#\n#     #\n#######');
   });
+
+  /** The "First steps" level: 7 squares wide, player at row 3 column 4, boxes at row 2 columns 3 and 4. */
+  const FIRST_WIDTH = 7;
+  const at = (row: number, col: number): number => row * FIRST_WIDTH + col;
+  const cell = (square: number): string => `#board .cell[data-square="${square}"]`;
+
+  async function openFirstSteps(): Promise<void> {
+    await page.selectOption('#collection', 'first-xsb');
+    await expect.poll(() => page.textContent('#level-title'), SLOW).toContain('First steps');
+  }
+
+  it('walks to a clicked square by a shortest path, one undoable move per step, and pushes a clicked box beside the player', async () => {
+    await openFirstSteps();
+    const start = firstStepsBoard();
+    const walk = shortestWalk(start, at(1, 2)) as string;
+    await page.click(cell(at(1, 2)));
+    expect(await page.getAttribute('#board', 'data-player')).toBe(String(at(1, 2)));
+    expect(await page.textContent('#moves')).toBe(String(walk.length));
+    expect(await page.textContent('#pushes')).toBe('0');
+    // Each step of the walk is a move of its own in the history.
+    await page.click('#undo');
+    expect(await page.textContent('#moves')).toBe(String(walk.length - 1));
+    // A box that is not beside the player stays where it is.
+    await page.click(cell(at(2, 4)));
+    expect(await page.textContent('#pushes')).toBe('0');
+    // From below the box at row 2 column 3, a click on it pushes it up.
+    await page.click(cell(at(3, 3)));
+    await page.click(cell(at(2, 3)));
+    expect(await page.textContent('#pushes')).toBe('1');
+    expect(await page.getAttribute(cell(at(1, 3)), 'class')).toContain('box');
+    expect(await page.getAttribute('#board', 'data-player')).toBe(String(at(2, 3)));
+    // A click on a wall does nothing.
+    const moves = await page.textContent('#moves');
+    await page.click(cell(at(0, 1)));
+    expect(await page.textContent('#moves')).toBe(moves);
+  });
+
+  it('keeps the moves of a level across a reload, marks a solved level, and forgets on request', async () => {
+    await openFirstSteps();
+    await page.focus('#board');
+    for (const letter of 'ruul') await page.keyboard.press(KEYS[letter]);
+    expect(await page.textContent('#moves')).toBe('4');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    // The page comes back to the level open last, at the position left.
+    expect(await page.textContent('#level-title')).toContain('First steps');
+    expect(await page.textContent('#moves')).toBe('4');
+    expect(await page.textContent('#progress-note')).toContain('Restored 4 moves');
+    const solution = readFileSync('levels/examples/first.lurd', 'utf8').trim();
+    await page.focus('#board');
+    for (const letter of solution.slice(4)) await page.keyboard.press(KEYS[letter.toLowerCase()]);
+    await expect.poll(() => page.textContent('#status')).toContain('Solved!');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.textContent('#status')).toContain('Solved!');
+    expect(await page.textContent('#level option:checked')).toMatch(/^\u2713/);
+    // The same board in another collection is another level, with progress of its own: none yet.
+    await page.selectOption('#collection', 'three');
+    await page.selectOption('#level', '3');
+    await expect.poll(() => page.textContent('#level-title')).toContain('level 3');
+    expect(await page.textContent('#moves')).toBe('0');
+    await page.selectOption('#collection', 'first-xsb');
+    await expect.poll(() => page.textContent('#moves')).toBe(String(solution.length));
+    await page.click('#forget-progress');
+    expect(await page.textContent('#moves')).toBe('0');
+    expect(await page.textContent('#level option:checked')).not.toMatch(/^\u2713/);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.textContent('#moves')).toBe('0');
+    expect(await page.textContent('#level option:checked')).not.toMatch(/^\u2713/);
+  });
+
+  it('scales the board to the window: bigger squares on a big window, the whole board inside a narrow one', async () => {
+    await openFirstSteps();
+    const squareWidth = async (): Promise<number> => (await page.locator(cell(0)).boundingBox())?.width ?? 0;
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await expect.poll(squareWidth).toBeGreaterThan(36);
+    const big = await squareWidth();
+    await page.setViewportSize({ width: 360, height: 640 });
+    await expect.poll(squareWidth).toBeLessThan(big);
+    const board = await page.locator('#board').boundingBox();
+    const column = await page.locator('#play').boundingBox();
+    expect(board).not.toBeNull();
+    expect(column).not.toBeNull();
+    expect((board?.x ?? 0) + (board?.width ?? 0)).toBeLessThanOrEqual((column?.x ?? 0) + (column?.width ?? 0));
+  });
+
+  it('gives hints one push at a time, each the walk to a box and its push, until the level is solved', async () => {
+    await openFirstSteps();
+    await page.click('#hint');
+    await expect.poll(() => page.textContent('#pushes'), SLOW).toBe('1');
+    expect(await page.textContent('#hint-text')).toMatch(/^Hint: \d+ steps? and a push/);
+    let pushes = 1;
+    while (!((await page.textContent('#status')) ?? '').includes('Solved!')) {
+      await page.click('#hint');
+      pushes++;
+      await expect.poll(() => page.textContent('#pushes'), SLOW).toBe(String(pushes));
+      expect(pushes).toBeLessThan(20);
+    }
+    expect(await page.textContent('#hint-text')).toContain('That solves it.');
+  });
+
+  it('marks a box the moment it stands on a dead square, says why the position is lost, and unmarks it on undo', async () => {
+    await openFirstSteps();
+    expect(await page.$$eval('#board .cell.dead', (cells) => cells.length)).toBe(0);
+    expect(await page.isHidden('#lost')).toBe(true);
+    await page.focus('#board');
+    // Up against the top wall, where no goal is, the box can never reach one.
+    await page.keyboard.press('ArrowUp');
+    expect(await page.$$eval('#board .cell.box.dead', (cells) => cells.map((cell) => cell.getAttribute('data-square')))).toEqual([String(at(1, 4))]);
+    expect(await page.textContent('#lost')).toContain('stands on a dead square');
+    expect(await page.getAttribute('#board', 'aria-label')).toContain('1 box can never reach a goal');
+    await page.keyboard.press('u');
+    expect(await page.$$eval('#board .cell.dead', (cells) => cells.length)).toBe(0);
+    expect(await page.isHidden('#lost')).toBe(true);
+  });
+
+  it('marks boxes frozen off goals as soon as a push freezes them, though none stands on a dead square', async () => {
+    // Pushing the right-hand box left closes a square of four boxes in the open: none can ever move again.
+    const level = ['########', '#      #', '# $$   #', '# $ $@ #', '#   ...#', '#     .#', '########'].join('\n');
+    await page.fill('#paste-text', level);
+    await page.click('#paste-load');
+    await expect.poll(() => page.textContent('#level-title')).toContain('Pasted');
+    expect(await page.$$eval('#board .cell.dead', (cells) => cells.length)).toBe(0);
+    await page.focus('#board');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.textContent('#pushes')).toBe('1');
+    const width = 8;
+    const square = (row: number, col: number): string => String(row * width + col);
+    expect(await page.$$eval('#board .cell.box.dead', (cells) => cells.map((cell) => cell.getAttribute('data-square')))).toEqual([
+      square(2, 2),
+      square(2, 3),
+      square(3, 2),
+      square(3, 3),
+    ]);
+    expect(await page.textContent('#lost')).toContain('frozen off goals');
+  });
+
+  it('gives no hint from a lost position, and says why it is lost', async () => {
+    await openFirstSteps();
+    // Up against the top wall, where no goal is, the box can never reach one.
+    await page.focus('#board');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.textContent('#pushes')).toBe('1');
+    await page.click('#hint');
+    await expect.poll(() => page.textContent('#hint-text'), SLOW).toContain('this position is lost');
+    expect(await page.textContent('#hint-text')).toContain('dead square');
+    expect(await page.textContent('#pushes')).toBe('1');
+  });
 });
+
+/** The "First steps" level as the library reads it, for the moves a test expects. */
+function firstStepsBoard(): Board {
+  return parseLevel(readFileSync('levels/examples/first.xsb', 'utf8'), { file: 'first.xsb' }).board;
+}

@@ -38,17 +38,41 @@ function classesOf(board: Board, square: number, inside: Uint8Array): string {
   return names.join(' ');
 }
 
-/** Square size that lets the whole board fit the width available, up to the stylesheet's size. */
-function fitCellSize(container: HTMLElement, width: number): void {
-  const available = (container.parentElement?.clientWidth ?? 600) - 12;
-  const preferred = Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell')) || 36;
-  const size = Math.max(10, Math.min(preferred, Math.floor(available / width)));
+/** The largest square the board is drawn with, on a big window and a small level. */
+const MAX_CELL = 64;
+/** The smallest: below this a square is too small to see or to click. */
+const MIN_CELL = 8;
+/** Window height left for the page around the board (header, title, counts), so the whole board is in view. */
+const HEIGHT_RESERVE = 150;
+
+function horizontalPadding(element: HTMLElement | null): number {
+  if (element === null) return 0;
+  const style = getComputedStyle(element);
+  return (Number.parseFloat(style.paddingLeft) || 0) + (Number.parseFloat(style.paddingRight) || 0);
+}
+
+/**
+ * Square size that fits the whole board into the width of its column and the height of the
+ * window: a small level grows to fill a big screen, a big one shrinks on a phone.
+ */
+export function fitBoardToWindow(container: HTMLElement): void {
+  const width = Number(container.dataset.width);
+  const height = Number(container.dataset.height);
+  if (!(width > 0 && height > 0)) return;
+  const parent = container.parentElement;
+  // The column's inner width: clientWidth counts the padding of the column and of the board itself.
+  const availableWidth = (parent?.clientWidth ?? 600) - horizontalPadding(parent) - horizontalPadding(container);
+  const availableHeight = Math.max(160, window.innerHeight - HEIGHT_RESERVE);
+  const fitting = Math.floor(Math.min(availableWidth / width, availableHeight / height));
+  const size = Math.max(MIN_CELL, Math.min(MAX_CELL, fitting));
   container.style.setProperty('--cell', `${size}px`);
 }
 
 export interface RenderOptions {
   /** A square to outline, e.g. where a verified move string fails. */
   readonly highlight?: number | null;
+  /** Squares of boxes that can never reach a goal, drawn as dead. */
+  readonly deadBoxes?: ReadonlySet<number>;
 }
 
 /**
@@ -60,19 +84,28 @@ export function renderBoard(container: HTMLElement, board: Board, options: Rende
   const inside = insideSquares(board);
   const count = board.width * board.height;
   if (container.children.length !== count || container.dataset.width !== String(board.width)) {
-    container.replaceChildren(...Array.from({ length: count }, () => document.createElement('div')));
+    container.replaceChildren(
+      ...Array.from({ length: count }, (_, square) => {
+        const cell = document.createElement('div');
+        cell.dataset.square = String(square);
+        return cell;
+      }),
+    );
     container.style.gridTemplateColumns = `repeat(${board.width}, var(--cell))`;
     container.dataset.width = String(board.width);
-    fitCellSize(container, board.width);
+    container.dataset.height = String(board.height);
+    fitBoardToWindow(container);
   }
   for (let square = 0; square < count; square++) {
     const cell = container.children[square] as HTMLElement;
     let names = classesOf(board, square, inside);
     if (options.highlight === square) names += ' highlight';
+    if (options.deadBoxes?.has(square) === true) names += ' dead';
     if (cell.className !== names) cell.className = names;
   }
   let boxesHome = 0;
   let boxes = 0;
+  const dead = options.deadBoxes?.size ?? 0;
   for (const flags of board.squares) {
     if ((flags & BOX) !== 0) boxes++;
     if ((flags & (BOX | GOAL)) === (BOX | GOAL)) boxesHome++;
@@ -80,6 +113,6 @@ export function renderBoard(container: HTMLElement, board: Board, options: Rende
   container.dataset.player = String(board.player);
   container.setAttribute(
     'aria-label',
-    `Board ${board.width} by ${board.height}: player at row ${Math.floor(board.player / board.width) + 1}, column ${(board.player % board.width) + 1}; ${boxesHome} of ${boxes} boxes on goals`,
+    `Board ${board.width} by ${board.height}: player at row ${Math.floor(board.player / board.width) + 1}, column ${(board.player % board.width) + 1}; ${boxesHome} of ${boxes} boxes on goals${dead === 0 ? '' : `; ${dead} ${dead === 1 ? 'box' : 'boxes'} can never reach a goal`}`,
   );
 }

@@ -11,11 +11,15 @@ import type { Level, LevelFormat } from '../../level/level.js';
 import { formatBoard } from '../../level/write.js';
 import type { CollectionAnswer, CollectionsAnswer, ConfigAnswer, LevelAnswer, SolveRequest } from '../protocol.js';
 import { getJson, postJson } from './api.js';
-import { renderBoard } from './board-view.js';
+import { fitBoardToWindow, renderBoard } from './board-view.js';
 import { BuilderPanel } from './builder.js';
+import { movesForClick } from './click-move.js';
 import { byId, isTypingTarget, say } from './dom.js';
 import { GameSession } from './game-session.js';
+import { pushesIn, throughFirstPush } from './hint-step.js';
 import { readLevels, ruleFor } from './level-check.js';
+import { LossWatch } from './loss-view.js';
+import { type LevelRef, ProgressStore } from './progress-store.js';
 import { SolutionPlayer } from './solution-player.js';
 import { describeSolveAnswer } from './solve-text.js';
 
@@ -40,9 +44,14 @@ const ui = {
   pushes: byId('pushes', HTMLOutputElement),
   rule: byId('rule', HTMLSelectElement),
   status: byId('status', HTMLParagraphElement),
+  lost: byId('lost', HTMLParagraphElement),
   undo: byId('undo', HTMLButtonElement),
   redo: byId('redo', HTMLButtonElement),
   restart: byId('restart', HTMLButtonElement),
+  hint: byId('hint', HTMLButtonElement),
+  hintText: byId('hint-text', HTMLParagraphElement),
+  forget: byId('forget-progress', HTMLButtonElement),
+  progressNote: byId('progress-note', HTMLParagraphElement),
   optimal: byId('optimal', HTMLSelectElement),
   timeLimit: byId('time-limit', HTMLInputElement),
   solve: byId('solve', HTMLButtonElement),
@@ -87,18 +96,45 @@ const collections: PageCollection[] = [];
 let config: ConfigAnswer = { defaultTimeLimit: 10, maxTimeLimit: 60 };
 let level: Level | null = null;
 let session: GameSession | null = null;
+/** The solver's deadlock proofs for the level and rule being played. */
+let lossWatch: LossWatch | null = null;
 let player: SolutionPlayer | null = null;
 let highlight: number | null = null;
 let solveAbort: AbortController | null = null;
 let pastedCount = 0;
+/** Where the level being played keeps its progress in local storage. */
+let levelRef: LevelRef | null = null;
+const progress = new ProgressStore(localStorageOrNull());
+/** The rest of the solution a hint came from, valid while the game stands where the hint left it. */
+let hintPlan: { readonly session: GameSession; readonly at: string; readonly rest: string } | null = null;
+/** A hint being fetched or played; the Hint button waits for it. */
+let hintBusy = false;
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // A page whose storage is blocked plays without saving.
+    return null;
+  }
+}
 
 function render(): void {
   if (session === null) return;
-  renderBoard(ui.board, session.board, { highlight });
+  const loss = lossWatch?.viewOf(session.board) ?? null;
+  renderBoard(ui.board, session.board, { highlight, deadBoxes: loss?.deadBoxes });
+  const lostBecause = loss?.reason ?? null;
+  ui.lost.hidden = lostBecause === null;
+  ui.lost.textContent = lostBecause === null ? '' : `This position is lost: ${lostBecause}. Undo to go back.`;
+  if (levelRef !== null) {
+    progress.save(levelRef, session.lurd, session.won);
+    markSolvedOption();
+  }
   ui.moves.value = String(session.moves);
   ui.pushes.value = String(session.pushes);
   ui.undo.disabled = !session.canUndo;
   ui.redo.disabled = !session.canRedo;
+  ui.hint.disabled = hintBusy;
   const won = session.won;
   ui.status.classList.toggle('won', won);
   if (won) {
@@ -144,6 +180,8 @@ function clearPanels(): void {
   player?.pause();
   player = null;
   highlight = null;
+  hintPlan = null;
+  say(ui.hintText, '');
   say(ui.solveResult, '');
   say(ui.verifyResult, '');
   ui.verifyView.textContent = '';
@@ -151,18 +189,46 @@ function clearPanels(): void {
   ui.playerControls.hidden = true;
 }
 
-/** Starts playing a level under the rule chosen on the page (or the format's own). */
-function startLevel(next: Level, heading: string): void {
+/**
+ * Starts playing a level under the rule chosen on the page (or the format's own), from the moves
+ * saved for it in this browser when there are any.
+ */
+function startLevel(next: Level, heading: string, ref: LevelRef): void {
   level = next;
   clearPanels();
   const choice = ruleFor(next, ui.rule.value);
   // A level whose format has no rule for its counts still plays; the message says which rule is used.
   const rule: GoalRule = choice.rule ?? 'all-goals';
   session = new GameSession(next.board, rule);
+  lossWatch = new LossWatch(next.board, rule);
+  levelRef = ref;
+  const saved = progress.load(ref);
+  let restored = 0;
+  for (const letter of saved?.moves ?? '') {
+    const direction = directionOfLetter(letter);
+    if (direction === undefined || !session.move(direction)) break;
+    restored++;
+  }
+  const solvedBefore = saved?.solved === true ? 'Solved before in this browser. ' : '';
+  ui.progressNote.textContent = saved === null ? '' : `${solvedBefore}${restored === 0 ? '' : `Restored ${restored} moves saved in this browser.`}`.trim();
   ui.title.textContent = heading;
   say(ui.status, choice.message === null ? '' : `${choice.message} (playing with all-goals)`, choice.message === null ? 'neutral' : 'error');
   ui.status.classList.remove('won');
   render();
+}
+
+/** Where a level's progress is kept: a server level by its collection and number, a pasted one by its board. */
+function refOf(collection: PageCollection, index: number, board: string): LevelRef {
+  return { key: collection.local === null ? `${collection.id}:${index}` : `board:${board}`, board };
+}
+
+const SOLVED_MARK = '\u2713 ';
+
+/** Adds the solved mark to the level picker's entry for the level being played, once it is solved. */
+function markSolvedOption(): void {
+  if (levelRef === null || !progress.isSolved(levelRef.key)) return;
+  const option = ui.level.selectedOptions[0];
+  if (option !== undefined && !option.textContent?.startsWith(SOLVED_MARK)) option.textContent = `${SOLVED_MARK}${option.textContent ?? ''}`;
 }
 
 function collectionById(id: string): PageCollection | undefined {
@@ -174,7 +240,10 @@ function fillLevelSelect(collection: PageCollection, selected: number): void {
     const option = document.createElement('option');
     option.value = String(i + 1);
     const title = collection.titles?.[i] ?? null;
-    option.textContent = title !== null && title !== String(i + 1) ? `${i + 1}. ${title}` : String(i + 1);
+    const name = title !== null && title !== String(i + 1) ? `${i + 1}. ${title}` : String(i + 1);
+    const local = collection.local?.[i];
+    const key = local === undefined ? `${collection.id}:${i + 1}` : `board:${formatBoard(local.board, 'xsb')}`;
+    option.textContent = progress.isSolved(key) ? `${SOLVED_MARK}${name}` : name;
     return option;
   });
   ui.level.replaceChildren(...options);
@@ -217,7 +286,8 @@ async function openLevel(collectionId: string, index: number): Promise<void> {
     next = read.levels[0];
   }
   const title = next.title !== null && next.title !== String(index) ? ` \u2014 ${next.title}` : '';
-  startLevel(next, `${collection.name}, level ${index}${title}`);
+  startLevel(next, `${collection.name}, level ${index}${title}`, refOf(collection, index, formatBoard(next.board, 'xsb')));
+  if (collection.local === null) progress.lastOpened = { collection: collection.id, index };
 }
 
 function showError(element: HTMLElement, error: unknown): void {
@@ -228,6 +298,131 @@ function makeMove(direction: Direction): void {
   if (session === null) return;
   highlight = null;
   session.move(direction);
+  render();
+}
+
+/** Makes the moves of a LURD string one by one, each an undoable step of the game as a key press would be. */
+function makeMoves(moves: string): void {
+  if (session === null) return;
+  highlight = null;
+  for (const letter of moves) {
+    if (!session.move(directionOfLetter(letter) as Direction)) break;
+  }
+  render();
+}
+
+/** Time between the steps of a hint, so the walk can be followed by eye. */
+const HINT_STEP_MS = 70;
+
+/**
+ * Plays moves into the game one step at a time. Resolves true once all are made, or false as soon
+ * as the game changes under it (another level, a key press, Undo), leaving the player's moves alone.
+ */
+function playMoves(game: GameSession, moves: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    let made = 0;
+    let expected = game.lurd;
+    const stepOnce = (): void => {
+      if (session !== game || game.lurd !== expected || !game.move(directionOfLetter(moves[made]) as Direction)) {
+        resolve(false);
+        return;
+      }
+      made++;
+      expected = game.lurd;
+      highlight = null;
+      render();
+      if (made === moves.length) resolve(true);
+      else setTimeout(stepOnce, HINT_STEP_MS);
+    };
+    if (moves === '') resolve(true);
+    else stepOnce();
+  });
+}
+
+/** A click on a square: walk there by a shortest way, or push the box beside the player that was clicked. */
+function onBoardClick(event: MouseEvent): void {
+  ui.board.focus();
+  if (session === null || !(event.target instanceof HTMLElement)) return;
+  const square = Number(event.target.closest<HTMLElement>('.cell')?.dataset.square);
+  if (!Number.isInteger(square)) return;
+  const moves = movesForClick(session.board, square);
+  if (moves !== null && moves !== '') makeMoves(moves);
+}
+
+/**
+ * One push of help: solves from the position on the board (on the server, as Solve does) and
+ * plays the walk to the next box and its push. The rest of that solution is kept, so the next
+ * hint from where this one ended needs no new search.
+ */
+async function giveHint(): Promise<void> {
+  if (session === null || hintBusy) return;
+  const current = session;
+  if (current.won) {
+    say(ui.hintText, 'The level is solved already.', 'ok');
+    return;
+  }
+  // A loss the page has proved already needs no search to say so.
+  const lostBecause = lossWatch?.viewOf(current.board).reason ?? null;
+  if (lostBecause !== null) {
+    say(ui.hintText, `No hint: this position is lost (${lostBecause}). Undo some moves.`, 'error');
+    return;
+  }
+  const at = current.lurd;
+  hintBusy = true;
+  render();
+  try {
+    let rest = hintPlan !== null && hintPlan.session === current && hintPlan.at === at ? hintPlan.rest : null;
+    if (rest === null) {
+      say(ui.hintText, 'Looking for a solution from here\u2026');
+      const limit = timeLimitSeconds();
+      const answer = await postJson('/api/solve', { level: formatBoard(current.board, 'xsb'), format: 'xsb', goal: current.rule, optimal: 'none', timeLimit: limit });
+      // The player moved on (or opened another level) while the server searched: this hint is stale.
+      if (session !== current || current.lurd !== at) {
+        say(ui.hintText, '');
+        return;
+      }
+      if (answer.status === 'unsolvable') {
+        say(ui.hintText, 'No hint: this position is lost (no solution exists from here). Undo some moves.', 'error');
+        return;
+      }
+      if (answer.status !== 'solved' || answer.solution === null) {
+        say(ui.hintText, `No hint: ${describeSolveAnswer(answer)}`, 'error');
+        return;
+      }
+      rest = answer.solution;
+    }
+    const next = throughFirstPush(rest);
+    if (!(await playMoves(current, next))) {
+      say(ui.hintText, '');
+      return;
+    }
+    const left = rest.slice(next.length);
+    hintPlan = { session: current, at: current.lurd, rest: left };
+    const walk = next.length - pushesIn(next);
+    const pushesLeft = pushesIn(left);
+    say(
+      ui.hintText,
+      `Hint: ${walk} ${walk === 1 ? 'step' : 'steps'} and a push. ${pushesLeft === 0 ? 'That solves it.' : `${pushesLeft} more ${pushesLeft === 1 ? 'push' : 'pushes'} to go.`}`,
+      'ok',
+    );
+  } catch (error) {
+    showError(ui.hintText, error);
+  } finally {
+    hintBusy = false;
+    render();
+  }
+}
+
+/** Clears the progress saved for the level being played, and starts it over. */
+function forgetProgress(): void {
+  if (session === null || levelRef === null) return;
+  progress.forget(levelRef);
+  session.restart();
+  highlight = null;
+  hintPlan = null;
+  const option = ui.level.selectedOptions[0];
+  if (option?.textContent?.startsWith(SOLVED_MARK) === true) option.textContent = option.textContent.slice(SOLVED_MARK.length);
+  ui.progressNote.textContent = 'Saved progress forgotten.';
   render();
 }
 
@@ -380,7 +575,8 @@ function playBuilt(built: Level, rule: GoalRule, solution?: string): void {
   fillCollectionSelect(collection.id);
   fillLevelSelect(collection, 1);
   ui.rule.value = rule;
-  startLevel(built, `${collection.name} (from the builder)`);
+  const board = formatBoard(built.board, 'xsb');
+  startLevel(built, `${collection.name} (from the builder)`, refOf(collection, 1, board));
   if (solution !== undefined && session !== null) {
     player = new SolutionPlayer(session, solution, render);
     player.speed = Number(ui.animSpeed.value);
@@ -413,11 +609,17 @@ function wire(): void {
   ui.rule.addEventListener('change', () => {
     if (level === null || session === null) return;
     const choice = ruleFor(level, ui.rule.value);
-    if (choice.rule !== null) session.rule = choice.rule;
+    if (choice.rule !== null) {
+      session.rule = choice.rule;
+      lossWatch = new LossWatch(level.board, choice.rule);
+    }
     say(ui.status, choice.message ?? '', choice.message === null ? 'neutral' : 'error');
     render();
   });
-  ui.board.addEventListener('click', () => ui.board.focus());
+  ui.board.addEventListener('click', onBoardClick);
+  ui.hint.addEventListener('click', () => void giveHint());
+  ui.forget.addEventListener('click', forgetProgress);
+  window.addEventListener('resize', () => fitBoardToWindow(ui.board));
   // On-screen arrows: phones have no arrow keys.
   for (const button of document.querySelectorAll<HTMLButtonElement>('.dpad button')) {
     button.addEventListener('click', () => makeMove(button.dataset.direction as Direction));
@@ -454,8 +656,12 @@ async function start(): Promise<void> {
   const list = await getJson<CollectionsAnswer>('/api/collections');
   for (const entry of list.collections) collections.push({ id: entry.id, name: entry.name, count: entry.levels, titles: null, local: null });
   if (collections.length === 0) return;
-  fillCollectionSelect(collections[0].id);
-  await openLevel(collections[0].id, 1);
+  // Back to the level open last in this browser, if its collection is still served.
+  const last = progress.lastOpened;
+  const reopen = last !== null ? collections.find((collection) => collection.id === last.collection && last.index <= collection.count) : undefined;
+  const first = reopen ?? collections[0];
+  fillCollectionSelect(first.id);
+  await openLevel(first.id, reopen !== undefined && last !== null ? last.index : 1);
   document.body.dataset.ready = 'true';
 }
 
