@@ -61,6 +61,8 @@ export {
 
 // The UCLA CS161 interface.
 export { goalTest, nextStates, h0, h1, stateToBoard, boardToState, type Cs161State } from './game/cs161.js';
+export { printState, printStates } from './game/cs161-print.js';
+export { movesOfStates } from './game/cs161-moves.js';
 
 // The solver: proven-optimal or fast any-solution search, and the seeds' solver interfaces.
 export {
@@ -71,6 +73,9 @@ export {
   type Optimality,
 } from './solver/solve.js';
 export { solvePuzzle, h2 } from './solver/seed-api.js';
+export { aStar, AStarLimitError, type AStarOptions, type AStarResult } from './solver/a-star.js';
+export { sokoban, type Cs161Heuristic, type Cs161SearchOptions } from './solver/cs161-search.js';
+export type { Cs161Rule } from './solver/cs161-bound.js';
 
 // The optimizer: a given solution made shorter in moves or pushes, never longer.
 export { optimizeSolution, UnsolvedMovesError, type OptimizeOptions, type OptimizeResult } from './solver/optimize/optimize.js';
