@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/fake-io.js';
+import { run } from '../../src/cli/run.js';
+import { cli, fakeIo } from '../helpers/fake-io.js';
 
 // `sokoban solve --heuristic`: the CS161 homework's A* from the command line, with the states it
 // expanded and, with --states, the board after every move as the homework prints it.
@@ -94,5 +95,22 @@ describe('sokoban solve --heuristic', () => {
   it('draws the boards of the usual solver too with --states', async () => {
     const { stdout } = await cli('solve', 'row.grid', '--states', { files: { 'row.grid': ROW } });
     expect(stdout).toContain('  move 2 (R):\n######\n#  @*#\n######\n');
+  });
+
+  it.each([
+    ['--heuristic h1', ['--heuristic', 'h1'], 0],
+    ['the usual solver', ['--jobs', '2'], 1],
+  ] as const)('on several levels with %s, listens for Ctrl-C %i times (A* runs on the main thread, where a listener would wait for every level)', async (_name, options, times) => {
+    const io = fakeIo({ files: { 'two.grid': `${ROW}\n3 2 4\n` } });
+    let listened = 0;
+    const watched = {
+      ...io,
+      onInterrupt: (listener: () => void) => {
+        listened++;
+        return io.onInterrupt?.(listener) ?? (() => {});
+      },
+    };
+    expect(await run(['solve', 'two.grid', ...options], watched)).toBe(0);
+    expect(listened).toBe(times);
   });
 });

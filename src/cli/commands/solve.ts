@@ -249,9 +249,11 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
 
   const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic);
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished. A search on the main thread
-  // (a single level) cannot be interrupted, so there the signals keep their usual effect.
+  // (a single level, or --heuristic's A* for every level) cannot be interrupted: a listener would
+  // only run once every level was done, so there the signals keep their usual effect.
   const stop = new AbortController();
-  const stopListening = levelJobs.length > 1 ? io.onInterrupt?.(() => stop.abort()) : undefined;
+  const onMainThread = levelJobs.length <= 1 || request.heuristic !== undefined;
+  const stopListening = onMainThread ? undefined : io.onInterrupt?.(() => stop.abort());
   try {
     await Promise.all(
       jobs.map(async (job, position) => {
