@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Cs161State, h0, h1, stateToBoard } from '../../src/game/cs161.js';
 import { movesOfStates } from '../../src/game/cs161-moves.js';
 import { replay } from '../../src/game/replay.js';
+import type { Cs161Rule } from '../../src/solver/cs161-bound.js';
 import { sokoban } from '../../src/solver/cs161-search.js';
 import { h2 } from '../../src/solver/seed-api.js';
 import { sharedDir } from './helpers.js';
@@ -22,19 +23,23 @@ interface Problem {
   readonly grid: number[][];
 }
 
-const problems = (JSON.parse(readFileSync(path.join(sharedDir, 'cs161', 'hw3_22_problems_boxes_rule.json'), 'utf8')) as Problem[]).map((problem) => ({
-  ...problem,
-  depth: problem.optimal_depth_bfs_check ?? problem.optimal_depth_published,
-}));
+function readProblems(file: string) {
+  return (JSON.parse(readFileSync(path.join(sharedDir, 'cs161', file), 'utf8')) as Problem[]).map((problem) => ({
+    ...problem,
+    depth: problem.optimal_depth_bfs_check ?? problem.optimal_depth_published,
+  }));
+}
+
+const problems = readProblems('hw3_22_problems_boxes_rule.json');
 const TOO_MANY_FOR_H0_AND_H1 = new Set(['p17']);
 const withDepth = problems.filter((problem) => problem.depth !== null);
 const compared = withDepth.filter((problem) => !TOO_MANY_FOR_H0_AND_H1.has(problem.name));
 
 /** The depth of the path A* returns, after checking that its moves replay to a win. */
-function depthOf(grid: number[][], heuristic: (state: Cs161State) => number): { depth: number; expanded: number } {
-  const { path, expanded } = sokoban(grid, heuristic);
+function depthOf(grid: number[][], heuristic: (state: Cs161State) => number, rule: Cs161Rule = 'all-boxes'): { depth: number; expanded: number } {
+  const { path, expanded } = sokoban(grid, heuristic, { rule });
   if (path === null) throw new Error('no path');
-  const played = replay(stateToBoard(grid), movesOfStates(path), { rule: 'all-boxes', strictCase: true });
+  const played = replay(stateToBoard(grid), movesOfStates(path), { rule, strictCase: true });
   expect(played.solved).toBe(true);
   return { depth: played.moves, expanded };
 }
@@ -58,5 +63,27 @@ describe('CS161 heuristics on the 22-problem set', () => {
     const problem = withDepth.find((entry) => entry.name === 'p17');
     expect(problem).toBeDefined();
     expect(depthOf(problem?.grid ?? [], h2).depth).toBe(problem?.depth);
+  });
+});
+
+describe('CS161 heuristics on the 15-problem set, under its own goal test (the keeper on a goal too)', () => {
+  const keeperProblems = readProblems('hw3_15_problems_keeper_rule.json').filter((problem) => problem.depth !== null);
+  // p13 under h0 and h1 expands over three million states; p15 has no known depth.
+  const keeperCompared = keeperProblems.filter((problem) => problem.name !== 'p13');
+
+  it('has 14 problems with a known depth', () => {
+    expect(keeperProblems).toHaveLength(14);
+  });
+
+  it.each(keeperCompared.map((problem) => [problem.name, problem] as const))('%s: the known depth with h0, h1 and h2, and h2 < h1 < h0', (_name, problem) => {
+    const [zero, boxes, matching] = [h0, h1, h2].map((heuristic) => depthOf(problem.grid, heuristic, 'keeper-too'));
+    expect([zero.depth, boxes.depth, matching.depth]).toEqual([problem.depth, problem.depth, problem.depth]);
+    expect(matching.expanded).toBeLessThan(boxes.expanded);
+    expect(boxes.expanded).toBeLessThan(zero.expanded);
+  });
+
+  it('p13: the known depth with h2', () => {
+    const problem = keeperProblems.find((entry) => entry.name === 'p13');
+    expect(depthOf(problem?.grid ?? [], h2, 'keeper-too').depth).toBe(problem?.depth);
   });
 });
