@@ -78,12 +78,12 @@ export class SearchLimitError extends SokobanError {
   }
 }
 
+/**
+ * Where an error is, in the `file:line:col` form editors and CI problem matchers read
+ * (`bad.xsb:4:2`); the line already points into the right level of a collection. Without a
+ * line, the file and the level number (`set.json: level 3`).
+ */
 export function formatPosition(position: SourcePosition): string {
-  let text = position.file;
-  if (position.level !== undefined) text += ` level ${position.level}`;
-  if (position.line !== undefined) {
-    text += `, line ${position.line}`;
-    if (position.column !== undefined) text += `, column ${position.column}`;
-  }
-  return text;
+  if (position.line === undefined) return position.level === undefined ? position.file : `${position.file}: level ${position.level}`;
+  return position.column === undefined ? `${position.file}:${position.line}` : `${position.file}:${position.line}:${position.column}`;
 }

@@ -62,6 +62,8 @@ export {
 
 // The UCLA CS161 interface.
 export { goalTest, nextStates, h0, h1, stateToBoard, boardToState, type Cs161State } from './game/cs161.js';
+export { printState, printStates } from './game/cs161-print.js';
+export { movesOfStates } from './game/cs161-moves.js';
 
 // The solver: proven-optimal or fast any-solution search, and the seeds' solver interfaces.
 export {
@@ -72,6 +74,9 @@ export {
   type Optimality,
 } from './solver/solve.js';
 export { solvePuzzle, h2 } from './solver/seed-api.js';
+export { aStar, AStarLimitError, type AStarOptions, type AStarResult } from './solver/a-star.js';
+export { sokoban, type Cs161Heuristic, type Cs161SearchOptions } from './solver/cs161-search.js';
+export type { Cs161Rule } from './solver/cs161-bound.js';
 
 // Why a position is lost, by the solver's own cheap proofs; the boxes that can never reach a goal.
 export { LossExplainer, explainLoss, deadOrFrozenBoxes } from './solver/explain/loss-explainer.js';

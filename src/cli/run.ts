@@ -42,7 +42,7 @@ export function buildProgram(context: CommandContext): Command {
   const { io } = context;
   const program = new Command(PROGRAM_NAME)
     .description('Sokoban solver and validator: solve levels, check move strings, convert and draw levels')
-    .version(packageVersion(), '-V, --version')
+    .version(packageVersion(), '-V, --version', 'output the version number (-v works too)')
     .option('--no-color', 'never colour the output')
     .exitOverride()
     .configureOutput({
@@ -81,8 +81,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       exitCode = code;
     },
   };
+  // `-v` asks for the version as in npm, node and most tools; commander takes one short flag, -V.
+  const words = argv[0] === '-v' ? ['--version', ...argv.slice(1)] : [...argv];
   try {
-    await buildProgram(context).parseAsync([...argv], { from: 'user' });
+    await buildProgram(context).parseAsync(words, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExitCode(error, io);

@@ -51,10 +51,18 @@ export function writeXsbLevel(level: Level, options: XsbLevelOptions = {}): stri
   return lines.join('\n');
 }
 
+/** Header lines that name the set, as SOK files write them: kept as `Key: value` lines, not made comments. */
+const SET_NAME_LINE = /^\s*(collection|set)\s*:\s*\S/i;
+
+function headerLine(line: string): string {
+  if (line.trim() === '') return ';';
+  return SET_NAME_LINE.test(line) ? line.trim() : `; ${line}`;
+}
+
 export function writeXsbCollection(header: readonly string[], levels: readonly Level[], options: XsbLevelOptions = {}): string {
   const parts: string[] = [];
   if (header.length > 0) {
-    const headerText = header.map((line) => (line.trim() === '' ? ';' : `; ${line}`)).join('\n');
+    const headerText = header.map(headerLine).join('\n');
     // Without a title line of its own, an untitled first level would take the header's last
     // line as its title; a `::` comment line in between is never a title.
     const untitled = levels.length > 0 && (levels[0].title === null || levels[0].title.trim() === '');

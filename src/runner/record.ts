@@ -16,6 +16,8 @@ export interface RecordKey {
   readonly title: string | null;
   /** 1-based line of the level's first board row, for annotations; null when unknown. */
   readonly line: number | null;
+  /** 1-based column of the error in that line, when the record is a parse error that knows it. */
+  readonly column?: number;
 }
 
 /**

@@ -2,9 +2,8 @@ import { SearchLimitError } from '../errors.js';
 import { directionOfLetter, type Direction } from '../game/direction.js';
 import { stateToBoard, type Cs161State } from '../game/cs161.js';
 import type { SnekobanGame } from '../game/snekoban.js';
-import { buildProblem } from './model/problem.js';
-import { computePushDistances } from './geometry/push-distances.js';
-import { INFEASIBLE, MatchingBound } from './bounds/matching-bound.js';
+import { BOX, GOAL } from '../level/board.js';
+import { Cs161Bound, type Cs161Rule, boundLayoutKey } from './cs161-bound.js';
 import { solve, type SolveOptions } from './solve.js';
 
 /**
@@ -25,15 +24,19 @@ export function solvePuzzle(game: SnekobanGame, options: Pick<SolveOptions, 'tim
   });
 }
 
+/** The last layout h2 was asked about: a search asks about one layout many times in a row. */
+let lastLayout: { readonly key: string; readonly bound: Cs161Bound } | null = null;
+
 /**
- * CS161 heuristic h2: our admissible bound, the minimum-cost matching of boxes to goals over
- * push distances that respect walls and the player's need to stand behind each box. It never
- * exceeds the number of moves still needed; Infinity when no matching exists (a lost position).
+ * CS161 heuristic h2: our admissible bound, the minimum-cost matching of boxes to goals over push
+ * distances that respect walls and the player's need to stand behind each box (see Cs161Bound).
+ * It never exceeds the number of moves still needed; Infinity when no matching exists (a lost position).
  */
-export function h2(state: Cs161State, rule: 'all-boxes' | 'keeper-too' = 'all-boxes'): number {
-  const problem = buildProblem(stateToBoard(state), rule);
-  if (problem.hopelessBecause !== null) return Infinity;
-  const bound = new MatchingBound(computePushDistances(problem), problem.initialBoxes.length, problem.everyBoxNeedsGoal);
-  const value = bound.evaluate(problem.initialBoxes, problem.initialBoxes.length);
-  return value === INFEASIBLE ? Infinity : value;
+export function h2(state: Cs161State, rule: Cs161Rule = 'all-boxes'): number {
+  const board = stateToBoard(state);
+  const key = boundLayoutKey(board, rule);
+  if (lastLayout === null || lastLayout.key !== key) lastLayout = { key, bound: new Cs161Bound(board, rule) };
+  const boxes: number[] = [];
+  for (let square = 0; square < board.squares.length; square++) if ((board.squares[square] & BOX) !== 0) boxes.push(square);
+  return lastLayout.bound.evaluateSquares(boxes, (square) => (board.squares[square] & GOAL) !== 0);
 }

@@ -6,7 +6,7 @@ import { fakeIo } from '../helpers/fake-io.js';
 describe('error lines', () => {
   it('prints a typed error as "sokoban: <file>, line L, column C: <reason>"', () => {
     const error = new LevelError("unknown character 'x'", { file: 'a.xsb', line: 3, column: 5 });
-    expect(errorLine(error)).toBe("sokoban: a.xsb, line 3, column 5: unknown character 'x'");
+    expect(errorLine(error)).toBe("sokoban: a.xsb:3:5: unknown character 'x'");
   });
 
   it('keeps a message with line breaks on one line', () => {

@@ -29,16 +29,22 @@ describe('one-line errors with exit code 2', () => {
     expect(result.stderr).toBe('sokoban: levels: is a directory, not a file\n');
   });
 
+  it('puts the place first as file:line:col, the form editors and CI problem matchers read', async () => {
+    const result = await cli('show', 'bad.xsb', { files: { 'bad.xsb': '#####\n#@ .#\n# $ #\n#Z  #\n#####\n' } });
+    expectOneLineError(result);
+    expect(result.stderr).toMatch(/^sokoban: bad\.xsb:4:2: unknown character "Z"/);
+  });
+
   it('names the line and column of an unknown character in a board', async () => {
     const result = await cli('show', 'bad.xsb', { files: { 'bad.xsb': '#####\n#@$x.#\n#####\n' } });
     expectOneLineError(result);
-    expect(result.stderr).toMatch(/^sokoban: bad\.xsb, line 2, column 4: unknown character "x"/);
+    expect(result.stderr).toMatch(/^sokoban: bad\.xsb:2:4: unknown character "x"/);
   });
 
   it('names both players of a level with two', async () => {
     const result = await cli('show', 'two.xsb', { files: { 'two.xsb': '#####\n#@ .#\n# $ #\n#@  #\n#####\n' } });
     expectOneLineError(result);
-    expect(result.stderr).toBe('sokoban: two.xsb level 1, line 4, column 2: more than one player (the first is at line 2, column 2)\n');
+    expect(result.stderr).toBe('sokoban: two.xsb:4:2: more than one player (the first is at line 2, column 2)\n');
   });
 
   it('names an empty file', async () => {
@@ -57,7 +63,7 @@ describe('one-line errors with exit code 2', () => {
     const files = { 'c.xsb': '#####\n#@$.#\n#####\n', 'm.lurd': 'rr\nlXr\n' };
     const result = await cli('verify', 'c.xsb', 'm.lurd', { files });
     expectOneLineError(result);
-    expect(result.stderr).toBe("sokoban: m.lurd, line 2, column 2: 'X' is not a move (expected l u r d, L U R D, digits or parentheses)\n");
+    expect(result.stderr).toBe("sokoban: m.lurd:2:2: 'X' is not a move (expected l u r d, L U R D, digits or parentheses)\n");
   });
 
   it('rejects hexagonal directions in a move string by name', async () => {

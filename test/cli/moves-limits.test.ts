@@ -12,7 +12,7 @@ const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 describe('move strings a careless or hostile user may write (issue 13)', () => {
   it('refuses groups nested 5,000 deep with the line and column of the group too deep', () => {
     expect(() => parseMoves(DEEP)).toThrow(MoveSyntaxError);
-    expect(() => parseMoves(`rr\n${DEEP}`)).toThrow(/line 2, column 101: groups nested more than 100 deep/);
+    expect(() => parseMoves(`rr\n${DEEP}`)).toThrow(/:2:101: groups nested more than 100 deep/);
   });
 
   it('still reads groups nested 100 deep', () => {
@@ -28,7 +28,7 @@ describe('move strings a careless or hostile user may write (issue 13)', () => {
     const { code, stdout, stderr } = await cli('verify', 'c.sok', { files: { 'c.sok': sok } });
     expect(stdout).toMatch(/c\.sok#1: solved in 3 moves/);
     expect(stdout).toMatch(/c\.sok#3: solved in 3 moves/);
-    expect(stderr).toMatch(/c\.sok level 2: its Solution line, column 101: groups nested more than 100 deep/);
+    expect(stderr).toMatch(/c\.sok: level 2: its Solution line, column 101: groups nested more than 100 deep/);
     expect(code).toBe(2);
   });
 

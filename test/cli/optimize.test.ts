@@ -86,7 +86,7 @@ describe('sokoban optimize', () => {
   it('exits 2 on a move string it cannot read', async () => {
     const { code, stderr } = await cli('optimize', 'c.xsb', '--moves', 'rRx', { files: { 'c.xsb': CORRIDOR } });
     expect(code).toBe(2);
-    expect(stderr).toContain("--moves, line 1, column 3: 'x' is not a move");
+    expect(stderr).toContain("--moves:1:3: 'x' is not a move");
   });
 
   it('exits 1 when there are no moves and the level is proven unsolvable', async () => {

@@ -21,6 +21,18 @@ describe('sokoban (the program)', () => {
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
+  it.each(['-v', '-V'])('prints the same version with %s, as most tools accept both', async (flag) => {
+    const { code, stdout } = await cli(flag);
+    expect(code).toBe(0);
+    expect(stdout).toBe((await cli('--version')).stdout);
+  });
+
+  it('keeps -v a version flag only in front of the command', async () => {
+    const { code, stderr } = await cli('verify', '-v');
+    expect(stderr).toMatch(/unknown option '-v'/);
+    expect(code).toBe(2);
+  });
+
   it('prints help on stderr and exits 2 without a command', async () => {
     const { code, stdout, stderr } = await cli();
     expect(code).toBe(2);

@@ -140,7 +140,7 @@ describe('sokoban show: where the moves come from', () => {
   it('points a syntax error in a --moves file at its line and column', async () => {
     const { code, stderr } = await cli('show', 'c.xsb', '--moves', 'm.lurd', { files: { 'c.xsb': CORRIDOR, 'm.lurd': 'rR\nxR\n' } });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^sokoban: m\.lurd, line 2, column 1: 'x' is not a move/);
+    expect(stderr).toMatch(/^sokoban: m\.lurd:2:1: 'x' is not a move/);
   });
 
   it('names a --moves file that cannot be read, and says what --moves takes', async () => {

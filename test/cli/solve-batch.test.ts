@@ -73,7 +73,7 @@ describe('sokoban solve on many levels', () => {
     const errors = lines.filter((line) => line.status === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ file: `${folder}/2.xsb`, index: null, solution: null });
-    expect(errors[0].error).toBe(`${folder}/2.xsb, line 2, column 4: unknown character "x" in a board row`);
+    expect(errors[0].error).toBe(`${folder}/2.xsb:2:4: unknown character "x" in a board row`);
     expect(lines.filter((line) => line.status === 'solved')).toHaveLength(1 + TINY_COUNT);
     expect(lines[1]).toBe(errors[0]);
     expect(stderr.split('\n').filter((line) => line.startsWith('sokoban: '))).toHaveLength(1);
@@ -151,7 +151,7 @@ describe('sokoban solve on a collection with one malformed level', () => {
 
   it('names the file, level, line, column and reason in the error row and on stderr', async () => {
     const { stdout, stderr } = await cli('solve', 'set.xsb', '--jobs', '2', '--json', { files: { 'set.xsb': SET } });
-    const message = 'set.xsb level 2, line 9, column 4: unknown character "x" in a board row';
+    const message = 'set.xsb:9:4: unknown character "x" in a board row';
     expect(jsonLines(stdout)[1]).toMatchObject({ file: 'set.xsb', index: 2, status: 'error', solution: null, error: message });
     expect(stderr).toContain(`sokoban: ${message}\n`);
   });

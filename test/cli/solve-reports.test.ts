@@ -83,15 +83,25 @@ describe('solve reports', () => {
     expect(annotations).toEqual(['::error file=stuck%251.xsb,line=1,title=sokoban solve%3A stuck%251.xsb#1::proven unsolvable: the whole reachable space was searched']);
   });
 
-  it('annotates a malformed file at the line its error names', async () => {
+  it('annotates a malformed file at the line and column its error names', async () => {
     const { stdout, code } = await cli('solve', 'two.xsb', 'ok.xsb', {
       files: { 'two.xsb': '#####\n#@$.#\n#@  #\n#####\n', 'ok.xsb': '#######\n#@ $ .#\n#######\n' },
       env: { GITHUB_ACTIONS: 'true' },
     });
     const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
     expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(/^::error file=two\.xsb,line=3,title=sokoban solve%3A two\.xsb::/);
+    expect(annotations[0]).toMatch(/^::error file=two\.xsb,line=3,col=2,title=sokoban solve%3A two\.xsb::/);
     expect(code).toBe(2);
+  });
+
+  it('leaves col= out when the error names no column', async () => {
+    const { stdout } = await cli('solve', 'spare.xsb', 'ok.xsb', {
+      files: { 'spare.xsb': '######\n#@$..#\n######\n', 'ok.xsb': '#######\n#@ $ .#\n#######\n' },
+      env: { GITHUB_ACTIONS: 'true' },
+    });
+    const annotations = stdout.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(/^::error file=spare\.xsb,line=1,title=/);
   });
 
   it('prints no annotations outside GitHub Actions', async () => {

@@ -87,7 +87,7 @@ describe('sokoban solve (one level)', () => {
   it('asks for --goal on an XSB level whose boxes and goals differ in number, with exit 2', async () => {
     const level = '#######\n#@$ ..#\n#######\n';
     const { code, stderr } = await cli('solve', 'spare.xsb', { files: { 'spare.xsb': level } });
-    expect(stderr).toBe('sokoban: spare.xsb level 1, line 1: 1 box but 2 goals: choose a rule with --goal all-goals|all-boxes|keeper-too\n');
+    expect(stderr).toBe('sokoban: spare.xsb:1: 1 box but 2 goals: choose a rule with --goal all-goals|all-boxes|keeper-too\n');
     expect(code).toBe(2);
   });
 

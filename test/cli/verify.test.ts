@@ -173,7 +173,7 @@ describe('sokoban verify: collections with Solution lines', () => {
     const broken = SET.replace('Solution: rRR', 'Solution: rR(R');
     const { code, stdout, stderr } = await cli('verify', 'set.sok', { files: { 'set.sok': broken } });
     expect(code).toBe(2);
-    expect(stderr).toBe("sokoban: set.sok level 1: its Solution line, column 3: '(' is never closed\n");
+    expect(stderr).toBe("sokoban: set.sok: level 1: its Solution line, column 3: '(' is never closed\n");
     expect(stdout).toContain('set.sok#1 (Corridor): error (see stderr)');
     expect(stdout).toContain('set.sok#2 (Corner): solved');
   });
@@ -227,7 +227,7 @@ Solution: R
 
   it('names the file, level, line and reason on stderr, and exits 2', async () => {
     const { code, stderr } = await cli('verify', 'set.sok', { files: { 'set.sok': WITH_BROKEN } });
-    expect(stderr).toBe('sokoban: set.sok level 2, line 10, column 2: more than one player (the first is at line 9, column 2)\n');
+    expect(stderr).toBe('sokoban: set.sok:10:2: more than one player (the first is at line 9, column 2)\n');
     expect(code).toBe(2);
   });
 
@@ -311,7 +311,7 @@ describe('sokoban verify: rules and formats', () => {
   it('asks for --goal when an XSB level has more goals than boxes', async () => {
     const { code, stderr } = await cli('verify', 'g.xsb', '--moves', 'rRR', { files: { 'g.xsb': EXTRA_GOAL } });
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^sokoban: g\.xsb level 1, line 1: .*choose a rule with --goal/);
+    expect(stderr).toMatch(/^sokoban: g\.xsb:1: .*choose a rule with --goal/);
   });
 
   it('accepts spare goals with --goal all-boxes', async () => {

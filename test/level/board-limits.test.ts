@@ -21,13 +21,13 @@ describe('boards larger than the tools handle are refused when read (issue 13)',
   it('refuses a 300 by 300 room as a malformed level naming its size and the limit', () => {
     const collection = parseEachLevel(openRoom(300, 300), { file: 'room.xsb' });
     expect(collection.levels).toHaveLength(0);
-    expect(collection.failures[0].error.message).toBe(`room.xsb level 1, line 1: the board is 302 by 302 squares (91204); at most ${MAX_BOARD_SQUARES} squares are read`);
+    expect(collection.failures[0].error.message).toBe(`room.xsb:1: the board is 302 by 302 squares (91204); at most ${MAX_BOARD_SQUARES} squares are read`);
   });
 
   it('refuses 10,000 run-length rows of 9999 walls without building them (a 60 KB file, 100 million squares)', () => {
     const text = `#@$.#\n${'9999#\n'.repeat(10_000)}`;
     expect(() => parseEachLevel(text, { file: 'rle.xsb' })).toThrow(LevelError);
-    expect(() => parseEachLevel(text, { file: 'rle.xsb' })).toThrow(/rle\.xsb, line \d+, column 1: the run-length rows of this file expand to more than \d+ squares/);
+    expect(() => parseEachLevel(text, { file: 'rle.xsb' })).toThrow(/rle\.xsb:\d+:1: the run-length rows of this file expand to more than \d+ squares/);
   });
 
   it('refuses a CS161 grid larger than the limit before building it', () => {

@@ -30,7 +30,7 @@ describe('parseEachLevel on XSB/SOK collections', () => {
     const [failure] = parseEachLevel(text, { file: 'set.xsb' }).failures;
     expect(failure.error.reason).toBe('unknown character "x" in a board row');
     expect(failure.error.position).toEqual({ file: 'set.xsb', level: 2, line: 9, column: 4 });
-    expect(failure.error.message).toBe('set.xsb level 2, line 9, column 4: unknown character "x" in a board row');
+    expect(failure.error.message).toBe('set.xsb:9:4: unknown character "x" in a board row');
   });
 
   it('keeps the title of the malformed level', () => {

@@ -113,4 +113,21 @@ describe('XSB collections written back', () => {
     expect(again.levels.map(summary)).toEqual(original.levels.map(summary));
     expect(again.levels.every((level, index) => boardsEqual(level.board, original.levels[index].board))).toBe(true);
   });
+
+  it('writes Collection: and Set: header lines back as headers, not as ; comments', () => {
+    const text = lines('; My set', 'Collection: Tiny Ones', 'Set: Small', '', '; 1', '####', '#@$.#', '####');
+    const written = formatCollection(parseCollection(text), 'xsb');
+    expect(written.split('\n').slice(0, 3)).toEqual(['; My set', 'Collection: Tiny Ones', 'Set: Small']);
+    const again = parseCollection(written);
+    expect(again.header).toEqual(['My set', 'Collection: Tiny Ones', 'Set: Small']);
+    expect(again.title).toBe('Tiny Ones');
+    expect(again.levels.map((level) => level.title)).toEqual(['1']);
+  });
+
+  it('keeps an untitled first level untitled after a Collection: header', () => {
+    const text = lines('Collection: Tiny Ones', '', '####', '#@$.#', '####');
+    const again = parseCollection(formatCollection(parseCollection(text), 'xsb'));
+    expect(again.header).toEqual(['Collection: Tiny Ones']);
+    expect(again.levels.map((level) => level.title)).toEqual([null]);
+  });
 });

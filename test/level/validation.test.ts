@@ -71,7 +71,7 @@ describe('XSB validation errors', () => {
   it('throws LevelError, whose message names file, level and line', () => {
     const error = levelErrorOf(() => parseCollection(lines('#####', '#$ .#', '#####'), { file: 'x.xsb' }));
     expect(error).toBeInstanceOf(LevelError);
-    expect(error.message).toBe('x.xsb level 1, line 1: no player (@ or +) on the board');
+    expect(error.message).toBe('x.xsb:1: no player (@ or +) on the board');
   });
 });
 

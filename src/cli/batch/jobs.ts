@@ -42,10 +42,15 @@ export interface JobSettings {
   readonly goal?: GoalRule;
 }
 
+/** A malformed input's error knows its line, often its column: CI annotations and the summary point there. */
+function errorPlace(error: unknown): { line: number | null; column?: number } {
+  if (!(error instanceof LevelError) || error.position.line === undefined) return { line: null };
+  const { column } = error.position;
+  return column === undefined ? { line: error.position.line } : { line: error.position.line, column };
+}
+
 function fileKey(name: string, error?: unknown): RecordKey {
-  // A malformed file's error knows its line: CI annotations and the summary point there.
-  const line = error instanceof LevelError ? (error.position.line ?? null) : null;
-  return { name, file: name, index: null, title: null, line };
+  return { name, file: name, index: null, title: null, ...errorPlace(error) };
 }
 
 /** An error that belongs to our inputs is the user's to fix; anything else is our bug, still kept to one row. */
@@ -67,7 +72,7 @@ function levelJob(level: Level, goal: GoalRule | undefined): Job {
 /** A malformed level of a collection: an error row of its own, under the name its level would have had. */
 function failedLevel(file: string, failure: LevelFailure): FailedJob {
   const { index, title, error } = failure;
-  return failed({ name: `${file}#${index}`, file, index, title, line: error.position.line ?? null }, error);
+  return failed({ name: `${file}#${index}`, file, index, title, ...errorPlace(error) }, error);
 }
 
 async function readSource(io: Io, source: Exclude<InputSource, { kind: 'error' }>): Promise<{ name: string; text: string }> {

@@ -8,6 +8,7 @@ import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
 import { type Executor, SolveCancelledError, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import { CS161_HEURISTICS, type Cs161HeuristicName, heuristicExecutor } from '../../runner/heuristic-executor.js';
 import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from '../../runner/race.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
@@ -64,6 +65,12 @@ export interface SolveRequest {
   readonly out?: string;
   readonly baseline?: string;
   readonly shard?: string;
+  /** Search with the CS161 homework's A* and this heuristic instead of the solver's engines. */
+  readonly heuristic?: Cs161HeuristicName;
+  /** Draw the board after every move of each solution. */
+  readonly states?: boolean;
+  /** Print only the levels not solved, and the summary. */
+  readonly quiet?: boolean;
 }
 
 /**
@@ -91,6 +98,11 @@ interface Preflight {
 }
 
 async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
+  if (request.heuristic !== undefined && request.optimal === 'pushes') {
+    throw new UsageError('--heuristic searches for the fewest moves (each keeper step costs 1); it cannot prove --optimal pushes');
+  }
+  if (request.states === true && request.json) throw new UsageError('--states draws boards as text; it cannot be combined with --json');
+  if (request.quiet === true && request.json) throw new UsageError('--quiet trims the text report; with --json filter the lines by "status" instead');
   const shard = request.shard === undefined ? null : parseShard(request.shard);
   const reports = request.reports.map((path) => ({ path, kind: reportKind(path) }));
   const baseline = request.baseline === undefined ? null : parseSummary(await io.readFile(request.baseline), request.baseline);
@@ -145,7 +157,9 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
   }
 }
 
-function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
+function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic: Cs161HeuristicName | undefined): Executor {
+  // The homework's A* is a reference search on the main thread, one level after another.
+  if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
   if (racesEachLevel(levelJobs, workers, settings.optimal)) {
     return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
@@ -189,7 +203,8 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
   const workers = workerCount(io, request.jobs);
   const settings: SearchSettings = {
-    optimal: request.optimal,
+    // The homework's A* with an admissible heuristic proves its solutions move-optimal.
+    optimal: request.heuristic !== undefined ? 'moves' : request.optimal,
     timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
     maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
@@ -201,7 +216,16 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
   const streams: Reporter<SolveReport>[] = [
-    request.json ? jsonSolveReporter(out, request.notation) : humanSolveReporter(out, chalk, { notation: request.notation, several: jobs.length > 1, ...settings }),
+    request.json
+      ? jsonSolveReporter(out, request.notation)
+      : humanSolveReporter(out, chalk, {
+          notation: request.notation,
+          several: jobs.length > 1,
+          quiet: request.quiet,
+          states: request.states,
+          heuristic: request.heuristic,
+          ...settings,
+        }),
   ];
   // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
   if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? err : out));
@@ -223,11 +247,13 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };
 
-  const executor = chooseExecutor(io, levelJobs.length, workers, settings);
+  const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic);
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished. A search on the main thread
-  // (a single level) cannot be interrupted, so there the signals keep their usual effect.
+  // (a single level, or --heuristic's A* for every level) cannot be interrupted: a listener would
+  // only run once every level was done, so there the signals keep their usual effect.
   const stop = new AbortController();
-  const stopListening = levelJobs.length > 1 ? io.onInterrupt?.(() => stop.abort()) : undefined;
+  const onMainThread = levelJobs.length <= 1 || request.heuristic !== undefined;
+  const stopListening = onMainThread ? undefined : io.onInterrupt?.(() => stop.abort());
   try {
     await Promise.all(
       jobs.map(async (job, position) => {
@@ -256,7 +282,8 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
 
   // Prose after the results goes where it cannot corrupt machine output.
   const prose = request.json ? io.stderr : io.stdout;
-  if (finished.length > 1 || interrupted) writeSummaryTable(prose, totalsOf(finished), Math.round(io.now() - started));
+  // Under --quiet the summary is the only sign the solved levels were there, so it is always printed.
+  if (finished.length > 1 || interrupted || request.quiet === true) writeSummaryTable(prose, totalsOf(finished), Math.round(io.now() - started));
   if (interrupted) {
     io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${jobs.length} levels finished, ${unfinished.length} not\n`);
   }
@@ -303,6 +330,9 @@ interface SolveOptions {
   readonly out?: string;
   readonly baseline?: string;
   readonly shard?: string;
+  readonly heuristic?: Cs161HeuristicName;
+  readonly states?: boolean;
+  readonly quiet?: boolean;
 }
 
 export function registerSolve(program: Command, context: CommandContext): void {
@@ -325,6 +355,14 @@ export function registerSolve(program: Command, context: CommandContext): void {
     .option('--out <dir>', 'write each collection back as a SOK file with Solution lines, for sokoban verify')
     .option('--baseline <summary.json>', 'compare with an earlier --report summary; exit 1 on any regression')
     .option('--shard <k/n>', 'solve only the k-th of n deterministic slices of the levels (for CI matrix runs)')
+    .addOption(
+      new Option(
+        '--heuristic <h>',
+        "search with the CS161 homework's A* and this heuristic: h0 zero, h1 boxes off goals, h2 box-to-goal matching (move-optimal, in process)",
+      ).choices(Object.keys(CS161_HEURISTICS)),
+    )
+    .option('--states', "print the board after every move of each solution, in the CS161 homework's layout")
+    .option('-q, --quiet', 'print only the levels not solved, and the summary')
     .action(async (inputs: string[], options: SolveOptions, command: Command) => {
       const request: SolveRequest = {
         inputs,
@@ -343,6 +381,9 @@ export function registerSolve(program: Command, context: CommandContext): void {
         out: options.out,
         baseline: options.baseline,
         shard: options.shard,
+        heuristic: options.heuristic,
+        states: options.states === true,
+        quiet: options.quiet === true,
       };
       context.setExitCode(await solveLevels(context.io, request, styleFor(command, context.io, context.io.stdout)));
     });

@@ -34,6 +34,8 @@ export interface VerifyRequest {
   readonly strictCase: boolean;
   readonly notation: Notation;
   readonly json: boolean;
+  /** Only the levels not solved, and the count line. */
+  readonly quiet?: boolean;
 }
 
 /** One level with the move string to check on it, or null when the collection stores none. */
@@ -143,6 +145,7 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
  * besides the error line on stderr.
  */
 export async function verify(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
+  if (request.quiet === true && request.json) throw new UsageError('--quiet trims the text report; with --json filter the lines by "solved" instead');
   try {
     return await verifyLevels(io, request, chalk);
   } catch (error) {
@@ -163,7 +166,7 @@ async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance
   const jobs = explicitMoves ? await jobsForGivenMoves(io, reader, request, collection, entries) : jobsForStoredSolutions(collection, entries);
   const reporter: Reporter<VerifyOutcome> = request.json
     ? jsonVerifyReporter(io.stdout)
-    : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1 });
+    : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1, quiet: request.quiet });
   const codes: ExitCode[] = [];
   for (const job of jobs) {
     const outcome = runJob(io, job, request);
@@ -182,6 +185,7 @@ interface VerifyOptions {
   readonly strictCase?: boolean;
   readonly notation: Notation;
   readonly json?: boolean;
+  readonly quiet?: boolean;
 }
 
 export function registerVerify(program: Command, context: CommandContext): void {
@@ -197,6 +201,7 @@ export function registerVerify(program: Command, context: CommandContext): void 
     .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it')
     .addOption(notationOption())
     .addOption(jsonOption())
+    .option('-q, --quiet', 'print only the levels not solved, and the count of levels')
     .action(async (levelPath: string, movesPath: string | undefined, options: VerifyOptions, command: Command) => {
       const request: VerifyRequest = {
         levelPath,
@@ -208,6 +213,7 @@ export function registerVerify(program: Command, context: CommandContext): void 
         strictCase: options.strictCase === true,
         notation: options.notation,
         json: options.json === true,
+        quiet: options.quiet === true,
       };
       context.setExitCode(await verify(context.io, request, styleFor(command, context.io, context.io.stdout)));
     });

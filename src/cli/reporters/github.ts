@@ -27,7 +27,7 @@ function message(report: SolveReport): string {
   }
 }
 
-/** Under GitHub Actions, each level not solved becomes an `::error` annotation on its file and line. */
+/** Under GitHub Actions, each level not solved becomes an `::error` annotation on its file and line (and column, for a parse error that knows it). */
 export function githubReporter(out: OutputStream): Reporter<SolveReport> {
   return {
     result(report) {
@@ -35,6 +35,7 @@ export function githubReporter(out: OutputStream): Reporter<SolveReport> {
       if (record.status === 'solved') return;
       const properties = [`file=${escapeProperty(record.file)}`];
       if (record.line !== null) properties.push(`line=${record.line}`);
+      if (record.line !== null && record.column !== undefined) properties.push(`col=${record.column}`);
       properties.push(`title=${escapeProperty(`sokoban solve: ${recordLabel(report)}`)}`);
       out.write(`::error ${properties.join(',')}::${escapeData(message(report))}\n`);
     },

@@ -5,11 +5,14 @@ import type { Notation } from '../options.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
 import type { LostAt } from '../../solver/explain/first-lost-move.js';
 import type { Reporter } from './reporter.js';
+import { plural } from './solve-text.js';
 
 export interface HumanVerifyOptions {
   readonly notation: Notation;
   /** With several results a solved level gets one line; its move string is already in the user's file. */
   readonly compact: boolean;
+  /** Only the levels not solved, then the count line even for one level (--quiet). */
+  readonly quiet?: boolean;
 }
 
 function counts(moves: number, pushes: number): string {
@@ -38,6 +41,7 @@ export function humanVerifyReporter(out: OutputStream, chalk: ChalkInstance, opt
     const failure = replay.error;
     if (replay.solved) {
       tally.solved++;
+      if (options.quiet === true) return;
       write(`${ref.label}: ${chalk.green('solved')} in ${counts(replay.moves, replay.pushes)}`);
       if (!options.compact) detail(movesLine(options.notation, outcome.solutionText, true));
       if (replay.solvedAfter !== null && replay.solvedAfter < replay.moves) {
@@ -85,10 +89,10 @@ export function humanVerifyReporter(out: OutputStream, chalk: ChalkInstance, opt
       }
     },
     end() {
-      if (tally.levels < 2) return;
+      if (tally.levels < 2 && options.quiet !== true) return;
       const parts = [`${tally.solved} solved`, `${tally.notSolved} not solved`];
       if (tally.errors > 0) parts.push(`${tally.errors} ${tally.errors === 1 ? 'error' : 'errors'}`);
-      write(`${tally.levels} levels: ${parts.join(', ')}`);
+      write(`${plural(tally.levels, 'level')}: ${parts.join(', ')}`);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { OutputStream } from '../io.js';
 import type { Notation } from '../options.js';
 import type { Reporter } from './reporter.js';
 import type { SolveReport } from './solve-result.js';
+import { movesStatesText } from './move-states.js';
 import { formatDuration, plural, recordLabel, solutionText } from './solve-text.js';
 
 export interface HumanSolveOptions {
@@ -12,6 +13,12 @@ export interface HumanSolveOptions {
   readonly maxNodes?: number;
   /** Several rows: an error still gets its own row on stdout, so the rows match the levels. */
   readonly several: boolean;
+  /** Only the levels not solved (--quiet); the summary is the caller's. */
+  readonly quiet?: boolean;
+  /** Draw the board after every move of each solution (--states). */
+  readonly states?: boolean;
+  /** The CS161 heuristic the A* searched with (--heuristic), named beside the node count. */
+  readonly heuristic?: string;
 }
 
 function effort(nodes: number | null, ms: number | null): string {
@@ -47,11 +54,18 @@ export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, opti
       const { record } = report;
       const label = recordLabel(report);
       switch (record.status) {
-        case 'solved':
+        case 'solved': {
+          if (options.quiet === true) return;
           write(`${label}: ${chalk.green('solved')} in ${plural(record.moves ?? 0, 'move')}, ${plural(record.pushes ?? 0, 'push', 'pushes')}`);
           detail(`${options.notation === 'squares' ? 'squares' : 'solution'}: ${solutionText(report, options.notation)}`);
-          detail(`optimal: ${record.optimal ?? 'not proven'}; ${effort(record.nodes, record.ms)}`);
+          if (options.heuristic === undefined) detail(`optimal: ${record.optimal ?? 'not proven'}; ${effort(record.nodes, record.ms)}`);
+          else
+            detail(
+              `optimal: ${record.optimal ?? 'not proven'} (A* with ${options.heuristic}); ${plural(record.nodes ?? 0, 'state')} expanded in ${formatDuration(record.ms ?? 0)}`,
+            );
+          if (options.states === true && report.level !== null && record.solution !== null) out.write(movesStatesText(report.level.board, record.solution));
           return;
+        }
         case 'unsolvable':
           write(`${label}: ${chalk.red('unsolvable')}: proven, the whole reachable space was searched (${effort(record.nodes, record.ms)})`);
           return;
