@@ -26,6 +26,11 @@ export function squareName(row: number, col: number): string {
   return lettersFor(col, 65) + lettersFor(row, 97);
 }
 
+/** Board squares (row-major indices) by their lettered names, as the verifier names them ("Fe"). */
+export function squareNames(board: Board, squares: readonly number[]): string[] {
+  return squares.map((square) => squareName(rowOf(board, square), colOf(board, square)));
+}
+
 /** The player's squares (row-major indices), the start square first, then one per move. */
 export function squarePath(board: Board, moves: string | ParsedMoves, file = '<input>'): number[] {
   const parsed = typeof moves === 'string' ? parseMoves(moves, { file }) : moves;

@@ -1,3 +1,5 @@
+import { firstLostMove } from '../solver/explain/first-lost-move.js';
+import { squareNames } from '../game/notation.js';
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import { replay } from '../game/replay.js';
 import { BOX, GOAL, countSquares } from '../level/board.js';
@@ -68,7 +70,12 @@ export function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
           reason: result.error.reason,
           message: result.error.message,
         };
-  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error };
+  const lost = result.solved ? undefined : firstLostMove(level.board, rule, result.solution);
+  const loss =
+    lost === undefined
+      ? { lostAt: null, reason: null, lostKind: null, squares: [] }
+      : { lostAt: lost.afterMove, reason: lost.reason.message, lostKind: lost.reason.kind, squares: squareNames(level.board, lost.reason.squares) };
+  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error, ...loss };
 }
 
 /** What a worker is asked to read: one of the handlers above, or the level a solve is about. */

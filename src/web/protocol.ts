@@ -6,6 +6,7 @@
  * A solve answer shares its outcome fields (SolveFields) with the CLI's records and
  * `solve --json` lines: the same names with the same meaning.
  */
+import type { LostKind } from '../solver/explain/lost-reason.js';
 import type { GoalRule } from '../game/goal-rule.js';
 import type { ReplayFailure } from '../game/replay.js';
 import type { LevelFormat } from '../level/level.js';
@@ -135,6 +136,11 @@ export interface VerifyAnswer {
   readonly pushes: number;
   readonly solution: string;
   readonly error: Omit<ReplayFailure, 'board'> | null;
+  /** As `sokoban verify --json`: the move after which the position is provably lost (null when not), why, which proof, and the squares it names. */
+  readonly lostAt: number | null;
+  readonly reason: string | null;
+  readonly lostKind: LostKind | null;
+  readonly squares: readonly string[];
 }
 
 /** POST /api/solve */

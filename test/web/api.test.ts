@@ -111,6 +111,20 @@ describe('verify', () => {
     expect(body.error).toMatchObject({ index: 7, move: 'D', reason: 'box-blocked-by-wall' });
   });
 
+  it('says after which move the position became lost, as verify --json does', async () => {
+    // Pushing the box against the left wall leaves it on a dead square: it can only reach corners.
+    const room = '#####\n#@  #\n# $ #\n#  .#\n#####\n';
+    const { body } = await postJson(server, '/api/verify', { level: room, moves: 'rrdL' });
+    expect(body).toMatchObject({ solved: false, lostAt: 4, lostKind: 'dead-square', squares: ['Bc'] });
+    expect(body.reason).toContain('dead square');
+  });
+
+  it('gives no loss for a solution', async () => {
+    const moves = readFileSync('levels/examples/first.lurd', 'utf8');
+    const { body } = await postJson(server, '/api/verify', { level: FIRST_XSB, moves });
+    expect(body).toMatchObject({ lostAt: null, reason: null, lostKind: null, squares: [] });
+  });
+
   it('refuses a stray character in the moves as a moves error (422)', async () => {
     const { status, body } = await postJson(server, '/api/verify', { level: CORRIDOR, moves: 'rrx' });
     expect(status).toBe(422);

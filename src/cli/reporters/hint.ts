@@ -3,7 +3,8 @@ import type { Direction } from '../../game/direction.js';
 import type { HintLostKind, HintOutcome } from '../hint-outcome.js';
 import type { OutputStream } from '../io.js';
 import type { StopLimit } from '../../runner/record.js';
-import { squareNames, writeJsonLine } from './json.js';
+import { writeJsonLine } from './json.js';
+import { squareNames } from '../../game/notation.js';
 
 const LIMIT_WORDS: Readonly<Record<StopLimit, string>> = { time: 'time limit', nodes: 'node limit', memory: 'memory limit' };
 

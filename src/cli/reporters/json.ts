@@ -1,8 +1,7 @@
 import type { OutputStream } from '../io.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
 import type { LostKind } from '../../solver/explain/lost-reason.js';
-import { type Board, colOf, rowOf } from '../../level/board.js';
-import { squareName } from '../../game/notation.js';
+import { squareNames } from '../../game/notation.js';
 import type { Reporter } from './reporter.js';
 
 /** JSON Lines: one object per line, nothing else on stdout, so `jq` and friends can stream it. */
@@ -43,11 +42,6 @@ export interface VerifyJson {
 }
 
 const NOT_LOST = { lostAt: null, reason: null, lostKind: null, squares: [] } as const;
-
-/** Board squares named as the verifier names them ("Fe"). */
-export function squareNames(board: Board, squares: readonly number[]): string[] {
-  return squares.map((square) => squareName(rowOf(board, square), colOf(board, square)));
-}
 
 export function verifyJson(outcome: VerifyOutcome): VerifyJson {
   const { file, index, title } = outcome.ref;
