@@ -205,7 +205,7 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
       ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL].filter(
           (plan) => options.members === undefined || options.members.includes(plan.name),
         )
-      : [{ name: 'push-optimal', share: 1, openingShare: 1, memoryShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
+      : [{ name: 'push-optimal', share: 1, openingShare: 1, memoryShare: 1, make: pushSearch({ mode: optimal, corralPruning: false, lexicographic: true }) }];
   if (plans.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
   // The tables stop short of the memory limit themselves, each at its part of it.
   const memoryShares = plans.reduce((sum, plan) => sum + plan.memoryShare, 0);

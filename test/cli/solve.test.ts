@@ -17,11 +17,13 @@ describe('sokoban solve (one level)', () => {
     expect(code).toBe(0);
   });
 
-  it('says which measure is proven optimal with --optimal', async () => {
+  it('says which measure is proven optimal with --optimal, and that the other is proven fewest among those', async () => {
     const { code, stdout } = await cli('solve', 'two.xsb', '--optimal', 'moves', { files: { 'two.xsb': TWO_BOXES } });
     expect(stdout).toContain('solved in 11 moves, 4 pushes');
-    expect(stdout).toContain('optimal: moves;');
+    expect(stdout).toContain('optimal: moves, then pushes;');
     expect(code).toBe(0);
+    const byPushes = await cli('solve', 'two.xsb', '--optimal', 'pushes', { files: { 'two.xsb': TWO_BOXES } });
+    expect(byPushes.stdout).toContain('optimal: pushes, then moves;');
   });
 
   it('reports a level with no solution as proven unsolvable and exits 1', async () => {
