@@ -40,6 +40,7 @@ const NOTHING = {
   firstMoves: null,
   firstPushes: null,
   optimal: null,
+  thenFewest: null,
   nodes: null,
   ms: null,
   limit: null,
@@ -83,5 +84,6 @@ export function recordFromResult(level: Level, rule: GoalRule, result: SolveResu
     firstMoves: result.firstMoves,
     firstPushes: result.firstPushes,
     optimal: result.optimal,
+    thenFewest: result.thenFewest,
   };
 }

@@ -23,6 +23,8 @@ export interface SolveFields {
   readonly firstPushes: number | null;
   /** What the solution is proven fewest of; null when it is only a solution. */
   readonly optimal: 'moves' | 'pushes' | null;
+  /** The other measure, when it is proven fewest too among the solutions optimal in the first; else null. */
+  readonly thenFewest: 'moves' | 'pushes' | null;
   /** Positions expanded; null when the search never answered (its worker was ended). */
   readonly nodes: number | null;
   readonly ms: number | null;

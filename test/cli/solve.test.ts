@@ -24,6 +24,8 @@ describe('sokoban solve (one level)', () => {
     expect(code).toBe(0);
     const byPushes = await cli('solve', 'two.xsb', '--optimal', 'pushes', { files: { 'two.xsb': TWO_BOXES } });
     expect(byPushes.stdout).toContain('optimal: pushes, then moves;');
+    const json = await cli('solve', 'two.xsb', '--optimal', 'pushes', '--json', { files: { 'two.xsb': TWO_BOXES } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ optimal: 'pushes', thenFewest: 'moves' });
   });
 
   it('reports a level with no solution as proven unsolvable and exits 1', async () => {
@@ -43,7 +45,7 @@ describe('sokoban solve (one level)', () => {
     const { code, stdout } = await cli('solve', 'corridor.xsb', '--json', { files: { 'corridor.xsb': CORRIDOR } });
     const line = JSON.parse(stdout);
     expect(line).toMatchObject({ file: 'corridor.xsb', index: 1, title: null, status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: null });
-    expect(Object.keys(line)).toEqual(['file', 'index', 'title', 'status', 'solution', 'moves', 'pushes', 'firstMoves', 'firstPushes', 'optimal', 'nodes', 'ms']);
+    expect(Object.keys(line)).toEqual(['file', 'index', 'title', 'status', 'solution', 'moves', 'pushes', 'firstMoves', 'firstPushes', 'optimal', 'thenFewest', 'nodes', 'ms']);
     expect(line).toMatchObject({ firstMoves: 3, firstPushes: 2 });
     expect(stdout.endsWith('}\n')).toBe(true);
     expect(code).toBe(0);

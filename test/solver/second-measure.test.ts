@@ -21,7 +21,7 @@ describe('the second measure in the optimal modes', () => {
     const result = solve(microban10, { optimal: 'pushes', rule: 'all-goals' });
     const exhaustive = fewestByExhaustion(microban10, 'all-goals', 'pushes');
     expect(result.status).toBe('solved');
-    expect(result.optimal).toBe('pushes');
+    expect(result).toMatchObject({ optimal: 'pushes', thenFewest: 'moves' });
     expect({ moves: result.moves, pushes: result.pushes }).toEqual(exhaustive);
     expect(result.pushes).toBe(21);
     expect(result.moves).toBeLessThanOrEqual(89);
@@ -39,5 +39,20 @@ describe('the second measure in the optimal modes', () => {
     expect({ moves: result.moves, pushes: result.pushes }).toEqual(fewestByExhaustion(TWO_IN_A_ROW, 'all-goals', first));
     expect(result.optimal).toBe(first);
     expectReplaysToSolved(TWO_IN_A_ROW, result, 'all-goals');
+  });
+
+  it('when a limit stops the search for fewer moves, the push count is still proven and the moves are said not to be', () => {
+    const full = solve(microban10, { optimal: 'pushes', rule: 'all-goals' });
+    expect(full.thenFewest).toBe('moves');
+    // The smallest node budget that solves: the push-optimal search's own, with none left for the moves.
+    let budget = 1;
+    let cut = solve(microban10, { optimal: 'pushes', rule: 'all-goals', maxNodes: budget });
+    while (cut.status !== 'solved' && budget < full.nodes) {
+      budget++;
+      cut = solve(microban10, { optimal: 'pushes', rule: 'all-goals', maxNodes: budget });
+    }
+    expect(cut).toMatchObject({ status: 'solved', optimal: 'pushes', thenFewest: null, pushes: full.pushes });
+    expect(cut.moves).toBeGreaterThanOrEqual(full.moves ?? 0);
+    expectReplaysToSolved(microban10, cut, 'all-goals');
   });
 });

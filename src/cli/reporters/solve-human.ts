@@ -50,7 +50,7 @@ export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, opti
         case 'solved':
           write(`${label}: ${chalk.green('solved')} in ${plural(record.moves ?? 0, 'move')}, ${plural(record.pushes ?? 0, 'push', 'pushes')}`);
           detail(`${options.notation === 'squares' ? 'squares' : 'solution'}: ${solutionText(report, options.notation)}`);
-          detail(`optimal: ${provenMeasures(record.optimal)}; ${effort(record.nodes, record.ms)}`);
+          detail(`optimal: ${provenMeasures(record.optimal, record.thenFewest)}; ${effort(record.nodes, record.ms)}`);
           return;
         case 'unsolvable':
           write(`${label}: ${chalk.red('unsolvable')}: proven, the whole reachable space was searched (${effort(record.nodes, record.ms)})`);
@@ -72,8 +72,8 @@ export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, opti
   };
 }
 
-/** What a solution is proven fewest in: the optimal modes prove the other measure too, among the solutions optimal in the first. */
-function provenMeasures(optimal: 'moves' | 'pushes' | null): string {
+/** What a solution is proven fewest in: the first measure, and the other among the solutions optimal in it when that is proven too. */
+function provenMeasures(optimal: 'moves' | 'pushes' | null, thenFewest: 'moves' | 'pushes' | null): string {
   if (optimal === null) return 'not proven';
-  return optimal === 'moves' ? 'moves, then pushes' : 'pushes, then moves';
+  return thenFewest === null ? `${optimal} (the other measure not proven)` : `${optimal}, then ${thenFewest}`;
 }

@@ -33,6 +33,11 @@ export interface SearchConfig {
    * where the player stands, not only on the area it can reach.
    */
   readonly lexicographic?: boolean;
+  /**
+   * pushes-first only: the fewest pushes, when another search has proven it. Positions whose
+   * pushes plus bound exceed it lie on no solution that short and are not stored.
+   */
+  readonly pushLimit?: number;
   /** Bytes this search's node table may take. */
   readonly maxBytes?: number;
 }
@@ -62,6 +67,7 @@ export class PushSearch implements SearchEngine {
   private readonly greedy: boolean;
   /** Moves are the first measure (move-optimal search); otherwise pushes are. */
   private readonly movesFirst: boolean;
+  private readonly pushLimit: number;
   private readonly keeperToo: boolean;
   private readonly backward: boolean;
   private readonly dead: Uint8Array;
@@ -87,6 +93,8 @@ export class PushSearch implements SearchEngine {
     this.exactPlayer = config.mode === 'moves' || lexicographic;
     this.greedy = config.mode === 'greedy';
     this.movesFirst = config.mode === 'moves';
+    this.pushLimit = config.pushLimit ?? Number.MAX_SAFE_INTEGER;
+    if (config.pushLimit !== undefined && config.mode !== 'pushes') throw new Error('internal: a push limit is for a pushes-first search');
     this.keeperToo = problem.rule === 'keeper-too';
     this.backward = config.direction === 'backward';
     const tables = this.backward ? analysis.backward() : analysis;
@@ -356,7 +364,7 @@ export class PushSearch implements SearchEngine {
         const existing = nodes.find(scratch, keyPlayer, hash);
         let child: number;
         if (existing >= 0) {
-          if (this.greedy || !this.improves(existing, pushes, moves)) continue;
+          if (this.greedy || !this.improves(existing, pushes, moves) || pushes + nodes.bound[existing] > this.pushLimit) continue;
           child = nodes.addCopy(scratch, keyPlayer, hash, boxHash, existing);
           if (child < 0) {
             this.state = 'memory';
@@ -368,7 +376,7 @@ export class PushSearch implements SearchEngine {
           boxList[i] = to;
           const lower = this.bound.evaluateChild(boxList, count, i);
           boxList[i] = box;
-          if (lower === INFEASIBLE) continue;
+          if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           if (child < 0) {
             this.state = 'memory';
