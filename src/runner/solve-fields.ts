@@ -16,7 +16,8 @@ export interface SolveFields {
   readonly moves: number | null;
   readonly pushes: number | null;
   /**
-   * Length of the solution the search found first, before the improvement pass shortened it
+   * Length of the solution the search found first, before the improvement pass (or, with
+   * --optimal pushes, the search for the fewest moves among push-optimal solutions) shortened it
    * (equal to moves and pushes when nothing did); null unless solved.
    */
   readonly firstMoves: number | null;

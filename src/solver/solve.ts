@@ -65,7 +65,7 @@ export interface SolveResult {
    * gave up early without an answer, which only a partial set of members (no push-optimal) can do.
    */
   readonly limit: 'time' | 'nodes' | 'memory' | null;
-  /** Length of the solution the search found, before the improvement pass; null when not solved. */
+  /** Length of the solution the search found, before the improvement pass or the fewest-moves search; null when not solved. */
   readonly firstMoves: number | null;
   readonly firstPushes: number | null;
 }
