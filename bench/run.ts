@@ -230,6 +230,7 @@ function summarize(run: BenchRun, rows: readonly Row[], maxRssKiB: number, wallM
     count('memory') > 0 ? `memory ${count('memory')}` : '',
     count('killed') > 0 ? `KILLED ${count('killed')}` : '',
     count('crashed') > 0 ? `CRASHED ${count('crashed')}` : '',
+    run.optimal !== null ? `the other measure proven fewest too ${verified.filter((row) => row.result?.thenFewest != null).length}` : '',
     replayFailures > 0 ? `!!! REPLAY FAILED ${replayFailures}` : '',
     mismatches > 0 ? `!!! MISMATCH ${mismatches}` : '',
     lengths,

@@ -42,6 +42,7 @@ const NOTHING = {
   firstMoves: null,
   firstPushes: null,
   optimal: null,
+  thenFewest: null,
   nodes: null,
   ms: null,
   limit: null,
@@ -85,5 +86,6 @@ export function recordFromResult(level: Level, rule: GoalRule, result: SolveResu
     firstMoves: result.firstMoves,
     firstPushes: result.firstPushes,
     optimal: result.optimal,
+    thenFewest: result.thenFewest,
   };
 }

@@ -16,13 +16,16 @@ export interface SolveFields {
   readonly moves: number | null;
   readonly pushes: number | null;
   /**
-   * Length of the solution the search found first, before the improvement pass shortened it
+   * Length of the solution the search found first, before the improvement pass (or, with
+   * --optimal pushes, the search for the fewest moves among push-optimal solutions) shortened it
    * (equal to moves and pushes when nothing did); null unless solved.
    */
   readonly firstMoves: number | null;
   readonly firstPushes: number | null;
   /** What the solution is proven fewest of; null when it is only a solution. */
   readonly optimal: 'moves' | 'pushes' | null;
+  /** The other measure, when it is proven fewest too among the solutions optimal in the first; else null. */
+  readonly thenFewest: 'moves' | 'pushes' | null;
   /** Positions expanded; null when the search never answered (its worker was ended). */
   readonly nodes: number | null;
   readonly ms: number | null;

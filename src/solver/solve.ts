@@ -49,6 +49,11 @@ export interface SolveResult {
   readonly pushes: number | null;
   /** What the solution is proven optimal in, or null. */
   readonly optimal: Optimality | null;
+  /**
+   * The other measure, when the solution is also proven fewest in it among the solutions optimal
+   * in the first (moves, then pushes; pushes, then moves); null when only the first is proven.
+   */
+  readonly thenFewest: Optimality | null;
   /** Positions expanded. */
   readonly nodes: number;
   /** Positions generated (stored in the transposition tables). */
@@ -60,15 +65,28 @@ export interface SolveResult {
    * gave up early without an answer, which only a partial set of members (no push-optimal) can do.
    */
   readonly limit: 'time' | 'nodes' | 'memory' | null;
-  /** Length of the solution the search found, before the improvement pass; null when not solved. */
+  /** Length of the solution the search found, before the improvement pass or the fewest-moves search; null when not solved. */
   readonly firstMoves: number | null;
   readonly firstPushes: number | null;
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
-/** Share of the time (and nodes) left after the first solution that the improvement pass may use. */
+/** Share of the time (and nodes) left after the first solution that the improvement pass may use at most. */
 const IMPROVE_SHARE = 0.25;
+/**
+ * Within that share, the pass's work is sized to the level: positions in proportion to the first
+ * solution's moves (what there is to shorten) or to the search that found it (how hard the level
+ * is), whichever is more, and time likewise. Measured on Microban, these keep about 95% of what
+ * the whole ladder of vicinities gains for a quarter of its positions; most easy levels converge
+ * well before the cap.
+ */
+const IMPROVE_NODES_PER_MOVE = 100;
+const IMPROVE_NODES_PER_SEARCH_NODE = 4;
+const IMPROVE_MIN_MS = 200;
+const IMPROVE_TIME_PER_SEARCH_TIME = 4;
+/** Wider vicinities in a row that may find nothing before the pass stops (the first such ends it). */
+const IMPROVE_PATIENCE = 1;
 /** The improvement pass's tables never take more than this, nor more than a quarter of the limit. */
 const IMPROVE_MAX_MIB = 512;
 
@@ -113,6 +131,17 @@ const BACKWARD_GREEDY: MemberPlan = {
 const FORWARD_GREEDY: MemberPlan = { name: 'forward-greedy', share: 0.03, openingShare: 0.05, memoryShare: 0.1, make: pushSearch({ mode: 'greedy', corralPruning: false }) };
 const PUSH_OPTIMAL: MemberPlan = { name: 'push-optimal', share: 0.07, openingShare: 0.02, memoryShare: 0.1, make: pushSearch({ mode: 'pushes', corralPruning: true }) };
 
+/**
+ * The optimal modes. Moves first is one search over exact player squares with pair costs, so the
+ * fewest pushes among the fewest-move solutions come with it. Pushes first proves the push count
+ * with the fast search over player areas and corral pruning, then the fewest moves among the
+ * solutions that short with a second search (see fewestMovesAmongPushOptimal).
+ */
+const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true },
+  pushes: { mode: 'pushes', corralPruning: true },
+};
+
 const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
 
 /**
@@ -152,7 +181,21 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
 /** A level stopped before any search ran: no nodes, no tables, no solution. */
 function stoppedBeforeSearch(status: 'timeout' | 'memory', ms: number): SolveResult {
   const limit = status === 'memory' ? 'memory' : 'time';
-  return { status, solution: null, moves: null, pushes: null, optimal: null, nodes: 0, generated: 0, ms, peakMemoryMiB: 0, limit, firstMoves: null, firstPushes: null };
+  return {
+    status,
+    solution: null,
+    moves: null,
+    pushes: null,
+    optimal: null,
+    thenFewest: null,
+    nodes: 0,
+    generated: 0,
+    ms,
+    peakMemoryMiB: 0,
+    limit,
+    firstMoves: null,
+    firstPushes: null,
+  };
 }
 
 interface ResolvedLimits {
@@ -192,7 +235,7 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
       ? [FEATURE_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL].filter(
           (plan) => options.members === undefined || options.members.includes(plan.name),
         )
-      : [{ name: 'push-optimal', share: 1, openingShare: 1, memoryShare: 1, make: pushSearch({ mode: optimal, corralPruning: optimal === 'pushes' }) }];
+      : [{ name: 'push-optimal', share: 1, openingShare: 1, memoryShare: 1, make: pushSearch(OPTIMAL_SEARCH[optimal]) }];
   if (plans.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
   // The tables stop short of the memory limit themselves, each at its part of it.
   const memoryShares = plans.reduce((sum, plan) => sum + plan.memoryShare, 0);
@@ -217,20 +260,41 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
     const first = finished.solution();
     let pushes = first;
     let improveNodes = 0;
+    let thenFewest: Optimality | null = optimal === 'moves' ? 'pushes' : null;
+    if (optimal === 'pushes') {
+      const fewestMoves = fewestMovesAmongPushOptimal(analysis, first.length, {
+        clock,
+        deadline,
+        maxNodes: Math.max(0, maxNodes - base.nodes),
+        maxBytes: Math.max(0, maxBytes - engines[0].bytes),
+      });
+      improveNodes = fewestMoves.nodes;
+      base.generated += fewestMoves.generated;
+      if (fewestMoves.pushes !== null) {
+        pushes = fewestMoves.pushes;
+        thenFewest = 'moves';
+      }
+    }
+    const firstText = pushesToLurd(problem, first);
     if (optimal === null && options.improve !== false) {
-      // A bounded share of what is left, so a level solved late still returns near its limit.
+      // A bounded share of what is left, so a level solved late still returns near its limit,
+      // and within it a cap sized to the level, so an easy level costs little.
       const now = clock();
+      const searchMs = now - started;
+      const sizedNodes = Math.max(IMPROVE_NODES_PER_MOVE * firstText.moves, IMPROVE_NODES_PER_SEARCH_NODE * base.nodes);
+      const sharedNodes = options.maxNodes === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(Math.max(0, maxNodes - base.nodes) * IMPROVE_SHARE);
+      const sizedMs = Math.max(IMPROVE_MIN_MS, IMPROVE_TIME_PER_SEARCH_TIME * searchMs);
       const improved = optimizePushes(problem, analysis.dead, first, 'moves', OPTIMIZE_TECHNIQUES, {
         clock,
-        deadline: now + Math.max(0, deadline - now) * IMPROVE_SHARE,
-        maxNodes: options.maxNodes === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(Math.max(0, maxNodes - base.nodes) * IMPROVE_SHARE),
+        deadline: now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
+        maxNodes: Math.min(sizedNodes, sharedNodes),
         maxBytes: Math.min(IMPROVE_MAX_MIB * 1024 * 1024, maxBytes / 4),
+        patience: IMPROVE_PATIENCE,
       });
       pushes = improved.pushes;
       improveNodes = improved.nodes;
     }
-    const text = pushesToLurd(problem, pushes);
-    const firstText = pushes === first ? text : pushesToLurd(problem, first);
+    const text = pushes === first ? firstText : pushesToLurd(problem, pushes);
     // A solution is proven optimal only by the search that was asked for it.
     return {
       ...base,
@@ -241,14 +305,33 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
       moves: text.moves,
       pushes: text.pushes,
       optimal,
+      thenFewest,
       limit: null,
       firstMoves: firstText.moves,
       firstPushes: firstText.pushes,
     };
   }
-  const unsolved = { ...base, solution: null, moves: null, pushes: null, optimal: null, firstMoves: null, firstPushes: null };
+  const unsolved = { ...base, solution: null, moves: null, pushes: null, optimal: null, thenFewest: null, firstMoves: null, firstPushes: null };
   if (finished?.state === 'unsolvable') return { ...unsolved, status: 'unsolvable', limit: null };
   if (finished?.state === 'memory') limit = 'memory';
   if (limit === 'memory') return { ...unsolved, status: 'memory', limit };
   return { ...unsolved, status: 'timeout', limit };
+}
+
+/**
+ * Among the solutions with the proven fewest pushes, one with the fewest moves: A* over exact
+ * player squares with pair costs (pushes, then moves), storing only positions whose pushes plus
+ * bound stay within that count. Corral pruning is off: it keeps push counts, not walks. Null
+ * pushes when a limit stops it first; the caller then keeps the push-optimal solution it has.
+ */
+function fewestMovesAmongPushOptimal(
+  analysis: LevelAnalysis,
+  fewestPushes: number,
+  limits: { readonly clock: () => number; readonly deadline: number; readonly maxNodes: number; readonly maxBytes: number },
+): { readonly pushes: Int32Array | null; readonly nodes: number; readonly generated: number } {
+  const search = new PushSearch(analysis, { mode: 'pushes', corralPruning: false, lexicographic: true, pushLimit: fewestPushes, maxBytes: limits.maxBytes });
+  runPortfolio([{ engine: search, share: 1 }], limits);
+  const pushes = search.state === 'solved' ? search.solution() : null;
+  if (pushes !== null && pushes.length !== fewestPushes) throw new Error('internal: the fewest-moves search found a different push count');
+  return { pushes, nodes: search.expanded, generated: search.generated };
 }

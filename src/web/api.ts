@@ -89,6 +89,7 @@ async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext, si
     firstMoves: record.firstMoves,
     firstPushes: record.firstPushes,
     optimal: record.optimal,
+    thenFewest: record.thenFewest,
     nodes: record.nodes,
     ms: record.ms,
     limit: record.limit,

@@ -17,11 +17,15 @@ describe('sokoban solve (one level)', () => {
     expect(code).toBe(0);
   });
 
-  it('says which measure is proven optimal with --optimal', async () => {
+  it('says which measure is proven optimal with --optimal, and that the other is proven fewest among those', async () => {
     const { code, stdout } = await cli('solve', 'two.xsb', '--optimal', 'moves', { files: { 'two.xsb': TWO_BOXES } });
     expect(stdout).toContain('solved in 11 moves, 4 pushes');
-    expect(stdout).toContain('optimal: moves;');
+    expect(stdout).toContain('optimal: moves, then pushes;');
     expect(code).toBe(0);
+    const byPushes = await cli('solve', 'two.xsb', '--optimal', 'pushes', { files: { 'two.xsb': TWO_BOXES } });
+    expect(byPushes.stdout).toContain('optimal: pushes, then moves;');
+    const json = await cli('solve', 'two.xsb', '--optimal', 'pushes', '--json', { files: { 'two.xsb': TWO_BOXES } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ optimal: 'pushes', thenFewest: 'moves' });
   });
 
   it('reports a level with no solution as proven unsolvable and exits 1', async () => {
@@ -41,7 +45,7 @@ describe('sokoban solve (one level)', () => {
     const { code, stdout } = await cli('solve', 'corridor.xsb', '--json', { files: { 'corridor.xsb': CORRIDOR } });
     const line = JSON.parse(stdout);
     expect(line).toMatchObject({ file: 'corridor.xsb', index: 1, title: null, status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: null });
-    expect(Object.keys(line)).toEqual(['file', 'index', 'title', 'status', 'solution', 'moves', 'pushes', 'firstMoves', 'firstPushes', 'optimal', 'nodes', 'ms']);
+    expect(Object.keys(line)).toEqual(['file', 'index', 'title', 'status', 'solution', 'moves', 'pushes', 'firstMoves', 'firstPushes', 'optimal', 'thenFewest', 'nodes', 'ms']);
     expect(line).toMatchObject({ firstMoves: 3, firstPushes: 2 });
     expect(stdout.endsWith('}\n')).toBe(true);
     expect(code).toBe(0);

@@ -16,6 +16,7 @@ function solvedWith(solution: string): SolveResult {
     moves: solution.length,
     pushes: 0,
     optimal: null,
+    thenFewest: null,
     nodes: 4,
     generated: 6,
     ms: 2,

@@ -12,6 +12,7 @@ function solvedWith(solution: string): SolveResult {
     moves: solution.length,
     pushes: 0,
     optimal: 'moves',
+    thenFewest: 'pushes',
     nodes: 5,
     generated: 9,
     ms: 1,
@@ -25,7 +26,7 @@ function solvedWith(solution: string): SolveResult {
 describe('a solver answer becomes a record only after replay', () => {
   it('keeps a solution that replays to a win, with counts from the replay', () => {
     const record = recordFromResult(CORRIDOR, 'all-boxes', solvedWith('rRR'));
-    expect(record).toMatchObject({ name: 'c.xsb#1', status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: 'moves', error: null });
+    expect(record).toMatchObject({ name: 'c.xsb#1', status: 'solved', solution: 'rRR', moves: 3, pushes: 2, optimal: 'moves', thenFewest: 'pushes', error: null });
     expect(record.errorKind).toBeNull();
   });
 

@@ -5,6 +5,11 @@ import type { GoalRule } from '../../src/game/goal-rule.js';
 import { type OptimizeResult, UnsolvedMovesError, optimizeSolution } from '../../src/solver/optimize/optimize.js';
 import { compareLengths } from '../../src/solver/optimize/metric.js';
 import { solve } from '../../src/solver/solve.js';
+import type { Direction } from '../../src/game/direction.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
+import { optimizePushes } from '../../src/solver/optimize/optimize-pushes.js';
+import { pushesOfMoves } from '../../src/solver/optimize/solution-path.js';
 import { board } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { randomBoard, seededRandom, drawBoard } from './random-boards.js';
@@ -103,6 +108,32 @@ describe('optimizeSolution: vicinity search', () => {
     const result = optimizeSolution(TWO_LANES, TAKING_TURNS, { techniques: ['vicinity'], timeLimitMs: 1500, clock });
     expect(result.limit).toBe('time');
     expectReplays(TWO_LANES, result, 'all-goals');
+  });
+});
+
+describe('optimizePushes: the vicinity search stops once it converges', () => {
+  // The fewest-moves solution of the open room (RRR), where no vicinity finds anything shorter.
+  const STRAIGHT: Direction[] = ['right', 'right', 'right'];
+  const ladderRun = (patience: number | undefined) => {
+    const problem = buildProblem(OPEN_ROOM, 'all-goals');
+    const pushes = pushesOfMoves(problem, STRAIGHT);
+    if (pushes === null) throw new Error('test: the moves do not replay');
+    return optimizePushes(problem, analyzeLevel(problem).dead, pushes, 'moves', ['vicinity'], {
+      clock: () => 0,
+      deadline: 1,
+      maxNodes: Number.MAX_SAFE_INTEGER,
+      maxBytes: 64 * 1024 * 1024,
+      patience,
+    });
+  };
+
+  it('with patience 1, the first wider vicinity that finds nothing ends it: fewer positions than the whole ladder', () => {
+    const whole = ladderRun(undefined);
+    const patient = ladderRun(1);
+    expect(patient.length).toEqual(whole.length);
+    expect(patient.limit).toBeNull();
+    expect(patient.nodes).toBeGreaterThan(0);
+    expect(patient.nodes).toBeLessThan(whole.nodes);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GoalRule } from '../../src/game/goal-rule.js';
 import { solve } from '../../src/solver/solve.js';
 import { board, expectReplaysToSolved } from './helpers.js';
-import { solveByExhaustion } from './oracle.js';
+import { fewestByExhaustion, solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom, type BoardShape } from './random-boards.js';
 
 /**
@@ -56,34 +56,49 @@ function boardsFor(testCase: Case) {
 }
 
 describe.each(cases)('on random small boards under $name', (testCase) => {
-  const boards = boardsFor(testCase).map((board) => ({ board, answer: solveByExhaustion(board, testCase.rule), drawn: drawBoard(board) }));
+  const boards = boardsFor(testCase).map((board) => ({
+    board,
+    answer: solveByExhaustion(board, testCase.rule),
+    pushesThenMoves: fewestByExhaustion(board, testCase.rule, 'pushes'),
+    movesThenPushes: fewestByExhaustion(board, testCase.rule, 'moves'),
+    drawn: drawBoard(board),
+  }));
 
   it('the samples include both solvable and unsolvable boards', () => {
     expect(boards.some(({ answer }) => answer.fewestMoves !== null)).toBe(true);
     expect(boards.some(({ answer }) => answer.fewestMoves === null)).toBe(true);
   });
 
-  it('move-optimal search finds exactly the fewest moves, or proves there is no solution', () => {
-    for (const { board, answer, drawn } of boards) {
+  it('the two exhaustive searches agree with the plain one on each first measure', () => {
+    for (const { answer, pushesThenMoves, movesThenPushes, drawn } of boards) {
+      expect(pushesThenMoves?.pushes ?? null, drawn).toBe(answer.fewestPushes);
+      expect(movesThenPushes?.moves ?? null, drawn).toBe(answer.fewestMoves);
+    }
+  });
+
+  it('move-optimal search finds exactly the fewest moves, and among those the fewest pushes, or proves there is no solution', () => {
+    for (const { board, answer, movesThenPushes, drawn } of boards) {
       const result = solve(board, { optimal: 'moves', rule: testCase.rule });
       if (answer.fewestMoves === null) {
         expect(result.status, drawn).toBe('unsolvable');
         continue;
       }
       expect(result.moves, drawn).toBe(answer.fewestMoves);
+      expect({ moves: result.moves, pushes: result.pushes }, drawn).toEqual(movesThenPushes);
       expect(result.optimal).toBe('moves');
       expectReplaysToSolved(board, result, testCase.rule);
     }
   });
 
-  it('push-optimal search finds exactly the fewest pushes, or proves there is no solution', () => {
-    for (const { board, answer, drawn } of boards) {
+  it('push-optimal search finds exactly the fewest pushes, and among those the fewest moves, or proves there is no solution', () => {
+    for (const { board, answer, pushesThenMoves, drawn } of boards) {
       const result = solve(board, { optimal: 'pushes', rule: testCase.rule });
       if (answer.fewestPushes === null) {
         expect(result.status, drawn).toBe('unsolvable');
         continue;
       }
       expect(result.pushes, drawn).toBe(answer.fewestPushes);
+      expect({ moves: result.moves, pushes: result.pushes }, drawn).toEqual(pushesThenMoves);
       expect(result.optimal).toBe('pushes');
       expectReplaysToSolved(board, result, testCase.rule);
     }
@@ -110,8 +125,10 @@ describe('the CS161 grid of issue 13 under keeper-too (optimum 23 moves)', () =>
     const byMoves = solve(grid, { optimal: 'moves', rule: 'keeper-too' });
     expect(byMoves.moves).toBe(answer.fewestMoves);
     expectReplaysToSolved(grid, byMoves, 'keeper-too');
+    expect(byMoves.pushes).toBe(fewestByExhaustion(grid, 'keeper-too', 'moves')?.pushes);
     const byPushes = solve(grid, { optimal: 'pushes', rule: 'keeper-too' });
     expect(byPushes.pushes).toBe(answer.fewestPushes);
+    expect(byPushes.moves).toBe(fewestByExhaustion(grid, 'keeper-too', 'pushes')?.moves);
     expectReplaysToSolved(grid, byPushes, 'keeper-too');
     expectReplaysToSolved(grid, solve(grid, { rule: 'keeper-too' }), 'keeper-too');
   });

@@ -125,3 +125,177 @@ export function solveByExhaustion(board: Board, rule: GoalRule): OracleAnswer {
 
   return { fewestMoves, fewestPushes, positions: seen.size };
 }
+
+/** A solution's length in both measures. */
+export interface BothMeasures {
+  readonly moves: number;
+  readonly pushes: number;
+}
+
+/**
+ * The fewest of one measure and, among the solutions with that many, the fewest of the other:
+ * Dijkstra over every (player square, box squares) position, one single step at a time, each step
+ * costing one move and, when it moves a box, one push, costs compared as pairs (first measure,
+ * then the other). No bound, no pruning. Null when no won position is reachable. A position is
+ * one bigint: a bit per open square for the boxes, then 7 bits for the player's square. With
+ * `maxPositions`, a search that would settle more positions gives up and says 'too large'.
+ */
+export function fewestByExhaustion(board: Board, rule: GoalRule, first: 'pushes' | 'moves'): BothMeasures | null {
+  const answer = fewestByExhaustionWithin(board, rule, first, Number.POSITIVE_INFINITY);
+  if (answer === 'too large') throw new Error('unreachable: no position limit');
+  return answer;
+}
+
+export function fewestByExhaustionWithin(board: Board, rule: GoalRule, first: 'pushes' | 'moves', maxPositions: number): BothMeasures | null | 'too large' {
+  const { width, height } = board;
+  // The open squares the player can ever stand on or push a box to (those joined to its own),
+  // numbered; and each one's neighbour in every direction (-1 for a wall or the edge).
+  const indexOf = new Int32Array(width * height).fill(-1);
+  const squares: number[] = [board.player];
+  indexOf[board.player] = 0;
+  for (let i = 0; i < squares.length; i++) {
+    const row = Math.floor(squares[i] / width);
+    const col = squares[i] % width;
+    for (const [r, c] of [
+      [row - 1, col],
+      [row + 1, col],
+      [row, col - 1],
+      [row, col + 1],
+    ]) {
+      const square = r * width + c;
+      if (r < 0 || r >= height || c < 0 || c >= width || (board.squares[square] & WALL) !== 0 || indexOf[square] >= 0) continue;
+      indexOf[square] = squares.length;
+      squares.push(square);
+    }
+  }
+  if (squares.length > 127) throw new RangeError('fewestByExhaustion: for boards of at most 127 open squares');
+  const step = (index: number, dr: number, dc: number): number => {
+    const row = Math.floor(squares[index] / width) + dr;
+    const col = (squares[index] % width) + dc;
+    return row < 0 || row >= height || col < 0 || col >= width ? -1 : indexOf[row * width + col];
+  };
+  const DELTAS = [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ] as const;
+  const next = squares.map((_, index) => DELTAS.map(([dr, dc]) => step(index, dr, dc)));
+  const bit = (index: number): bigint => 1n << BigInt(index);
+  const has = (mask: bigint, index: number): boolean => (mask & bit(index)) !== 0n;
+  let goalMask = 0n;
+  let startBoxes = 0n;
+  let goals = 0;
+  let boxes = 0;
+  let fixedOnGoals = 0;
+  let fixedOffGoals = 0;
+  board.squares.forEach((flags, square) => {
+    const index = indexOf[square];
+    if ((flags & GOAL) !== 0) {
+      goals++;
+      if (index >= 0) goalMask |= bit(index);
+    }
+    if ((flags & BOX) !== 0) {
+      boxes++;
+      // A box the player can never reach stays where it is: on a goal it counts, off one the level is lost.
+      if (index >= 0) startBoxes |= bit(index);
+      else if ((flags & GOAL) !== 0) fixedOnGoals++;
+      else fixedOffGoals++;
+    }
+  });
+  const boxesOnGoals = (mask: bigint): number => squares.reduce((count, _, index) => count + (has(mask, index) && has(goalMask, index) ? 1 : 0), 0);
+  const isWonHere = (mask: bigint, player: number): boolean => {
+    if (fixedOffGoals > 0 && rule !== 'all-goals') return false;
+    const placed = boxesOnGoals(mask) + fixedOnGoals;
+    if (rule === 'all-goals') return goals > 0 && placed === goals;
+    if (placed !== boxes) return false;
+    return rule === 'all-boxes' || has(goalMask, player);
+  };
+
+  // Pairs of small counts as one number that orders the same way.
+  const SCALE = 1 << 20;
+  const costOf = (moves: number, pushes: number): number => (first === 'pushes' ? pushes * SCALE + moves : moves * SCALE + pushes);
+  const settled = new Set<bigint>();
+  const best = new Map<bigint, number>();
+  const startKey = (startBoxes << 7n) | BigInt(indexOf[board.player]);
+  const open = new MinHeap<{ key: bigint; moves: number; pushes: number }>();
+  open.push(0, { key: startKey, moves: 0, pushes: 0 });
+  best.set(startKey, 0);
+  while (open.size > 0) {
+    const entry = open.pop();
+    if (settled.has(entry.key)) continue;
+    if (settled.size >= maxPositions) return 'too large';
+    settled.add(entry.key);
+    const player = Number(entry.key & 127n);
+    const mask = entry.key >> 7n;
+    if (isWonHere(mask, player)) return { moves: entry.moves, pushes: entry.pushes };
+    for (let d = 0; d < 4; d++) {
+      const into = next[player][d];
+      if (into < 0) continue;
+      let nextMask = mask;
+      let pushed = false;
+      if (has(mask, into)) {
+        const beyond = next[into][d];
+        if (beyond < 0 || has(mask, beyond)) continue;
+        nextMask = (mask & ~bit(into)) | bit(beyond);
+        pushed = true;
+      }
+      const key = (nextMask << 7n) | BigInt(into);
+      if (settled.has(key)) continue;
+      const moves = entry.moves + 1;
+      const pushes = entry.pushes + (pushed ? 1 : 0);
+      const cost = costOf(moves, pushes);
+      if (cost >= (best.get(key) ?? Number.POSITIVE_INFINITY)) continue;
+      best.set(key, cost);
+      open.push(cost, { key, moves, pushes });
+    }
+  }
+  return null;
+}
+
+/** A textbook binary heap of items by a numeric key. */
+class MinHeap<Item> {
+  private readonly keys: number[] = [];
+  private readonly items: Item[] = [];
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  push(key: number, item: Item): void {
+    const { keys, items } = this;
+    let at = keys.length;
+    keys.push(key);
+    items.push(item);
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (keys[parent] <= key) break;
+      keys[at] = keys[parent];
+      items[at] = items[parent];
+      at = parent;
+    }
+    keys[at] = key;
+    items[at] = item;
+  }
+
+  pop(): Item {
+    const { keys, items } = this;
+    const top = items[0];
+    const lastKey = keys.pop() as number;
+    const lastItem = items.pop() as Item;
+    if (keys.length === 0) return top;
+    let at = 0;
+    for (;;) {
+      let child = at * 2 + 1;
+      if (child >= keys.length) break;
+      if (child + 1 < keys.length && keys[child + 1] < keys[child]) child++;
+      if (keys[child] >= lastKey) break;
+      keys[at] = keys[child];
+      items[at] = items[child];
+      at = child;
+    }
+    keys[at] = lastKey;
+    items[at] = lastItem;
+    return top;
+  }
+}

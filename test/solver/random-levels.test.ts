@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCollection } from '../../src/level/parse.js';
 import { solve } from '../../src/solver/solve.js';
 import { expectReplaysToSolved, sharedDir } from './helpers.js';
+import { fewestByExhaustionWithin } from './oracle.js';
 
 /**
  * ../shared/random: small random levels whose move-optimal lengths an independent program found
@@ -63,6 +64,27 @@ describe('the random levels of ../shared/random', () => {
       expect(byPushes.pushes, file).toBeLessThanOrEqual(byMoves.pushes ?? -1);
       expect(byPushes.moves, file).toBeGreaterThanOrEqual(moves);
     }
+  });
+
+  // The exhaustive pair-cost search settles millions of positions on a few of these levels; those
+  // it leaves out (and says how many it checked) keep the suite's time down.
+  const EXHAUSTIVE_POSITIONS = 50_000;
+
+  it.each(['pushes', 'moves'] as const)('--optimal %s gives the fewest of the other measure among its optimal solutions, as an exhaustive search finds', (first) => {
+    let checked = 0;
+    let solvable = 0;
+    for (const { file, board, moves } of levels) {
+      if (moves === null) continue;
+      solvable++;
+      const exhaustive = fewestByExhaustionWithin(board, 'all-goals', first, EXHAUSTIVE_POSITIONS);
+      if (exhaustive === 'too large') continue;
+      checked++;
+      const result = solve(board, { optimal: first, rule: 'all-goals' });
+      expect({ moves: result.moves, pushes: result.pushes }, file).toEqual(exhaustive);
+      expect(result.optimal).toBe(first);
+      expectReplaysToSolved(board, result, 'all-goals');
+    }
+    expect(checked).toBeGreaterThanOrEqual(Math.ceil(solvable * 0.8));
   });
 
   it('any-solution search solves exactly the solvable ones, never in fewer moves than the optimum', () => {

@@ -190,6 +190,7 @@ describe('solve', () => {
     expect(status).toBe(200);
     expect(body.status).toBe('solved');
     expect(body.optimal).toBe('moves');
+    expect(body.thenFewest).toBe('pushes');
     const level = parseLevel(FIRST_XSB);
     expect(replay(level.board, body.solution, { rule: body.rule, strictCase: true }).solved).toBe(true);
   });

@@ -58,7 +58,7 @@ export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, opti
           if (options.quiet === true) return;
           write(`${label}: ${chalk.green('solved')} in ${plural(record.moves ?? 0, 'move')}, ${plural(record.pushes ?? 0, 'push', 'pushes')}`);
           detail(`${options.notation === 'squares' ? 'squares' : 'solution'}: ${solutionText(report, options.notation)}`);
-          if (options.heuristic === undefined) detail(`optimal: ${record.optimal ?? 'not proven'}; ${effort(record.nodes, record.ms)}`);
+          if (options.heuristic === undefined) detail(`optimal: ${provenMeasures(record.optimal, record.thenFewest)}; ${effort(record.nodes, record.ms)}`);
           else
             detail(
               `optimal: ${record.optimal ?? 'not proven'} (A* with ${options.heuristic}); ${plural(record.nodes ?? 0, 'state')} expanded in ${formatDuration(record.ms ?? 0)}`,
@@ -84,4 +84,10 @@ export function humanSolveReporter(out: OutputStream, chalk: ChalkInstance, opti
     },
     end() {},
   };
+}
+
+/** What a solution is proven fewest in: the first measure, and the other among the solutions optimal in it when that is proven too. */
+function provenMeasures(optimal: 'moves' | 'pushes' | null, thenFewest: 'moves' | 'pushes' | null): string {
+  if (optimal === null) return 'not proven';
+  return thenFewest === null ? `${optimal} (the other measure not proven)` : `${optimal}, then ${thenFewest}`;
 }

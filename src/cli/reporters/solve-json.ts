@@ -30,6 +30,7 @@ export function solveJson(report: SolveReport, notation: Notation): SolveJson {
     firstMoves: record.firstMoves,
     firstPushes: record.firstPushes,
     optimal: record.optimal,
+    thenFewest: record.thenFewest,
     nodes: record.nodes,
     ms: record.ms,
   };

@@ -30,7 +30,7 @@ export interface DetectorContext {
   readonly boxAt: Uint8Array;
   /** The search pulls boxes back from the goals instead of pushing them. */
   readonly backward: boolean;
-  /** The search keeps exact player squares (move-optimal): rules that only keep push counts do not apply. */
+  /** The search keeps exact player squares (it counts moves): rules that only keep push counts do not apply. */
   readonly exactPlayer: boolean;
 }
 
@@ -80,7 +80,7 @@ export const DETECTORS = {
     kind: 'pruning',
     proves: 'when the fence of an unfinished corral can only be pushed into it and the player can make each of those pushes now, only those pushes need be searched',
     soundBecause:
-      'some push into that corral comes first in every solution, and making it first changes no push count; walking distances may change, so not for move-optimal search',
+      'some push into that corral comes first in every solution, and making it first changes no push count; walking distances may change, so not for move-optimal search nor for the fewest moves among push-optimal solutions',
     engines: ['push-search', 'feature-search'],
     appliesTo: ({ backward, exactPlayer }) => !backward && !exactPlayer,
     create: ({ problem, dead }) => new PiCorralPruning(problem, dead),

@@ -1,5 +1,6 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BucketQueue } from '../tables/bucket-queue.js';
+import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { NodeTable } from '../tables/node-table.js';
@@ -23,8 +24,20 @@ export interface SearchConfig {
    * starting cells (only when canSearchBackward), and its solution is read in reverse.
    */
   readonly direction?: 'forward' | 'backward';
-  /** PI-corral pruning: keeps push counts, so not for move-optimal search. */
+  /** PI-corral pruning: keeps push counts, so not for move-optimal search nor a proven second measure. */
   readonly corralPruning: boolean;
+  /**
+   * pushes or moves only: among the solutions optimal in the mode's measure, prove the fewest of
+   * the other one too (pushes, then moves; moves, then pushes). Costs are compared as pairs, the
+   * queue orders by both, and positions keep the exact player square: a push's walk depends on
+   * where the player stands, not only on the area it can reach.
+   */
+  readonly lexicographic?: boolean;
+  /**
+   * pushes-first only: the fewest pushes, when another search has proven it. Positions whose
+   * pushes plus bound exceed it lie on no solution that short and are not stored.
+   */
+  readonly pushLimit?: number;
   /** Bytes this search's node table may take. */
   readonly maxBytes?: number;
 }
@@ -40,6 +53,8 @@ export class PushSearch implements SearchEngine {
 
   private readonly nodes: NodeTable;
   private readonly queue: BucketQueue;
+  /** The open list when the second measure is proven too (else null, and `queue` serves). */
+  private readonly lexQueue: LexBucketQueue | null;
   private readonly bound: MatchingBound;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
@@ -50,6 +65,9 @@ export class PushSearch implements SearchEngine {
   private readonly boxList: Int32Array;
   private readonly exactPlayer: boolean;
   private readonly greedy: boolean;
+  /** Moves are the first measure (move-optimal search); otherwise pushes are. */
+  private readonly movesFirst: boolean;
+  private readonly pushLimit: number;
   private readonly keeperToo: boolean;
   private readonly backward: boolean;
   private readonly dead: Uint8Array;
@@ -57,8 +75,9 @@ export class PushSearch implements SearchEngine {
   private partner: PushSearch | null = null;
   /** Where this search met its partner: a node of the partner's table, or -1. */
   private meetNode = -1;
+  /** The best solution's first measure, and its other measure. */
   private bestCost = Infinity;
-  private bestMoves = Infinity;
+  private bestSecond = Infinity;
 
   constructor(
     private readonly analysis: LevelAnalysis,
@@ -67,8 +86,15 @@ export class PushSearch implements SearchEngine {
     const { problem } = analysis;
     const { words } = problem;
     const boxCount = problem.initialBoxes.length;
-    this.exactPlayer = config.mode === 'moves';
+    const lexicographic = config.lexicographic === true;
+    if (lexicographic && (config.mode === 'greedy' || config.corralPruning || config.direction === 'backward')) {
+      throw new Error('internal: a proven second measure needs a forward optimal search without corral pruning');
+    }
+    this.exactPlayer = config.mode === 'moves' || lexicographic;
     this.greedy = config.mode === 'greedy';
+    this.movesFirst = config.mode === 'moves';
+    this.pushLimit = config.pushLimit ?? Number.MAX_SAFE_INTEGER;
+    if (config.pushLimit !== undefined && config.mode !== 'pushes') throw new Error('internal: a push limit is for a pushes-first search');
     this.keeperToo = problem.rule === 'keeper-too';
     this.backward = config.direction === 'backward';
     const tables = this.backward ? analysis.backward() : analysis;
@@ -83,6 +109,7 @@ export class PushSearch implements SearchEngine {
     this.positions = new PackedPositions(problem);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
+    this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(boxCount);
     if (this.backward) this.startAtGoals();
@@ -141,17 +168,17 @@ export class PushSearch implements SearchEngine {
 
   /** Expands up to `budget` nodes, or fewer when the search ends. */
   run(budget: number): void {
-    const { nodes, queue } = this;
+    const { nodes, queue, lexQueue } = this;
     for (let done = 0; done < budget && this.state === 'running'; ) {
-      if (queue.size === 0) {
+      if ((lexQueue === null ? queue.size : lexQueue.size) === 0) {
         this.state = this.bestNode >= 0 ? 'solved' : 'unsolvable';
         return;
       }
-      if (!this.greedy && this.bestNode >= 0 && queue.peekPriority() >= this.bestCost) {
+      if (!this.greedy && this.bestNode >= 0 && this.nothingQueuedBeatsBest()) {
         this.state = 'solved';
         return;
       }
-      const node = queue.pop();
+      const node = lexQueue === null ? queue.pop() : lexQueue.pop();
       if (nodes.state[node] !== 0) continue;
       nodes.state[node] = 1;
       this.expanded++;
@@ -192,7 +219,7 @@ export class PushSearch implements SearchEngine {
       const walk = this.walkToFreeGoal(reach, reached);
       if (walk >= 0) this.offerSolution(root, walk);
     }
-    this.queue.push(root, this.priorityOf(root));
+    this.enqueue(root);
   }
 
   /** Adds a start position (box set in scratch) with nothing done yet. */
@@ -244,7 +271,7 @@ export class PushSearch implements SearchEngine {
           this.bestNode = root;
           this.state = 'solved';
         }
-        this.queue.push(root, this.priorityOf(root));
+        this.enqueue(root);
       }
     }
     reach.boxAt.fill(0);
@@ -337,7 +364,7 @@ export class PushSearch implements SearchEngine {
         const existing = nodes.find(scratch, keyPlayer, hash);
         let child: number;
         if (existing >= 0) {
-          if (this.greedy || !this.improves(existing, pushes, moves)) continue;
+          if (this.greedy || !this.improves(existing, pushes, moves) || pushes + nodes.bound[existing] > this.pushLimit) continue;
           child = nodes.addCopy(scratch, keyPlayer, hash, boxHash, existing);
           if (child < 0) {
             this.state = 'memory';
@@ -349,7 +376,7 @@ export class PushSearch implements SearchEngine {
           boxList[i] = to;
           const lower = this.bound.evaluateChild(boxList, count, i);
           boxList[i] = box;
-          if (lower === INFEASIBLE) continue;
+          if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           if (child < 0) {
             this.state = 'memory';
@@ -384,7 +411,7 @@ export class PushSearch implements SearchEngine {
           // Forwards under the standard rules a position with every box home is an end.
           if (!backward && !this.keeperToo) continue;
         }
-        this.queue.push(child, this.priorityOf(child));
+        this.enqueue(child);
       }
     }
     for (let i = 0; i < count; i++) {
@@ -438,7 +465,7 @@ export class PushSearch implements SearchEngine {
 
   private improves(existing: number, pushes: number, moves: number): boolean {
     const { nodes } = this;
-    if (this.exactPlayer) {
+    if (this.movesFirst) {
       return moves < nodes.moves[existing] || (moves === nodes.moves[existing] && pushes < nodes.pushes[existing]);
     }
     return pushes < nodes.pushes[existing] || (pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
@@ -447,17 +474,48 @@ export class PushSearch implements SearchEngine {
   private priorityOf(node: number): number {
     const { nodes } = this;
     if (this.greedy) return nodes.bound[node];
-    return (this.exactPlayer ? nodes.moves[node] : nodes.pushes[node]) + nodes.bound[node];
+    return (this.movesFirst ? nodes.moves[node] : nodes.pushes[node]) + nodes.bound[node];
+  }
+
+  /**
+   * The second key of a node in the two-measure queue, among nodes of equal first key (f = g +
+   * bound in the first measure): pushes first, the moves walked beyond one per push, which orders
+   * as moves + bound does; moves first, pushes + bound. The bound serves both measures, since
+   * every push is also a move. Either way it is the pair order of (g + bound) in both measures.
+   */
+  private secondKeyOf(node: number): number {
+    const { nodes } = this;
+    return this.movesFirst ? nodes.pushes[node] + nodes.bound[node] : nodes.moves[node] - nodes.pushes[node];
+  }
+
+  private enqueue(node: number): void {
+    if (this.lexQueue === null) this.queue.push(node, this.priorityOf(node));
+    else this.lexQueue.push(node, this.priorityOf(node), this.secondKeyOf(node));
+  }
+
+  /**
+   * Whether the open list holds nothing that could end cheaper than the best solution: its least
+   * f is not below the best cost, or with a proven second measure, the least pair is not below it.
+   */
+  private nothingQueuedBeatsBest(): boolean {
+    const { lexQueue } = this;
+    if (lexQueue === null) return this.queue.peekPriority() >= this.bestCost;
+    const first = lexQueue.peekFirst();
+    if (first !== this.bestCost) return first > this.bestCost;
+    const bestKey = this.movesFirst ? this.bestSecond : this.bestSecond - this.bestCost;
+    return lexQueue.peekSecond() >= bestKey;
   }
 
   /** Records a solved position; returns true when the search can stop at once. */
   private offerSolution(node: number, extraMoves: number): boolean {
     const { nodes } = this;
     const moves = nodes.moves[node] + extraMoves;
-    const cost = this.exactPlayer ? moves : nodes.pushes[node];
-    if (cost < this.bestCost || (cost === this.bestCost && moves < this.bestMoves)) {
+    const pushes = nodes.pushes[node];
+    const cost = this.movesFirst ? moves : pushes;
+    const second = this.movesFirst ? pushes : moves;
+    if (cost < this.bestCost || (cost === this.bestCost && second < this.bestSecond)) {
       this.bestCost = cost;
-      this.bestMoves = moves;
+      this.bestSecond = second;
       this.bestNode = node;
     }
     return this.greedy;

@@ -22,6 +22,12 @@ export interface PushOptimizeLimits {
   readonly maxBytes: number;
   /** Pushes of the path one vicinity search covers; default WINDOW_PUSHES. */
   readonly windowPushes?: number;
+  /**
+   * Wider vicinities in a row that may find nothing before the search stops. The cheapest
+   * vicinity always runs until it finds nothing more; after that, each wider one runs in turn,
+   * and any improvement goes back to the cheapest. Default: every stage (the whole ladder).
+   */
+  readonly patience?: number;
 }
 
 export interface TechniqueStep {
@@ -114,8 +120,10 @@ export function optimizePushes(
     const startBoxes = new Uint32Array(problem.words);
     const target = new Uint32Array(problem.words);
     const window = Math.max(2, limits.windowPushes ?? WINDOW_PUSHES);
+    const patience = Math.max(1, limits.patience ?? STAGES.length);
     let stage = 0;
-    while (stage < STAGES.length && limit === null) {
+    let idleWideStages = 0;
+    while (stage < STAGES.length && idleWideStages < patience && limit === null) {
       // One sweep of windows over the path; any improvement starts the vicinities over.
       let improved = false;
       const step = current.length <= window ? current.length + 1 : Math.floor(window / 2);
@@ -169,7 +177,14 @@ export function optimizePushes(
         }
         if (toEnd) break;
       }
-      stage = improved ? 0 : stage + 1;
+      if (improved) {
+        stage = 0;
+        idleWideStages = 0;
+      } else {
+        // A wider vicinity that found nothing counts towards convergence; the cheapest one only hands on.
+        if (stage > 0) idleWideStages++;
+        stage++;
+      }
     }
     steps.push({ technique: 'vicinity', ...length });
     // A new path may have box moves to reorder again.

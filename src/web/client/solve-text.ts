@@ -9,7 +9,7 @@ export function describeSolveAnswer(answer: SolveAnswer): string {
   const seconds = answer.ms === null ? '' : ` in ${(answer.ms / 1000).toFixed(1)} s`;
   switch (answer.status) {
     case 'solved': {
-      const proof = answer.optimal === null ? '' : ` (proven fewest ${answer.optimal})`;
+      const proof = answer.optimal === null ? '' : ` (proven fewest ${answer.optimal}${answer.thenFewest === null ? '' : `, then ${answer.thenFewest}`})`;
       return `${plural(answer.moves ?? 0, 'move')}, ${plural(answer.pushes ?? 0, 'push').replace('pushs', 'pushes')}${proof}, found${seconds}.`;
     }
     case 'unsolvable':
