@@ -35,8 +35,10 @@ const MAX_DOORWAYS = 7;
 const MAX_CELLS = 23_170;
 /** Hotspots beyond this many count as this many when moves are ordered. */
 const MAX_HOTSPOTS = 31;
-/** Candidate indices fit below this in a sort key (the existing order packs them in 20 bits too). */
-const CANDIDATE_SLOTS = 0x100000;
+/** Plan steps beyond this many count as this many in a move's score. */
+const MAX_PACKED = 63;
+/** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 34 bits). */
+const MAX_DISTANCE_SUM = 0xffff;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
@@ -82,8 +84,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateFrom: Int32Array;
   private readonly candidateTarget: Int32Array;
   private readonly candidatePushes: Int32Array;
-  private readonly candidateOrder: Int32Array;
-  /** Sort keys of the candidates when ordered by the features their moves leave (see orderByFeatures). */
+  /** Scores of the candidates: the features their moves leave (see scoreMoves). */
   private readonly candidateKey: Float64Array;
   /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
   private readonly hotspots: PositionHotspots | null;
@@ -130,7 +131,6 @@ export class FeatureSearch implements SearchEngine {
     this.candidateFrom = new Int32Array(most);
     this.candidateTarget = new Int32Array(most);
     this.candidatePushes = new Int32Array(most);
-    this.candidateOrder = new Int32Array(most);
     this.candidateKey = new Float64Array(most);
     const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
@@ -276,7 +276,7 @@ export class FeatureSearch implements SearchEngine {
     for (const doorway of this.doorways) blocked += boxAt[doorway];
     const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
     this.expanded++;
-    this.queueMoves(node, cell, weight, packed, areas);
+    this.queueMoves(node, cell, weight, packed, areas, blocked);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -292,11 +292,12 @@ export class FeatureSearch implements SearchEngine {
 
   /**
    * Every move of the position, queued in its cell: advised ones at the position's own weight,
-   * the rest one heavier, the most promising of those taken first.
+   * the rest one heavier. Among moves of equal weight in a cell, the queue gives first the one
+   * whose position scores best on FESS's features (see moveScore), whichever position it is from.
    */
-  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number): void {
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number): void {
     const { dead, distances } = this.analysis;
-    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateOrder } = this;
+    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey } = this;
     const boxAt = reach.boxAt;
     const boxCount = this.listBoxes(boxAt);
 
@@ -325,62 +326,40 @@ export class FeatureSearch implements SearchEngine {
     const packAdvice = this.packingAdvice(count, packed, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
 
-    if (this.hotspots !== null) {
-      // The rest in FESS's order of what each move leaves; pushed worst first, so the best comes
-      // out first.
-      this.hotspots.analyze(boxList, boxCount);
-      this.orderByFeatures(count, packed, boxAt);
-      const keys = this.candidateKey.subarray(0, count).sort();
-      for (let k = 0; k < count; k++) {
-        const c = keys[k] % CANDIDATE_SLOTS;
-        if (c === packAdvice || c === joinAdvice) continue;
-        this.queues.push(cell, node, this.encodeMove(c), weight + 1);
-      }
-      if (joinAdvice >= 0) this.queues.push(cell, node, this.encodeMove(joinAdvice), weight);
-      if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
-      return;
-    }
-
-    // Without hotspots, order the rest by how much closer to a goal they take the box.
+    let distanceSum = 0;
     const nearest = distances.nearest;
+    for (let i = 0; i < boxCount; i++) distanceSum += nearest[boxList[i]];
+    if (this.hotspots !== null) this.hotspots.analyze(boxList, boxCount);
+    this.scoreMoves(count, packed, blocked, distanceSum, boxAt);
     for (let c = 0; c < count; c++) {
-      const gain = nearest[candidateTarget[c] >> 2] - nearest[candidateFrom[c]];
-      const score = Math.max(0, Math.min(2047, 1024 + gain));
-      candidateOrder[c] = (score << 20) | c;
+      const advised = c === packAdvice || c === joinAdvice;
+      this.queues.push(cell, node, this.encodeMove(c), advised ? weight : weight + 1, candidateKey[c]);
     }
-    const order = candidateOrder.subarray(0, count).sort();
-    for (let k = count - 1; k >= 0; k--) {
-      const c = order[k] & 0xfffff;
-      if (c === packAdvice || c === joinAdvice) continue;
-      this.queues.push(cell, node, this.encodeMove(c), weight + 1);
-    }
-    if (joinAdvice >= 0) this.queues.push(cell, node, this.encodeMove(joinAdvice), weight);
-    if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
   }
 
   /**
-   * Sort keys for the candidates, larger better, in FESS's order of features: goals packed in
-   * order, then fewer player areas, then fewer boxes in doorways, then fewer hotspots, and last
-   * how much nearer a goal the box gets. Each feature is the one the move would leave; the
-   * candidate's index sits below them.
+   * Scores of the candidates, larger better: FESS's features of the position each move leaves,
+   * compared in its order (section 7): goals packed in plan order, then fewer player areas, then
+   * fewer boxes in doorways (our stand-in for room connectivity), then fewer hotspots, and last
+   * boxes nearer the goals in all (where FESS has mobility). The scores are absolute, not
+   * relative to the position moved from, so that moves of different positions in a cell compare.
    */
-  private orderByFeatures(count: number, packed: number, boxAt: Uint8Array): void {
-    const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity } = this;
-    const hotspots = this.hotspots as PositionHotspots;
+  private scoreMoves(count: number, packed: number, blocked: number, distanceSum: number, boxAt: Uint8Array): void {
+    const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity, hotspots } = this;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
     moveConnectivity.reset();
     for (let c = 0; c < count; c++) {
       const from = candidateFrom[c];
       const to = candidateTarget[c] >> 2;
-      // 2: fills the next goal of the order; 0: takes a box off the packed goals; 1: neither.
-      const packing3 = to === next ? 2 : packedRank[from] >= 0 && packedRank[from] < packed ? 0 : 1;
-      const areas = Math.min(moveConnectivity.areasAfter(boxAt, from, to), MAX_AREAS);
-      const doorways3 = 1 + isDoorway[from] - isDoorway[to];
-      const hotspotsLeft = Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
-      const nearer = Math.max(0, Math.min(2047, 1024 + nearest[from] - nearest[to]));
-      const features = (((packing3 * (MAX_AREAS + 1) + (MAX_AREAS - areas)) * 3 + doorways3) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsLeft)) * 2048 + nearer;
-      candidateKey[c] = features * CANDIDATE_SLOTS + c;
+      const rank = packedRank[from];
+      const packedAfter = Math.min(MAX_PACKED, to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
+      const areasAfter = Math.min(moveConnectivity.areasAfter(boxAt, from, to), MAX_AREAS);
+      const blockedAfter = Math.max(0, Math.min(MAX_DOORWAYS, blocked + isDoorway[to] - isDoorway[from]));
+      const hotspotsAfter = hotspots === null ? 0 : Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
+      const distanceAfter = Math.max(0, Math.min(MAX_DISTANCE_SUM, distanceSum - nearest[from] + nearest[to]));
+      const features = ((packedAfter * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
+      candidateKey[c] = features * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
     }
   }
 
