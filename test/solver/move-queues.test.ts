@@ -66,7 +66,7 @@ describe('move queues', () => {
     const queues = new MoveQueues();
     const cell = queues.addCell();
     const priorities = [5, 1, 9, 3, 7, 9, 0];
-    priorities.forEach((priority, k) => queues.push(cell, 0, k, 1, priority));
+    for (const [k, priority] of priorities.entries()) queues.push(cell, 0, k, 1, priority);
     queues.push(cell, 0, 100, 0, 0);
     expect(drain(queues, cell)).toEqual([100, 5, 2, 4, 0, 3, 1, 6]);
   });

@@ -12,6 +12,7 @@ import { detectorsFor } from '../deadlocks/registry.js';
 import { HotspotTable } from '../fess/hotspots.js';
 import { MoveConnectivity } from '../fess/move-connectivity.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
+import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { RegionLabels } from '../geometry/regions.js';
@@ -25,6 +26,16 @@ export interface FeatureSearchConfig {
   readonly corralDeadlocks?: boolean;
   /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
   readonly retrogradeDeadlocks?: boolean;
+  /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
+  readonly outOfPlan?: boolean;
+  /** FESS's OOP advisor: bring an out-of-plan box into the basin (default on). */
+  readonly outOfPlanAdvisor?: boolean;
+  /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default off). */
+  readonly hotspotAdvisor?: boolean;
+  /** Place a position no better than its best ancestor in that ancestor's cell (default off). */
+  readonly ancestorCells?: boolean;
+  /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
+  readonly roomLinks?: 'instead' | 'beside' | 'off';
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -35,10 +46,12 @@ const MAX_DOORWAYS = 7;
 const MAX_CELLS = 23_170;
 /** Hotspots beyond this many count as this many when moves are ordered. */
 const MAX_HOTSPOTS = 31;
+/** Out-of-plan boxes beyond this many count as this many. */
+const MAX_OUT_OF_PLAN = 7;
 /** Plan steps beyond this many count as this many in a move's score. */
 const MAX_PACKED = 63;
 /** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 34 bits). */
-const MAX_DISTANCE_SUM = 0xffff;
+const MAX_DISTANCE_SUM = 0x1fff;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
@@ -61,6 +74,9 @@ export class FeatureSearch implements SearchEngine {
   private readonly maxBytes: number;
   /** Per node: the cell its box came from in the move that made it (-1 at the root). */
   private movedFrom: Int32Array;
+  /** Per node: the feature cell it was placed in, and that cell's progress (see settle). */
+  private placedCell: Int32Array;
+  private placedProgress: Int32Array;
   private readonly cellOfKey = new Map<number, number>();
   private solvedNode = -1;
 
@@ -84,11 +100,20 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateFrom: Int32Array;
   private readonly candidateTarget: Int32Array;
   private readonly candidatePushes: Int32Array;
+  /** Hotspots each candidate's move leaves (see scoreMoves). */
+  private readonly candidateHotspots: Int32Array;
   /** Scores of the candidates: the features their moves leave (see scoreMoves). */
   private readonly candidateKey: Float64Array;
   /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
   private readonly hotspots: PositionHotspots | null;
   private readonly moveConnectivity: MoveConnectivity;
+  /** 1 on squares off the goals and off the sink basin: a box there is out of plan (see sink-basin.ts). */
+  private readonly outOfPlan: Uint8Array;
+  /** Whether any box can be out of plan on this level. */
+  private readonly hasOutOfPlan: boolean;
+  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'ancestorCells' | 'roomLinks'>>;
+  /** Rooms and their links, for the room-connectivity feature; null when not used. */
+  private readonly rooms: RoomConnectivity | null;
   /** 1 on doorway cells. */
   private readonly isDoorway: Uint8Array;
   /** Per goal cell, its place in the packing order; -1 elsewhere. */
@@ -110,6 +135,8 @@ export class FeatureSearch implements SearchEngine {
     this.maxBytes = config.maxBytes ?? Number.POSITIVE_INFINITY;
     this.nodes = new NodeTable(words, this.maxBytes);
     this.movedFrom = new Int32Array(this.nodes.capacity);
+    this.placedCell = new Int32Array(this.nodes.capacity);
+    this.placedProgress = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
     const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
@@ -132,6 +159,7 @@ export class FeatureSearch implements SearchEngine {
     this.candidateTarget = new Int32Array(most);
     this.candidatePushes = new Int32Array(most);
     this.candidateKey = new Float64Array(most);
+    this.candidateHotspots = new Int32Array(most);
     const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.moveConnectivity = new MoveConnectivity(problem);
@@ -142,11 +170,22 @@ export class FeatureSearch implements SearchEngine {
     this.isDoorway = new Uint8Array(cellCount);
     for (const doorway of this.doorways) this.isDoorway[doorway] = 1;
     this.moveStride = cellCount * 4;
+    this.options = {
+      outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
+      hotspotAdvisor: config.hotspotAdvisor === true,
+      ancestorCells: config.ancestorCells === true,
+      roomLinks: config.roomLinks ?? 'off',
+    };
+    this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
+    this.outOfPlan = new Uint8Array(cellCount);
+    const basin = config.outOfPlan !== false ? analysis.sinkBasin() : null;
+    this.hasOutOfPlan = basin !== null;
+    if (basin !== null) for (let cell = 0; cell < cellCount; cell++) this.outOfPlan[cell] = basin.cells[cell] === 0 && problem.goalIndexOfCell[cell] < 0 ? 1 : 0;
     this.start();
   }
 
   get bytes(): number {
-    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * 4;
+    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * 12;
   }
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
@@ -233,7 +272,7 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     // The table may grow into what the move queues and movedFrom (which follows its size) leave.
-    nodes.maxBytes = this.maxBytes - this.queues.bytes - 8 * nodes.capacity;
+    nodes.maxBytes = this.maxBytes - this.queues.bytes - 24 * nodes.capacity;
     const node = nodes.add(scratch, key, hash, boxHash);
     if (node < 0) {
       this.clear(boxAt);
@@ -250,6 +289,12 @@ export class FeatureSearch implements SearchEngine {
       const bigger = new Int32Array(nodes.capacity);
       bigger.set(this.movedFrom);
       this.movedFrom = bigger;
+      const cells = new Int32Array(nodes.capacity);
+      cells.set(this.placedCell);
+      this.placedCell = cells;
+      const progress = new Int32Array(nodes.capacity);
+      progress.set(this.placedProgress);
+      this.placedProgress = progress;
     }
     this.movedFrom[node] = from;
     nodes.parent[node] = parent;
@@ -274,9 +319,24 @@ export class FeatureSearch implements SearchEngine {
     const areas = Math.min(this.regions.count(boxAt), MAX_AREAS);
     let blocked = 0;
     for (const doorway of this.doorways) blocked += boxAt[doorway];
-    const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
+    const outOfPlan = this.outOfPlanCount(boxAt);
+    const broken = this.rooms === null ? 0 : Math.min(this.rooms.brokenLinks(boxAt), MAX_DOORWAYS);
+    const { roomLinks } = this.options;
+    const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
+    let cell = this.cellFor(((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
+    // FESS (draft, section 3): a position no better than its best ancestor joins that ancestor's
+    // cell, so worse positions compete there with the lighter ones instead of opening cells of
+    // their own.
+    let progress = (((MAX_OUT_OF_PLAN - outOfPlan) * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + (MAX_AREAS - areas)) * 64 + (63 - third);
+    const parent = this.nodes.parent[node];
+    if (this.options.ancestorCells && parent >= 0 && this.placedProgress[parent] >= progress) {
+      cell = this.placedCell[parent];
+      progress = this.placedProgress[parent];
+    }
+    this.placedCell[node] = cell;
+    this.placedProgress[node] = progress;
     this.expanded++;
-    this.queueMoves(node, cell, weight, packed, areas, blocked);
+    this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -295,7 +355,7 @@ export class FeatureSearch implements SearchEngine {
    * the rest one heavier. Among moves of equal weight in a cell, the queue gives first the one
    * whose position scores best on FESS's features (see moveScore), whichever position it is from.
    */
-  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number): void {
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number): void {
     const { dead, distances } = this.analysis;
     const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey } = this;
     const boxAt = reach.boxAt;
@@ -318,21 +378,23 @@ export class FeatureSearch implements SearchEngine {
       }
     }
     if (count === 0) return;
-    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * 4)) {
+    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * 12)) {
       this.state = 'memory';
       return;
     }
-
-    const packAdvice = this.packingAdvice(count, packed, boxAt);
-    const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
 
     let distanceSum = 0;
     const nearest = distances.nearest;
     for (let i = 0; i < boxCount; i++) distanceSum += nearest[boxList[i]];
     if (this.hotspots !== null) this.hotspots.analyze(boxList, boxCount);
-    this.scoreMoves(count, packed, blocked, distanceSum, boxAt);
+    this.scoreMoves(count, packed, blocked, outOfPlan, distanceSum, boxAt);
+
+    const packAdvice = this.packingAdvice(count, packed, boxAt);
+    const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
+    const basinAdvice = outOfPlan > 0 && this.options.outOfPlanAdvisor ? this.outOfPlanAdvice(count) : -1;
+    const coolAdvice = this.hotspots !== null && this.options.hotspotAdvisor ? this.hotspotAdvice(count, this.hotspots.count) : -1;
     for (let c = 0; c < count; c++) {
-      const advised = c === packAdvice || c === joinAdvice;
+      const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice;
       this.queues.push(cell, node, this.encodeMove(c), advised ? weight : weight + 1, candidateKey[c]);
     }
   }
@@ -344,8 +406,9 @@ export class FeatureSearch implements SearchEngine {
    * boxes nearer the goals in all (where FESS has mobility). The scores are absolute, not
    * relative to the position moved from, so that moves of different positions in a cell compare.
    */
-  private scoreMoves(count: number, packed: number, blocked: number, distanceSum: number, boxAt: Uint8Array): void {
+  private scoreMoves(count: number, packed: number, blocked: number, outOfPlan: number, distanceSum: number, boxAt: Uint8Array): void {
     const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity, hotspots } = this;
+    const oop = this.outOfPlan;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
     moveConnectivity.reset();
@@ -357,8 +420,12 @@ export class FeatureSearch implements SearchEngine {
       const areasAfter = Math.min(moveConnectivity.areasAfter(boxAt, from, to), MAX_AREAS);
       const blockedAfter = Math.max(0, Math.min(MAX_DOORWAYS, blocked + isDoorway[to] - isDoorway[from]));
       const hotspotsAfter = hotspots === null ? 0 : Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
+      this.candidateHotspots[c] = hotspotsAfter;
       const distanceAfter = Math.max(0, Math.min(MAX_DISTANCE_SUM, distanceSum - nearest[from] + nearest[to]));
-      const features = ((packedAfter * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
+      const outOfPlanAfter = Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlan - oop[from] + oop[to]));
+      const leading = (MAX_OUT_OF_PLAN - outOfPlanAfter) * (MAX_PACKED + 1) + packedAfter;
+      const features =
+        ((leading * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
       candidateKey[c] = features * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
     }
   }
@@ -370,7 +437,7 @@ export class FeatureSearch implements SearchEngine {
 
   /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
   private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
-    const { candidateFrom, candidateTarget, candidatePushes } = this;
+    const { candidateFrom, candidateTarget, candidateKey, packedRank, feeds } = this;
     const { goalIndexOfCell } = this.analysis.problem;
     const next = this.packing !== null && packed < this.packing.length ? this.packing[packed] : -1;
     let best = -1;
@@ -379,7 +446,10 @@ export class FeatureSearch implements SearchEngine {
       const from = candidateFrom[c];
       const fits = next >= 0 ? to === next : goalIndexOfCell[to] >= 0 && goalIndexOfCell[from] < 0;
       if (!fits || boxAt[to] !== 0) continue;
-      if (best < 0 || candidatePushes[c] < candidatePushes[best]) best = c;
+      // A box of a step already done stays, unless it is a parked box going on to the goal it feeds.
+      const rank = packedRank[from];
+      if (rank >= 0 && rank < packed && (feeds === null || feeds[rank] !== to)) continue;
+      if (best < 0 || candidateKey[c] > candidateKey[best]) best = c;
     }
     return best;
   }
@@ -435,6 +505,37 @@ export class FeatureSearch implements SearchEngine {
         best = c;
         bestAreas = after;
       }
+    }
+    return best;
+  }
+
+  /** Boxes out of plan: off the goals and off the sink basin (FESS's OOP feature), at most MAX_OUT_OF_PLAN. */
+  private outOfPlanCount(boxAt: Uint8Array): number {
+    if (!this.hasOutOfPlan) return 0;
+    const oop = this.outOfPlan;
+    let count = 0;
+    for (let cell = 0; cell < oop.length; cell++) count += oop[cell] & boxAt[cell];
+    return Math.min(count, MAX_OUT_OF_PLAN);
+  }
+
+  /** The candidate that brings an out-of-plan box into the basin (or onto a goal) with fewest pushes, or -1: FESS's OOP advisor. */
+  private outOfPlanAdvice(count: number): number {
+    const { candidateFrom, candidateTarget, candidatePushes, outOfPlan } = this;
+    let best = -1;
+    for (let c = 0; c < count; c++) {
+      if (outOfPlan[candidateFrom[c]] === 0 || outOfPlan[candidateTarget[c] >> 2] !== 0) continue;
+      if (best < 0 || candidatePushes[c] < candidatePushes[best]) best = c;
+    }
+    return best;
+  }
+
+  /** The best-scoring candidate that leaves fewer hotspots than `now`, or -1: FESS's hotspots advisor. */
+  private hotspotAdvice(count: number, now: number): number {
+    const { candidateHotspots, candidateKey } = this;
+    let best = -1;
+    for (let c = 0; c < count; c++) {
+      if (candidateHotspots[c] >= Math.min(now, MAX_HOTSPOTS)) continue;
+      if (best < 0 || candidateKey[c] > candidateKey[best]) best = c;
     }
     return best;
   }

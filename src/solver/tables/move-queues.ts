@@ -1,11 +1,9 @@
 /**
- * Bytes per move record: parent and move, 32 bits each, and its order key, 64 bits. The weight
- * is not stored: it is the bucket the record sits in. A large level queues tens of millions of
- * moves, so every field counts.
+ * Bytes per move record: parent, move and its two heap children, 32 bits each, and its order
+ * key, 64 bits. The weight is not stored: it is the bucket the record sits in. A large level
+ * queues tens of millions of moves, so every field counts.
  */
-const RECORD_BYTES = 16;
-/** Bytes per record in a bucket's heap. */
-const SLOT_BYTES = 4;
+const RECORD_BYTES = 24;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
 export const MAX_PRIORITY = 2 ** 34;
 /** Sequence numbers wrap at this: among equal priorities the later push comes first, except across a wrap. */
@@ -16,8 +14,9 @@ const SEQUENCE_SLOTS = 2 ** 18;
  * start from, and within a cell by weight (lower first). Among equal weights, the highest
  * priority comes first, as FESS takes the best of equally light moves in a cell (Shoham and
  * Schaeffer, section 3); among equal priorities, the latest. Records live in parallel typed
- * arrays and are recycled through a free list, and each bucket is a binary heap of record
- * numbers, so queueing a move allocates nothing once the arrays have grown to the search's needs.
+ * arrays and are recycled through a free list, and each bucket is a skew heap linked through the
+ * records themselves, so queueing a move allocates nothing once the arrays have grown to the
+ * search's needs, and the queues' size is exactly their records'.
  */
 export class MoveQueues {
   /** Position the move starts from. */
@@ -28,6 +27,9 @@ export class MoveQueues {
   poppedWeight = 0;
   /** Priority and sequence number: larger comes out first. */
   private key: Float64Array;
+  /** Children of a record in its bucket's skew heap, or -1. */
+  private left: Int32Array;
+  private right: Int32Array;
   private sequence = 0;
   private used = 0;
   /** Free records, linked through `parent`. */
@@ -36,11 +38,10 @@ export class MoveQueues {
   private popped = -1;
   size = 0;
 
-  /** Per feature cell, per weight: a max-heap of records by key, and its size. */
-  private heaps: Int32Array[][] = [];
-  private heapSizes: Int32Array[] = [];
-  /** Bytes of all the buckets' heaps, kept as they grow: `bytes` is read for every position. */
-  private heapBytes = 0;
+  /** Per feature cell, per weight: the root record of the bucket's heap, or -1. */
+  private roots: Int32Array[] = [];
+  /** Bytes of all the cells' bucket roots, kept as they grow: `bytes` is read for every position. */
+  private rootBytes = 0;
   private lowest: number[] = [];
   private sizes: number[] = [];
   /** The cells with moves, in a ring: the turn goes round it, new cells join at its end. */
@@ -52,10 +53,12 @@ export class MoveQueues {
     this.parent = new Int32Array(initialCapacity);
     this.move = new Int32Array(initialCapacity);
     this.key = new Float64Array(initialCapacity);
+    this.left = new Int32Array(initialCapacity);
+    this.right = new Int32Array(initialCapacity);
   }
 
   get cellCount(): number {
-    return this.heaps.length;
+    return this.roots.length;
   }
 
   /** Records the arrays hold before they must grow. */
@@ -64,13 +67,13 @@ export class MoveQueues {
   }
 
   get bytes(): number {
-    return this.parent.length * RECORD_BYTES + this.heapBytes;
+    return this.parent.length * RECORD_BYTES + this.rootBytes;
   }
 
   /**
    * Grows ahead so that `extra` more moves fit, unless that would take the queues past
    * `limitBytes`: then it grows nothing and says false, so a search stops at its memory limit
-   * before the allocation, not after it. (A bucket's heap may still double when a move joins it.)
+   * before the allocation, not after it.
    */
   reserve(extra: number, limitBytes: number): boolean {
     // Records not holding a queued move (or the one popped last) are free or never used, so size + 1 + extra must fit.
@@ -84,14 +87,13 @@ export class MoveQueues {
 
   /** Makes room for a new feature cell and returns its number. */
   addCell(): number {
-    this.heaps.push([]);
-    this.heapSizes.push(new Int32Array(16));
-    this.heapBytes += 16 * 4;
+    this.roots.push(new Int32Array(16).fill(-1));
+    this.rootBytes += 16 * 4;
     this.lowest.push(Number.MAX_SAFE_INTEGER);
     this.sizes.push(0);
     this.ringNext.push(-1);
     this.ringPrev.push(-1);
-    return this.heaps.length - 1;
+    return this.roots.length - 1;
   }
 
   /** The cell whose turn it is (one with moves; size must be above zero); the turn moves on. */
@@ -138,9 +140,10 @@ export class MoveQueues {
     this.parent[record] = parent;
     this.move[record] = move;
     this.key[record] = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
-    const heap = this.bucket(cell, weight);
-    const sizes = this.heapSizes[cell];
-    this.siftUp(heap, sizes[weight]++, record);
+    this.left[record] = -1;
+    this.right[record] = -1;
+    const roots = this.rootsFor(cell, weight);
+    roots[weight] = this.merge(roots[weight], record);
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
     if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
@@ -148,16 +151,13 @@ export class MoveQueues {
 
   /** Takes the lightest move of a non-empty cell (its weight in poppedWeight); the record stays readable until the next pop. */
   pop(cell: number): number {
-    const heaps = this.heaps[cell];
-    const sizes = this.heapSizes[cell];
+    const roots = this.roots[cell];
     let weight = this.lowest[cell];
-    while (sizes[weight] === 0) weight++;
+    while (roots[weight] < 0) weight++;
     this.lowest[cell] = weight;
     this.poppedWeight = weight;
-    const heap = heaps[weight];
-    const record = heap[0];
-    const last = heap[--sizes[weight]];
-    if (sizes[weight] > 0) this.siftDown(heap, sizes[weight], last);
+    const record = roots[weight];
+    roots[weight] = this.merge(this.left[record], this.right[record]);
     if (--this.sizes[cell] === 0) this.leaveRing(cell);
     this.size--;
     if (this.popped >= 0) {
@@ -168,56 +168,43 @@ export class MoveQueues {
     return record;
   }
 
-  /** The heap of (cell, weight), grown to hold one more record. */
-  private bucket(cell: number, weight: number): Int32Array {
-    const heaps = this.heaps[cell];
-    let sizes = this.heapSizes[cell];
-    if (weight >= sizes.length) {
-      let length = sizes.length;
+  /** The bucket roots of `cell`, grown to have a slot for `weight`. */
+  private rootsFor(cell: number, weight: number): Int32Array {
+    let roots = this.roots[cell];
+    if (weight >= roots.length) {
+      let length = roots.length;
       while (length <= weight) length *= 2;
-      const bigger = new Int32Array(length);
-      bigger.set(sizes);
-      this.heapBytes += (length - sizes.length) * 4;
-      sizes = this.heapSizes[cell] = bigger;
+      const bigger = new Int32Array(length).fill(-1);
+      bigger.set(roots);
+      this.rootBytes += (length - roots.length) * 4;
+      roots = this.roots[cell] = bigger;
     }
-    while (heaps.length <= weight) heaps.push(new Int32Array(0));
-    let heap = heaps[weight];
-    if (sizes[weight] === heap.length) {
-      const bigger = new Int32Array(Math.max(4, heap.length * 2));
-      bigger.set(heap);
-      this.heapBytes += (bigger.length - heap.length) * SLOT_BYTES;
-      heap = heaps[weight] = bigger;
-    }
-    return heap;
+    return roots;
   }
 
-  /** Places `record` at the free slot `at` and moves it up to where its key belongs. */
-  private siftUp(heap: Int32Array, at: number, record: number): void {
-    const { key } = this;
-    const mine = key[record];
-    while (at > 0) {
-      const up = (at - 1) >> 1;
-      if (key[heap[up]] >= mine) break;
-      heap[at] = heap[up];
-      at = up;
+  /**
+   * Melds two skew heaps (max at the root, -1 empty) and returns the root: top down along right
+   * spines, swapping each visited node's children, so it needs no stack and amortizes to
+   * logarithmic time.
+   */
+  private merge(a: number, b: number): number {
+    if (a < 0) return b;
+    if (b < 0) return a;
+    const { key, left, right } = this;
+    if (key[a] < key[b]) [a, b] = [b, a];
+    const root = a;
+    let parent = a;
+    a = right[parent];
+    right[parent] = left[parent];
+    while (a >= 0 && b >= 0) {
+      if (key[a] < key[b]) [a, b] = [b, a];
+      left[parent] = a;
+      parent = a;
+      a = right[parent];
+      right[parent] = left[parent];
     }
-    heap[at] = record;
-  }
-
-  /** Fills the emptied root of a heap of `size` records with `record`, moving it down to where its key belongs. */
-  private siftDown(heap: Int32Array, size: number, record: number): void {
-    const { key } = this;
-    const mine = key[record];
-    let at = 0;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= size) break;
-      if (child + 1 < size && key[heap[child + 1]] > key[heap[child]]) child++;
-      if (key[heap[child]] <= mine) break;
-      heap[at] = heap[child];
-      at = child;
-    }
-    heap[at] = record;
+    left[parent] = a >= 0 ? a : b;
+    return root;
   }
 
   private allocate(): number {
@@ -238,6 +225,8 @@ export class MoveQueues {
     };
     this.parent = grown(this.parent);
     this.move = grown(this.move);
+    this.left = grown(this.left);
+    this.right = grown(this.right);
     const key = new Float64Array(capacity);
     key.set(this.key);
     this.key = key;
