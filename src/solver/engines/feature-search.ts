@@ -30,7 +30,7 @@ export interface FeatureSearchConfig {
   readonly outOfPlan?: boolean;
   /** FESS's OOP advisor: bring an out-of-plan box into the basin (default on). */
   readonly outOfPlanAdvisor?: boolean;
-  /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default off). */
+  /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default on). */
   readonly hotspotAdvisor?: boolean;
   /** Place a position no better than its best ancestor in that ancestor's cell (default off). */
   readonly ancestorCells?: boolean;
@@ -172,7 +172,7 @@ export class FeatureSearch implements SearchEngine {
     this.moveStride = cellCount * 4;
     this.options = {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
-      hotspotAdvisor: config.hotspotAdvisor === true,
+      hotspotAdvisor: config.hotspotAdvisor !== false,
       ancestorCells: config.ancestorCells === true,
       roomLinks: config.roomLinks ?? 'off',
     };
