@@ -32,8 +32,6 @@ export interface FeatureSearchConfig {
   readonly outOfPlanAdvisor?: boolean;
   /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default on). */
   readonly hotspotAdvisor?: boolean;
-  /** Place a position no better than its best ancestor in that ancestor's cell (default off). */
-  readonly ancestorCells?: boolean;
   /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
   readonly roomLinks?: 'instead' | 'beside' | 'off';
 }
@@ -74,9 +72,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly maxBytes: number;
   /** Per node: the cell its box came from in the move that made it (-1 at the root). */
   private movedFrom: Int32Array;
-  /** Per node: the feature cell it was placed in, and that cell's progress (see settle). */
-  private placedCell: Int32Array;
-  private placedProgress: Int32Array;
   private readonly cellOfKey = new Map<number, number>();
   private solvedNode = -1;
 
@@ -111,7 +106,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly outOfPlan: Uint8Array;
   /** Whether any box can be out of plan on this level. */
   private readonly hasOutOfPlan: boolean;
-  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'ancestorCells' | 'roomLinks'>>;
+  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'roomLinks'>>;
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly rooms: RoomConnectivity | null;
   /** 1 on doorway cells. */
@@ -135,8 +130,6 @@ export class FeatureSearch implements SearchEngine {
     this.maxBytes = config.maxBytes ?? Number.POSITIVE_INFINITY;
     this.nodes = new NodeTable(words, this.maxBytes);
     this.movedFrom = new Int32Array(this.nodes.capacity);
-    this.placedCell = new Int32Array(this.nodes.capacity);
-    this.placedProgress = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
     const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
@@ -173,7 +166,6 @@ export class FeatureSearch implements SearchEngine {
     this.options = {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
       hotspotAdvisor: config.hotspotAdvisor !== false,
-      ancestorCells: config.ancestorCells === true,
       roomLinks: config.roomLinks ?? 'off',
     };
     this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
@@ -185,7 +177,7 @@ export class FeatureSearch implements SearchEngine {
   }
 
   get bytes(): number {
-    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * 12;
+    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * 4;
   }
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
@@ -272,7 +264,7 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     // The table may grow into what the move queues and movedFrom (which follows its size) leave.
-    nodes.maxBytes = this.maxBytes - this.queues.bytes - 24 * nodes.capacity;
+    nodes.maxBytes = this.maxBytes - this.queues.bytes - 8 * nodes.capacity;
     const node = nodes.add(scratch, key, hash, boxHash);
     if (node < 0) {
       this.clear(boxAt);
@@ -289,12 +281,6 @@ export class FeatureSearch implements SearchEngine {
       const bigger = new Int32Array(nodes.capacity);
       bigger.set(this.movedFrom);
       this.movedFrom = bigger;
-      const cells = new Int32Array(nodes.capacity);
-      cells.set(this.placedCell);
-      this.placedCell = cells;
-      const progress = new Int32Array(nodes.capacity);
-      progress.set(this.placedProgress);
-      this.placedProgress = progress;
     }
     this.movedFrom[node] = from;
     nodes.parent[node] = parent;
@@ -323,18 +309,7 @@ export class FeatureSearch implements SearchEngine {
     const broken = this.rooms === null ? 0 : Math.min(this.rooms.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
-    let cell = this.cellFor(((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
-    // FESS (draft, section 3): a position no better than its best ancestor joins that ancestor's
-    // cell, so worse positions compete there with the lighter ones instead of opening cells of
-    // their own.
-    let progress = (((MAX_OUT_OF_PLAN - outOfPlan) * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + (MAX_AREAS - areas)) * 64 + (63 - third);
-    const parent = this.nodes.parent[node];
-    if (this.options.ancestorCells && parent >= 0 && this.placedProgress[parent] >= progress) {
-      cell = this.placedCell[parent];
-      progress = this.placedProgress[parent];
-    }
-    this.placedCell[node] = cell;
-    this.placedProgress[node] = progress;
+    const cell = this.cellFor(((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
     this.expanded++;
     this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan);
     this.clear(boxAt);
@@ -378,7 +353,7 @@ export class FeatureSearch implements SearchEngine {
       }
     }
     if (count === 0) return;
-    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * 12)) {
+    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * 4)) {
       this.state = 'memory';
       return;
     }
