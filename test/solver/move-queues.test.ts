@@ -47,19 +47,37 @@ describe('move queues', () => {
     expect(queues.bytes).toBe(before);
     expect(queues.reserve(6, Number.POSITIVE_INFINITY)).toBe(true);
     expect(queues.bytes).toBeGreaterThan(before);
-    const grown = queues.bytes;
+    const grown = queues.recordCapacity;
     for (let k = 0; k < 6; k++) queues.push(cell, 0, k, 0);
-    expect(queues.bytes).toBe(grown);
+    expect(queues.recordCapacity).toBe(grown);
   });
 
   it('refuse to grow past a byte limit, and grow nothing then', () => {
     const queues = new MoveQueues(4);
     const cell = queues.addCell();
-    for (let k = 0; k < 4; k++) queues.push(cell, 0, k, 0);
+    for (let k = 0; k < 3; k++) queues.push(cell, 0, k, 0);
     const full = queues.bytes;
     expect(queues.reserve(1, full + 10)).toBe(false);
     expect(queues.bytes).toBe(full);
-    expect(drain(queues, cell)).toEqual([3, 2, 1, 0]);
+    expect(drain(queues, cell)).toEqual([2, 1, 0]);
+  });
+
+  it('give the highest priority first among equal weights, whatever the order they came in', () => {
+    const queues = new MoveQueues();
+    const cell = queues.addCell();
+    const priorities = [5, 1, 9, 3, 7, 9, 0];
+    for (const [k, priority] of priorities.entries()) queues.push(cell, 0, k, 1, priority);
+    queues.push(cell, 0, 100, 0, 0);
+    expect(drain(queues, cell)).toEqual([100, 5, 2, 4, 0, 3, 1, 6]);
+  });
+
+  it('recycle popped records only after the next pop, so a popped move stays readable', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    queues.push(cell, 7, 70, 0);
+    const record = queues.pop(cell);
+    queues.push(cell, 8, 80, 0);
+    expect([queues.parent[record], queues.move[record]]).toEqual([7, 70]);
   });
 });
 

@@ -12,6 +12,7 @@ import { detectorsFor } from '../deadlocks/registry.js';
 import { HotspotTable } from '../fess/hotspots.js';
 import { MoveConnectivity } from '../fess/move-connectivity.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
+import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { RegionLabels } from '../geometry/regions.js';
@@ -25,6 +26,14 @@ export interface FeatureSearchConfig {
   readonly corralDeadlocks?: boolean;
   /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
   readonly retrogradeDeadlocks?: boolean;
+  /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
+  readonly outOfPlan?: boolean;
+  /** FESS's OOP advisor: bring an out-of-plan box into the basin (default on). */
+  readonly outOfPlanAdvisor?: boolean;
+  /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default on). */
+  readonly hotspotAdvisor?: boolean;
+  /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
+  readonly roomLinks?: 'instead' | 'beside' | 'off';
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -35,8 +44,12 @@ const MAX_DOORWAYS = 7;
 const MAX_CELLS = 23_170;
 /** Hotspots beyond this many count as this many when moves are ordered. */
 const MAX_HOTSPOTS = 31;
-/** Candidate indices fit below this in a sort key (the existing order packs them in 20 bits too). */
-const CANDIDATE_SLOTS = 0x100000;
+/** Out-of-plan boxes beyond this many count as this many. */
+const MAX_OUT_OF_PLAN = 7;
+/** Plan steps beyond this many count as this many in a move's score. */
+const MAX_PACKED = 63;
+/** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 34 bits). */
+const MAX_DISTANCE_SUM = 0x1fff;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
@@ -82,12 +95,20 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateFrom: Int32Array;
   private readonly candidateTarget: Int32Array;
   private readonly candidatePushes: Int32Array;
-  private readonly candidateOrder: Int32Array;
-  /** Sort keys of the candidates when ordered by the features their moves leave (see orderByFeatures). */
+  /** Hotspots each candidate's move leaves (see scoreMoves). */
+  private readonly candidateHotspots: Int32Array;
+  /** Scores of the candidates: the features their moves leave (see scoreMoves). */
   private readonly candidateKey: Float64Array;
   /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
   private readonly hotspots: PositionHotspots | null;
   private readonly moveConnectivity: MoveConnectivity;
+  /** 1 on squares off the goals and off the sink basin: a box there is out of plan (see sink-basin.ts). */
+  private readonly outOfPlan: Uint8Array;
+  /** Whether any box can be out of plan on this level. */
+  private readonly hasOutOfPlan: boolean;
+  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'roomLinks'>>;
+  /** Rooms and their links, for the room-connectivity feature; null when not used. */
+  private readonly rooms: RoomConnectivity | null;
   /** 1 on doorway cells. */
   private readonly isDoorway: Uint8Array;
   /** Per goal cell, its place in the packing order; -1 elsewhere. */
@@ -130,8 +151,8 @@ export class FeatureSearch implements SearchEngine {
     this.candidateFrom = new Int32Array(most);
     this.candidateTarget = new Int32Array(most);
     this.candidatePushes = new Int32Array(most);
-    this.candidateOrder = new Int32Array(most);
     this.candidateKey = new Float64Array(most);
+    this.candidateHotspots = new Int32Array(most);
     const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.moveConnectivity = new MoveConnectivity(problem);
@@ -142,6 +163,16 @@ export class FeatureSearch implements SearchEngine {
     this.isDoorway = new Uint8Array(cellCount);
     for (const doorway of this.doorways) this.isDoorway[doorway] = 1;
     this.moveStride = cellCount * 4;
+    this.options = {
+      outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
+      hotspotAdvisor: config.hotspotAdvisor !== false,
+      roomLinks: config.roomLinks ?? 'off',
+    };
+    this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
+    this.outOfPlan = new Uint8Array(cellCount);
+    const basin = config.outOfPlan !== false ? analysis.sinkBasin() : null;
+    this.hasOutOfPlan = basin !== null;
+    if (basin !== null) for (let cell = 0; cell < cellCount; cell++) this.outOfPlan[cell] = basin.cells[cell] === 0 && problem.goalIndexOfCell[cell] < 0 ? 1 : 0;
     this.start();
   }
 
@@ -274,9 +305,13 @@ export class FeatureSearch implements SearchEngine {
     const areas = Math.min(this.regions.count(boxAt), MAX_AREAS);
     let blocked = 0;
     for (const doorway of this.doorways) blocked += boxAt[doorway];
-    const cell = this.cellFor((packed * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS));
+    const outOfPlan = this.outOfPlanCount(boxAt);
+    const broken = this.rooms === null ? 0 : Math.min(this.rooms.brokenLinks(boxAt), MAX_DOORWAYS);
+    const { roomLinks } = this.options;
+    const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
+    const cell = this.cellFor(((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
     this.expanded++;
-    this.queueMoves(node, cell, weight, packed, areas);
+    this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -292,11 +327,12 @@ export class FeatureSearch implements SearchEngine {
 
   /**
    * Every move of the position, queued in its cell: advised ones at the position's own weight,
-   * the rest one heavier, the most promising of those taken first.
+   * the rest one heavier. Among moves of equal weight in a cell, the queue gives first the one
+   * whose position scores best on FESS's features (see moveScore), whichever position it is from.
    */
-  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number): void {
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number): void {
     const { dead, distances } = this.analysis;
-    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateOrder } = this;
+    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey } = this;
     const boxAt = reach.boxAt;
     const boxCount = this.listBoxes(boxAt);
 
@@ -322,65 +358,50 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
 
+    let distanceSum = 0;
+    const nearest = distances.nearest;
+    for (let i = 0; i < boxCount; i++) distanceSum += nearest[boxList[i]];
+    if (this.hotspots !== null) this.hotspots.analyze(boxList, boxCount);
+    this.scoreMoves(count, packed, blocked, outOfPlan, distanceSum, boxAt);
+
     const packAdvice = this.packingAdvice(count, packed, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
-
-    if (this.hotspots !== null) {
-      // The rest in FESS's order of what each move leaves; pushed worst first, so the best comes
-      // out first.
-      this.hotspots.analyze(boxList, boxCount);
-      this.orderByFeatures(count, packed, boxAt);
-      const keys = this.candidateKey.subarray(0, count).sort();
-      for (let k = 0; k < count; k++) {
-        const c = keys[k] % CANDIDATE_SLOTS;
-        if (c === packAdvice || c === joinAdvice) continue;
-        this.queues.push(cell, node, this.encodeMove(c), weight + 1);
-      }
-      if (joinAdvice >= 0) this.queues.push(cell, node, this.encodeMove(joinAdvice), weight);
-      if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
-      return;
-    }
-
-    // Without hotspots, order the rest by how much closer to a goal they take the box.
-    const nearest = distances.nearest;
+    const basinAdvice = outOfPlan > 0 && this.options.outOfPlanAdvisor ? this.outOfPlanAdvice(count) : -1;
+    const coolAdvice = this.hotspots !== null && this.options.hotspotAdvisor ? this.hotspotAdvice(count, this.hotspots.count) : -1;
     for (let c = 0; c < count; c++) {
-      const gain = nearest[candidateTarget[c] >> 2] - nearest[candidateFrom[c]];
-      const score = Math.max(0, Math.min(2047, 1024 + gain));
-      candidateOrder[c] = (score << 20) | c;
+      const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice;
+      this.queues.push(cell, node, this.encodeMove(c), advised ? weight : weight + 1, candidateKey[c]);
     }
-    const order = candidateOrder.subarray(0, count).sort();
-    for (let k = count - 1; k >= 0; k--) {
-      const c = order[k] & 0xfffff;
-      if (c === packAdvice || c === joinAdvice) continue;
-      this.queues.push(cell, node, this.encodeMove(c), weight + 1);
-    }
-    if (joinAdvice >= 0) this.queues.push(cell, node, this.encodeMove(joinAdvice), weight);
-    if (packAdvice >= 0 && packAdvice !== joinAdvice) this.queues.push(cell, node, this.encodeMove(packAdvice), weight);
   }
 
   /**
-   * Sort keys for the candidates, larger better, in FESS's order of features: goals packed in
-   * order, then fewer player areas, then fewer boxes in doorways, then fewer hotspots, and last
-   * how much nearer a goal the box gets. Each feature is the one the move would leave; the
-   * candidate's index sits below them.
+   * Scores of the candidates, larger better: FESS's features of the position each move leaves,
+   * compared in its order (section 7): goals packed in plan order, then fewer player areas, then
+   * fewer boxes in doorways (our stand-in for room connectivity), then fewer hotspots, and last
+   * boxes nearer the goals in all (where FESS has mobility). The scores are absolute, not
+   * relative to the position moved from, so that moves of different positions in a cell compare.
    */
-  private orderByFeatures(count: number, packed: number, boxAt: Uint8Array): void {
-    const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity } = this;
-    const hotspots = this.hotspots as PositionHotspots;
+  private scoreMoves(count: number, packed: number, blocked: number, outOfPlan: number, distanceSum: number, boxAt: Uint8Array): void {
+    const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity, hotspots } = this;
+    const oop = this.outOfPlan;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
     moveConnectivity.reset();
     for (let c = 0; c < count; c++) {
       const from = candidateFrom[c];
       const to = candidateTarget[c] >> 2;
-      // 2: fills the next goal of the order; 0: takes a box off the packed goals; 1: neither.
-      const packing3 = to === next ? 2 : packedRank[from] >= 0 && packedRank[from] < packed ? 0 : 1;
-      const areas = Math.min(moveConnectivity.areasAfter(boxAt, from, to), MAX_AREAS);
-      const doorways3 = 1 + isDoorway[from] - isDoorway[to];
-      const hotspotsLeft = Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
-      const nearer = Math.max(0, Math.min(2047, 1024 + nearest[from] - nearest[to]));
-      const features = (((packing3 * (MAX_AREAS + 1) + (MAX_AREAS - areas)) * 3 + doorways3) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsLeft)) * 2048 + nearer;
-      candidateKey[c] = features * CANDIDATE_SLOTS + c;
+      const rank = packedRank[from];
+      const packedAfter = Math.min(MAX_PACKED, to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
+      const areasAfter = Math.min(moveConnectivity.areasAfter(boxAt, from, to), MAX_AREAS);
+      const blockedAfter = Math.max(0, Math.min(MAX_DOORWAYS, blocked + isDoorway[to] - isDoorway[from]));
+      const hotspotsAfter = hotspots === null ? 0 : Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
+      this.candidateHotspots[c] = hotspotsAfter;
+      const distanceAfter = Math.max(0, Math.min(MAX_DISTANCE_SUM, distanceSum - nearest[from] + nearest[to]));
+      const outOfPlanAfter = Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlan - oop[from] + oop[to]));
+      const leading = (MAX_OUT_OF_PLAN - outOfPlanAfter) * (MAX_PACKED + 1) + packedAfter;
+      const features =
+        ((leading * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
+      candidateKey[c] = features * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
     }
   }
 
@@ -391,7 +412,7 @@ export class FeatureSearch implements SearchEngine {
 
   /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
   private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
-    const { candidateFrom, candidateTarget, candidatePushes } = this;
+    const { candidateFrom, candidateTarget, candidateKey, packedRank, feeds } = this;
     const { goalIndexOfCell } = this.analysis.problem;
     const next = this.packing !== null && packed < this.packing.length ? this.packing[packed] : -1;
     let best = -1;
@@ -400,7 +421,10 @@ export class FeatureSearch implements SearchEngine {
       const from = candidateFrom[c];
       const fits = next >= 0 ? to === next : goalIndexOfCell[to] >= 0 && goalIndexOfCell[from] < 0;
       if (!fits || boxAt[to] !== 0) continue;
-      if (best < 0 || candidatePushes[c] < candidatePushes[best]) best = c;
+      // A box of a step already done stays, unless it is a parked box going on to the goal it feeds.
+      const rank = packedRank[from];
+      if (rank >= 0 && rank < packed && (feeds === null || feeds[rank] !== to)) continue;
+      if (best < 0 || candidateKey[c] > candidateKey[best]) best = c;
     }
     return best;
   }
@@ -456,6 +480,37 @@ export class FeatureSearch implements SearchEngine {
         best = c;
         bestAreas = after;
       }
+    }
+    return best;
+  }
+
+  /** Boxes out of plan: off the goals and off the sink basin (FESS's OOP feature), at most MAX_OUT_OF_PLAN. */
+  private outOfPlanCount(boxAt: Uint8Array): number {
+    if (!this.hasOutOfPlan) return 0;
+    const oop = this.outOfPlan;
+    let count = 0;
+    for (let cell = 0; cell < oop.length; cell++) count += oop[cell] & boxAt[cell];
+    return Math.min(count, MAX_OUT_OF_PLAN);
+  }
+
+  /** The candidate that brings an out-of-plan box into the basin (or onto a goal) with fewest pushes, or -1: FESS's OOP advisor. */
+  private outOfPlanAdvice(count: number): number {
+    const { candidateFrom, candidateTarget, candidatePushes, outOfPlan } = this;
+    let best = -1;
+    for (let c = 0; c < count; c++) {
+      if (outOfPlan[candidateFrom[c]] === 0 || outOfPlan[candidateTarget[c] >> 2] !== 0) continue;
+      if (best < 0 || candidatePushes[c] < candidatePushes[best]) best = c;
+    }
+    return best;
+  }
+
+  /** The best-scoring candidate that leaves fewer hotspots than `now`, or -1: FESS's hotspots advisor. */
+  private hotspotAdvice(count: number, now: number): number {
+    const { candidateHotspots, candidateKey } = this;
+    let best = -1;
+    for (let c = 0; c < count; c++) {
+      if (candidateHotspots[c] >= Math.min(now, MAX_HOTSPOTS)) continue;
+      if (best < 0 || candidateKey[c] > candidateKey[best]) best = c;
     }
     return best;
   }

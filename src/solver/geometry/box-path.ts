@@ -68,32 +68,7 @@ export class BoxPathFinder {
    * of pulls, or -1.
    */
   pullsToExit(walker: PlayerReach, box: number, exits: Uint8Array, playerStarts: Uint8Array): number {
-    const { neighbours } = this.problem;
-    const { came, seenEpoch, queue } = this;
-    const boxAt = walker.boxAt;
-    const epoch = this.nextEpoch();
-    let head = 0;
-    let tail = this.startBeside(box, (side) => boxAt[side] === 0 && playerStarts[side] !== 0, epoch);
-    while (head < tail) {
-      const state = queue[head++];
-      const d = state & 3;
-      const player = neighbours[state];
-      const back = neighbours[player * 4 + d];
-      if (back >= 0 && boxAt[back] === 0) {
-        const next = player * 4 + d;
-        if (seenEpoch[next] !== epoch) {
-          seenEpoch[next] = epoch;
-          came[next] = state * 2 + 1;
-          if (exits[player] !== 0) {
-            this.found = next;
-            return this.pushCount();
-          }
-          queue[tail++] = next;
-        }
-      }
-      tail = this.walkRound(walker, state, tail, epoch);
-    }
-    return -1;
+    return this.pullWalk(walker, box, playerStarts, (cell) => exits[cell] !== 0) ? this.pushCount() : -1;
   }
 
   /**
@@ -101,11 +76,33 @@ export class BoxPathFinder {
    * the one with the highest `score`, or -1 when pulls reach none of them.
    */
   farthestPull(walker: PlayerReach, box: number, score: ArrayLike<number>, allowed: Uint8Array, playerStarts: Uint8Array): number {
+    let best = -1;
+    this.pullWalk(walker, box, playerStarts, (cell) => {
+      if (allowed[cell] !== 0 && (best < 0 || score[cell] > score[best])) best = cell;
+      return false;
+    });
+    return best;
+  }
+
+  /** Marks in `reached` every cell pulls can take the box at `box` to (as pullsToExit), the box's own cell included. */
+  pullReach(walker: PlayerReach, box: number, playerStarts: Uint8Array, reached: Uint8Array): void {
+    reached[box] = 1;
+    this.pullWalk(walker, box, playerStarts, (cell) => {
+      reached[cell] = 1;
+      return false;
+    });
+  }
+
+  /**
+   * A breadth-first walk over pulls of the box at `box`, the player starting on a free side
+   * marked in `playerStarts`; `reach` hears of each new (cell, side) the box is pulled to, and
+   * stops the walk by answering true. Says whether it was stopped (the path in `found`).
+   */
+  private pullWalk(walker: PlayerReach, box: number, playerStarts: Uint8Array, reach: (cell: number) => boolean): boolean {
     const { neighbours } = this.problem;
     const { came, seenEpoch, queue } = this;
     const boxAt = walker.boxAt;
     const epoch = this.nextEpoch();
-    let best = -1;
     let head = 0;
     let tail = this.startBeside(box, (side) => boxAt[side] === 0 && playerStarts[side] !== 0, epoch);
     while (head < tail) {
@@ -118,13 +115,16 @@ export class BoxPathFinder {
         if (seenEpoch[next] !== epoch) {
           seenEpoch[next] = epoch;
           came[next] = state * 2 + 1;
-          if (allowed[player] !== 0 && (best < 0 || score[player] > score[best])) best = player;
+          if (reach(player)) {
+            this.found = next;
+            return true;
+          }
           queue[tail++] = next;
         }
       }
       tail = this.walkRound(walker, state, tail, epoch);
     }
-    return best;
+    return false;
   }
 
   /** Queues, as the search's first states, the sides of the box where `canStart` holds; returns how many. */

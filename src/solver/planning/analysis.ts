@@ -1,6 +1,7 @@
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
+import { sinkBasin, type SinkBasin } from './sink-basin.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
 /** Thrown by a stop check when the level's time ran out during its analysis. */
@@ -35,6 +36,8 @@ export interface LevelAnalysis extends DirectionTables {
   packingOrder(): Int32Array | null;
   /** The packing order with parking squares where it needs them (see packing-plan.ts), or null; made on first use. */
   packingPlan(): PackingPlan | null;
+  /** FESS's sink basin (see sink-basin.ts), or null where no box starts outside it; made on first use. */
+  sinkBasin(): SinkBasin | null;
 }
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
@@ -45,6 +48,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let backward: DirectionTables | undefined;
   let packing: Int32Array | null | undefined;
   let plan: PackingPlan | null | undefined;
+  let basin: SinkBasin | null | undefined;
   return {
     problem,
     regions,
@@ -72,6 +76,10 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
         plan = packingPlan(problem, dead, parkable, distances.nearest);
       }
       return plan;
+    },
+    sinkBasin() {
+      if (basin === undefined) basin = sinkBasin(problem);
+      return basin;
     },
   };
 }

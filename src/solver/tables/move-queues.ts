@@ -1,15 +1,22 @@
 /**
- * Bytes per move record: parent, move and next, 32 bits each. The weight is not stored: it is
- * the bucket the record sits in. A large level queues tens of millions of moves, so every field
- * counts.
+ * Bytes per move record: parent, move and its two heap children, 32 bits each, and its order
+ * key, 64 bits. The weight is not stored: it is the bucket the record sits in. A large level
+ * queues tens of millions of moves, so every field counts.
  */
-const RECORD_BYTES = 12;
+const RECORD_BYTES = 24;
+/** Priorities are below this; the bits under them hold the push's sequence number. */
+export const MAX_PRIORITY = 2 ** 34;
+/** Sequence numbers wrap at this: among equal priorities the later push comes first, except across a wrap. */
+const SEQUENCE_SLOTS = 2 ** 18;
 
 /**
  * Pending moves of a feature-space search, grouped by the feature cell of the position they
- * start from, and within a cell by weight (lower first; last in, first out among equals).
- * Records live in parallel typed arrays and are recycled through a free list, so queueing a move
- * allocates nothing once the arrays have grown to the search's needs.
+ * start from, and within a cell by weight (lower first). Among equal weights, the highest
+ * priority comes first, as FESS takes the best of equally light moves in a cell (Shoham and
+ * Schaeffer, section 3); among equal priorities, the latest. Records live in parallel typed
+ * arrays and are recycled through a free list, and each bucket is a skew heap linked through the
+ * records themselves, so queueing a move allocates nothing once the arrays have grown to the
+ * search's needs, and the queues' size is exactly their records'.
  */
 export class MoveQueues {
   /** Position the move starts from. */
@@ -18,15 +25,23 @@ export class MoveQueues {
   move: Int32Array;
   /** Weight of the record last popped. */
   poppedWeight = 0;
-  private next: Int32Array;
+  /** Priority and sequence number: larger comes out first. */
+  private key: Float64Array;
+  /** Children of a record in its bucket's skew heap, or -1. */
+  private left: Int32Array;
+  private right: Int32Array;
+  private sequence = 0;
   private used = 0;
+  /** Free records, linked through `parent`. */
   private freeHead = -1;
+  /** The record popped last: freed at the next pop, so that it stays readable until then. */
+  private popped = -1;
   size = 0;
 
-  /** Per feature cell: bucket heads by weight, the lowest weight that may be non-empty, its size. */
-  private heads: Int32Array[] = [];
-  /** Bytes of all the cells' bucket heads, kept as they grow: `bytes` is read for every position. */
-  private headsBytes = 0;
+  /** Per feature cell, per weight: the root record of the bucket's heap, or -1. */
+  private roots: Int32Array[] = [];
+  /** Bytes of all the cells' bucket roots, kept as they grow: `bytes` is read for every position. */
+  private rootBytes = 0;
   private lowest: number[] = [];
   private sizes: number[] = [];
   /** The cells with moves, in a ring: the turn goes round it, new cells join at its end. */
@@ -37,15 +52,22 @@ export class MoveQueues {
   constructor(initialCapacity = 1 << 12) {
     this.parent = new Int32Array(initialCapacity);
     this.move = new Int32Array(initialCapacity);
-    this.next = new Int32Array(initialCapacity);
+    this.key = new Float64Array(initialCapacity);
+    this.left = new Int32Array(initialCapacity);
+    this.right = new Int32Array(initialCapacity);
   }
 
   get cellCount(): number {
-    return this.heads.length;
+    return this.roots.length;
+  }
+
+  /** Records the arrays hold before they must grow. */
+  get recordCapacity(): number {
+    return this.parent.length;
   }
 
   get bytes(): number {
-    return this.parent.length * RECORD_BYTES + this.headsBytes;
+    return this.parent.length * RECORD_BYTES + this.rootBytes;
   }
 
   /**
@@ -54,9 +76,9 @@ export class MoveQueues {
    * before the allocation, not after it.
    */
   reserve(extra: number, limitBytes: number): boolean {
-    // Records not holding a queued move are free or never used, so size + extra must fit.
+    // Records not holding a queued move (or the one popped last) are free or never used, so size + 1 + extra must fit.
     let capacity = this.parent.length;
-    while (this.size + extra > capacity) capacity *= 2;
+    while (this.size + 1 + extra > capacity) capacity *= 2;
     if (capacity === this.parent.length) return true;
     if (this.bytes + (capacity - this.parent.length) * RECORD_BYTES > limitBytes) return false;
     this.growTo(capacity);
@@ -65,13 +87,13 @@ export class MoveQueues {
 
   /** Makes room for a new feature cell and returns its number. */
   addCell(): number {
-    this.heads.push(new Int32Array(16).fill(-1));
-    this.headsBytes += 16 * 4;
+    this.roots.push(new Int32Array(16).fill(-1));
+    this.rootBytes += 16 * 4;
     this.lowest.push(Number.MAX_SAFE_INTEGER);
     this.sizes.push(0);
     this.ringNext.push(-1);
     this.ringPrev.push(-1);
-    return this.heads.length - 1;
+    return this.roots.length - 1;
   }
 
   /** The cell whose turn it is (one with moves; size must be above zero); the turn moves on. */
@@ -112,46 +134,83 @@ export class MoveQueues {
     return this.sizes[cell];
   }
 
-  push(cell: number, parent: number, move: number, weight: number): void {
+  /** Queues a move; `priority` (a whole number below MAX_PRIORITY, default 0) orders moves of equal weight, higher first. */
+  push(cell: number, parent: number, move: number, weight: number, priority = 0): void {
     const record = this.allocate();
     this.parent[record] = parent;
     this.move[record] = move;
-    let heads = this.heads[cell];
-    if (weight >= heads.length) {
-      let length = heads.length;
-      while (length <= weight) length *= 2;
-      const bigger = new Int32Array(length).fill(-1);
-      bigger.set(heads);
-      this.headsBytes += (length - heads.length) * 4;
-      heads = this.heads[cell] = bigger;
-    }
-    this.next[record] = heads[weight];
-    heads[weight] = record;
+    this.key[record] = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
+    this.left[record] = -1;
+    this.right[record] = -1;
+    const roots = this.rootsFor(cell, weight);
+    roots[weight] = this.merge(roots[weight], record);
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
     if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
   }
 
-  /** Takes the lightest move of a non-empty cell (its weight in poppedWeight); the record stays readable until the next push. */
+  /** Takes the lightest move of a non-empty cell (its weight in poppedWeight); the record stays readable until the next pop. */
   pop(cell: number): number {
-    const heads = this.heads[cell];
+    const roots = this.roots[cell];
     let weight = this.lowest[cell];
-    while (heads[weight] < 0) weight++;
+    while (roots[weight] < 0) weight++;
     this.lowest[cell] = weight;
     this.poppedWeight = weight;
-    const record = heads[weight];
-    heads[weight] = this.next[record];
+    const record = roots[weight];
+    roots[weight] = this.merge(this.left[record], this.right[record]);
     if (--this.sizes[cell] === 0) this.leaveRing(cell);
     this.size--;
-    this.next[record] = this.freeHead;
-    this.freeHead = record;
+    if (this.popped >= 0) {
+      this.parent[this.popped] = this.freeHead;
+      this.freeHead = this.popped;
+    }
+    this.popped = record;
     return record;
+  }
+
+  /** The bucket roots of `cell`, grown to have a slot for `weight`. */
+  private rootsFor(cell: number, weight: number): Int32Array {
+    let roots = this.roots[cell];
+    if (weight >= roots.length) {
+      let length = roots.length;
+      while (length <= weight) length *= 2;
+      const bigger = new Int32Array(length).fill(-1);
+      bigger.set(roots);
+      this.rootBytes += (length - roots.length) * 4;
+      roots = this.roots[cell] = bigger;
+    }
+    return roots;
+  }
+
+  /**
+   * Melds two skew heaps (max at the root, -1 empty) and returns the root: top down along right
+   * spines, swapping each visited node's children, so it needs no stack and amortizes to
+   * logarithmic time.
+   */
+  private merge(a: number, b: number): number {
+    if (a < 0) return b;
+    if (b < 0) return a;
+    const { key, left, right } = this;
+    if (key[a] < key[b]) [a, b] = [b, a];
+    const root = a;
+    let parent = a;
+    a = right[parent];
+    right[parent] = left[parent];
+    while (a >= 0 && b >= 0) {
+      if (key[a] < key[b]) [a, b] = [b, a];
+      left[parent] = a;
+      parent = a;
+      a = right[parent];
+      right[parent] = left[parent];
+    }
+    left[parent] = a >= 0 ? a : b;
+    return root;
   }
 
   private allocate(): number {
     if (this.freeHead >= 0) {
       const record = this.freeHead;
-      this.freeHead = this.next[record];
+      this.freeHead = this.parent[record];
       return record;
     }
     if (this.used === this.parent.length) this.growTo(this.parent.length * 2);
@@ -166,6 +225,10 @@ export class MoveQueues {
     };
     this.parent = grown(this.parent);
     this.move = grown(this.move);
-    this.next = grown(this.next);
+    this.left = grown(this.left);
+    this.right = grown(this.right);
+    const key = new Float64Array(capacity);
+    key.set(this.key);
+    this.key = key;
   }
 }

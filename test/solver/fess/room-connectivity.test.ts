@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { RoomConnectivity } from '../../../src/solver/fess/room-connectivity.js';
+import { buildProblem } from '../../../src/solver/model/problem.js';
+import { board } from '../helpers.js';
+
+function rooms(...rows: string[]) {
+  const problem = buildProblem(board(...rows), 'all-goals');
+  const cell = (row: number, col: number): number => problem.cellOfSquare[row * problem.width + col];
+  const boxes = (...cells: [number, number][]): Uint8Array => {
+    const boxAt = new Uint8Array(problem.cellCount);
+    for (const [row, col] of cells) boxAt[cell(row, col)] = 1;
+    return boxAt;
+  };
+  return { graph: new RoomConnectivity(problem), cell, boxes };
+}
+
+describe('room connectivity', () => {
+  // Two 3×3 rooms joined by a corridor, and by a second, longer one below.
+  const twoRooms = ['###########', '#@  ###   #', '#   .     #', '#   ###   #', '# #######$#', '#         #', '###########'];
+
+  it('finds rooms as areas of 2×3 floor, corridors belonging to none', () => {
+    const { graph, cell } = rooms(...twoRooms);
+    expect(graph.roomCount).toBe(2);
+    expect(graph.roomOf[cell(1, 1)]).not.toBe(graph.roomOf[cell(1, 9)]);
+    expect(graph.roomOf[cell(2, 5)]).toBe(-1);
+    expect(graph.roomOf[cell(5, 5)]).toBe(-1);
+  });
+
+  it('links rooms the player walks between without entering a third', () => {
+    const { graph, boxes } = rooms(...twoRooms);
+    expect(graph.links.length / 2).toBe(1);
+    expect(graph.brokenLinks(boxes())).toBe(0);
+  });
+
+  it('counts a link broken only when boxes cut every walk between the rooms', () => {
+    const { graph, boxes } = rooms(...twoRooms);
+    expect(graph.brokenLinks(boxes([2, 5]))).toBe(0);
+    expect(graph.brokenLinks(boxes([2, 5], [5, 3]))).toBe(1);
+  });
+
+  it('finds no rooms in a level of corridors', () => {
+    const { graph, boxes } = rooms('#######', '#@ $ .#', '#######');
+    expect(graph.roomCount).toBe(0);
+    expect(graph.brokenLinks(boxes())).toBe(0);
+  });
+});
