@@ -1,8 +1,13 @@
 import type { SolveResult } from '../solver/solve.js';
 import { workerDeadlineMs, workerHeapMiB } from './limits.js';
+import { type OptimizeTask, type OptimizeTaskResult, optimizeTaskTimeMs } from './optimize-task.js';
 import { type TaskOutcome, WorkerPool } from './pool.js';
 import type { SolveTask } from './solve-task.js';
 import { spawnSolveWorker } from './spawn-worker.js';
+
+/** What the workers run: a solve, or an optimization (which may solve first). */
+export type WorkerTask = SolveTask | OptimizeTask;
+export type WorkerResult = SolveResult | OptimizeTaskResult;
 
 export interface SolvePoolOptions {
   /** Searches at once; more tasks wait their turn. */
@@ -13,16 +18,16 @@ export interface SolvePoolOptions {
   readonly now: () => number;
 }
 
-/** Worker threads running the solver, under the runner's kill policy (see limits.ts). */
+/** Worker threads running the solver (or the optimizer), under the runner's kill policy (see limits.ts). */
 export class SolvePool {
   /** Each worker's V8 heap limit. */
   readonly heapMiB: number;
-  private readonly pool: WorkerPool<SolveTask, SolveResult>;
+  private readonly pool: WorkerPool<WorkerTask, WorkerResult>;
 
   constructor(options: SolvePoolOptions) {
     const heapMiB = workerHeapMiB(options.maxMemoryMiB);
     this.heapMiB = heapMiB;
-    this.pool = new WorkerPool<SolveTask, SolveResult>({
+    this.pool = new WorkerPool<WorkerTask, WorkerResult>({
       size: options.workers,
       spawn: () => spawnSolveWorker({ maxOldGenerationSizeMb: heapMiB }),
       now: options.now,
@@ -31,7 +36,13 @@ export class SolvePool {
 
   /** Solves on the next free worker; one still busy at the deadline for its time limit is ended. */
   run(task: SolveTask, signal?: AbortSignal): Promise<TaskOutcome<SolveResult>> {
-    return this.pool.run(task, workerDeadlineMs(task.timeLimitMs), signal);
+    // The worker answers a solve task with a SolveResult (worker.ts).
+    return this.pool.run(task, workerDeadlineMs(task.timeLimitMs), signal) as Promise<TaskOutcome<SolveResult>>;
+  }
+
+  /** Optimizes on the next free worker, under the same kill policy over the task's whole time (solving first included). */
+  optimize(task: OptimizeTask, signal?: AbortSignal): Promise<TaskOutcome<OptimizeTaskResult>> {
+    return this.pool.run(task, workerDeadlineMs(optimizeTaskTimeMs(task)), signal) as Promise<TaskOutcome<OptimizeTaskResult>>;
   }
 
   close(): Promise<void> {
