@@ -1,32 +1,41 @@
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
-import { SokobanError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
-import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
 import type { Level, LevelFormat } from '../../level/level.js';
-import type { OptimizeMetric } from '../../solver/optimize/metric.js';
-import { compareLengths } from '../../solver/optimize/metric.js';
-import { type OptimizeResult, UnsolvedMovesError, optimizeSolution } from '../../solver/optimize/optimize.js';
-import { type SolveResult, solve } from '../../solver/solve.js';
+import { type OptimizeMetric, compareLengths } from '../../solver/optimize/metric.js';
+import { SolveCancelledError } from '../../runner/executor.js';
+import { type OptimizeExecutor, inProcessOptimizeExecutor, poolOptimizeExecutor } from '../../runner/optimize-executor.js';
+import { type OptimizeJob, type OptimizeRecord, optimizeErrorRecord } from '../../runner/optimize-record.js';
+import type { OptimizeSettings } from '../../runner/optimize-task.js';
+import { type RecordKey, keyOfLevel } from '../../runner/record.js';
+import { InOrder } from '../batch/in-order.js';
+import { expandInputs } from '../batch/inputs.js';
+import { type LoadedCollection, planJobs } from '../batch/jobs.js';
+import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { reportError } from '../error-line.js';
+import { PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import { InputReader, STDIN_ARGUMENT } from '../input.js';
-import { writeSolvedCollections } from '../batch/out-dir.js';
-import type { Io, OutputStream } from '../io.js';
-import { type LevelEntry, readEachLevel, selectEntries } from '../levels.js';
-import { type MovesText, parseMovesText } from '../moves-input.js';
+import type { Io } from '../io.js';
+import { entryLabel, readEachLevel, selectEntries } from '../levels.js';
+import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
 import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { displayName, printable } from '../printable.js';
+import { type OptimizeReport, type OptimizeReportSettings, optimizeJson, writeOptimizeHuman, writeOptimizeSummary } from '../reporters/optimize.js';
 import { writeJsonLine } from '../reporters/json.js';
-import { formatDuration, plural } from '../reporters/solve-text.js';
-import type { LevelRef } from '../verify-outcome.js';
-import { type VerifyJob, jobFor, jobsForGivenMoves } from './verify.js';
+import { parseSolutionTable } from '../solution-table.js';
+import { jobsForGivenMoves } from './verify.js';
+import { defaultMaxMemoryMiB, workerCount } from './solve.js';
 
 export const DEFAULT_OPTIMIZE_SECONDS = 10;
 
 export interface OptimizeRequest {
-  readonly levelPath: string;
+  /** Level files, folders, glob patterns or `-`, as for solve. */
+  readonly inputs: readonly string[];
+  /** A moves file (or `-`) for the one level file given; absent when the moves come from --moves or the Solution lines. */
   readonly movesPath?: string;
   readonly movesString?: string;
   readonly level?: string;
@@ -35,196 +44,210 @@ export interface OptimizeRequest {
   readonly metric: OptimizeMetric;
   readonly timeLimitSeconds: number;
   readonly maxNodes?: number;
+  /** Levels optimized at once, each in its own worker thread; default one per core. */
+  readonly jobs?: number;
   readonly notation: Notation;
   readonly json: boolean;
-  /** Write the collection back under this folder as a SOK file with the optimized Solution lines. */
+  /** Write each collection back under this folder as a SOK file with the optimized Solution lines. */
   readonly out?: string;
 }
 
-/** What `optimize` says about one level. */
-type OptimizeOutcome =
-  | {
-      readonly kind: 'optimized';
-      readonly ref: LevelRef;
-      readonly result: OptimizeResult;
-      /** Where the solution optimized came from: the user, or the solver when none was given. */
-      readonly source: 'given' | 'solver';
-    }
-  /** No moves were given and the solver did not find a solution. */
-  | { readonly kind: 'unsolved'; readonly ref: LevelRef; readonly solved: SolveResult }
-  | { readonly kind: 'bad-input'; readonly ref: LevelRef; readonly error: SokobanError };
+/** A level ready to optimize, or one whose record is already known (unreadable input, unreadable moves). */
+type PlannedLevel =
+  | { readonly kind: 'level'; readonly label: string; readonly job: OptimizeJob }
+  | { readonly kind: 'failed'; readonly label: string; readonly level: Level | null; readonly record: OptimizeRecord };
 
-function exitCodeOf(outcome: OptimizeOutcome): ExitCode {
-  switch (outcome.kind) {
+interface OptimizePlan {
+  readonly levels: readonly PlannedLevel[];
+  readonly collections: readonly LoadedCollection[];
+  /** The files read, which --out must not overwrite. */
+  readonly inputFiles: readonly string[];
+}
+
+function exitCodeOf(record: OptimizeRecord): ExitCode {
+  switch (record.status) {
     case 'optimized':
       return ExitCode.ok;
-    case 'unsolved':
-      return outcome.solved.status === 'unsolvable' ? ExitCode.notSolved : ExitCode.limit;
-    case 'bad-input':
+    case 'unsolvable':
+      return ExitCode.notSolved;
+    case 'timeout':
+    case 'memory':
+      return ExitCode.limit;
+    case 'error':
       // Moves that do not solve the level answer the question "is this a solution?" with no.
-      return outcome.error instanceof UnsolvedMovesError ? ExitCode.notSolved : ExitCode.badInput;
+      if (record.errorKind === 'moves') return ExitCode.notSolved;
+      return record.errorKind === 'internal' ? ExitCode.internal : ExitCode.badInput;
+  }
+}
+
+function inputRecord(key: RecordKey, error: unknown): OptimizeRecord {
+  return optimizeErrorRecord(key, errorLine(error).replace(/^sokoban: /, ''), 'input');
+}
+
+/** Reads the moves to start from into LURD, or says in the level's record why they cannot be read. */
+function plannedLevel(level: Level, label: string, goal: GoalRule | undefined, moves: MovesText | null): PlannedLevel {
+  const key = keyOfLevel(level);
+  try {
+    const rule = chooseGoalRule(level, goal);
+    const lurd =
+      moves === null
+        ? null
+        : parseMovesText(moves, false)
+            .moves.map((move) => (move.push === true ? move.direction[0].toUpperCase() : move.direction[0]))
+            .join('');
+    return { kind: 'level', label, job: { key, level, rule, moves: lurd } };
+  } catch (error) {
+    return { kind: 'failed', label, level, record: inputRecord(key, error) };
   }
 }
 
 /**
- * Jobs for the Solution lines of a SOK file: for each level the shortest stored solution in the
- * metric (the others could only do worse as a start), or none, and then the solver finds one.
+ * The moves to start from for a level read from its file: the shortest of its Solution lines in
+ * the metric (the others could only do worse as a start), or null, and then the solver finds one.
  */
-function jobsForStoredSolutions(collection: Parameters<typeof jobFor>[1], entries: readonly LevelEntry[], request: OptimizeRequest): VerifyJob[] {
-  return entries.map((entry) => {
-    if (entry.kind === 'failure' || entry.level.solutions.length === 0) return jobFor(entry, collection, null);
-    const { level } = entry;
-    const rule = chooseGoalRule(level, request.goal);
-    let best: { text: string; moves: number; pushes: number } | null = null;
-    for (const text of level.solutions) {
-      try {
-        const replayed = replay(level.board, text, { rule });
-        if (!replayed.valid || !replayed.solved) continue;
-        if (best === null || compareLengths(request.metric, replayed, best) < 0) best = { text, moves: replayed.moves, pushes: replayed.pushes };
-      } catch {
-        // A Solution line that cannot be read is left for verify to explain; another may do.
-      }
+function storedMoves(level: Level, rule: GoalRule | undefined, metric: OptimizeMetric): MovesText | null {
+  if (level.solutions.length === 0) return null;
+  let best: { text: string; moves: number; pushes: number } | null = null;
+  for (const text of level.solutions) {
+    try {
+      const played = replay(level.board, text, { rule: chooseGoalRule(level, rule) });
+      if (!played.valid || !played.solved) continue;
+      if (best === null || compareLengths(metric, played, best) < 0) best = { text, moves: played.moves, pushes: played.pushes };
+    } catch {
+      // A Solution line that cannot be read is left for the parser to explain; another may do.
     }
-    const chosen = best?.text ?? level.solutions[0];
-    const moves: MovesText = { text: chosen, file: level.source.file, level: level.source.index, context: 'its Solution line' };
-    return jobFor(entry, collection, moves);
+  }
+  return { text: best?.text ?? level.solutions[0], file: level.source.file, level: level.source.index, context: 'its Solution line' };
+}
+
+/** Every level of every input (files, folders, globs, `-`), each starting from its Solution lines or the solver. */
+async function planFromInputs(io: Io, request: OptimizeRequest): Promise<OptimizePlan> {
+  const sources = await expandInputs(io, request.inputs);
+  const plan = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
+  const counts = new Map(plan.collections.map(({ collection }) => [collection.file, collection.levels.length + collection.failures.length]));
+  const labelOf = (key: RecordKey) => (key.index === null ? displayName(key.file) : entryLabel(key.file, key.index, key.title, counts.get(key.file) ?? 2));
+  const levels = plan.jobs.map((job): PlannedLevel => {
+    if (job.kind === 'level') return plannedLevel(job.level, labelOf(job.key), request.goal, storedMoves(job.level, request.goal, request.metric));
+    const { record } = job;
+    const kind = record.errorKind === 'internal' ? 'internal' : 'input';
+    return { kind: 'failed', label: labelOf(job.key), level: null, record: optimizeErrorRecord(job.key, record.error ?? 'could not be read', kind) };
   });
+  const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
+  return { levels, collections: plan.collections, inputFiles };
 }
 
-function runJob(io: Io, job: VerifyJob, request: OptimizeRequest): OptimizeOutcome {
-  if (job.unreadable !== null) {
-    reportError(io, job.unreadable);
-    return { kind: 'bad-input', ref: job.ref, error: job.unreadable };
+/** One level file with the moves the user gave: one string for one level, or a solution table for many (as verify). */
+async function planFromGivenMoves(io: Io, request: OptimizeRequest): Promise<OptimizePlan> {
+  if (request.inputs.length !== 1) {
+    throw new UsageError(
+      `moves given with ${request.movesString !== undefined ? '--moves' : 'a moves file'} are for one level file; without them each level starts from its Solution lines`,
+    );
   }
-  const level = job.ref.level as Level;
-  const timeLimitMs = Math.round(request.timeLimitSeconds * 1000);
-  try {
-    const rule = chooseGoalRule(level, request.goal);
-    let moves: string;
-    let source: 'given' | 'solver' = 'given';
-    if (job.moves === null) {
-      // Nothing to start from: the solver's first solution is the start, and the optimizer improves it.
-      const solved = solve(level, { rule, timeLimitMs, maxNodes: request.maxNodes, improve: false });
-      if (solved.status !== 'solved' || solved.solution === null) return { kind: 'unsolved', ref: job.ref, solved };
-      moves = solved.solution;
-      source = 'solver';
-    } else {
-      moves = parseMovesText(job.moves, false)
-        .moves.map((move) => (move.push === true ? move.direction[0].toUpperCase() : move.direction[0]))
-        .join('');
-    }
-    const result = optimizeSolution(level, moves, { rule, metric: request.metric, timeLimitMs, maxNodes: request.maxNodes });
-    return { kind: 'optimized', ref: job.ref, result, source };
-  } catch (error) {
-    if (!(error instanceof SokobanError)) throw error;
-    reportError(io, error);
-    return { kind: 'bad-input', ref: job.ref, error };
-  }
-}
-
-function techniqueTrail(result: OptimizeResult): string {
-  return result.steps.map((step) => `${step.technique} ${step.moves}/${step.pushes}`).join(', ');
-}
-
-function writeHuman(out: OutputStream, chalk: ChalkInstance, outcome: OptimizeOutcome, request: OptimizeRequest): void {
-  const { label } = outcome.ref;
-  switch (outcome.kind) {
-    case 'optimized': {
-      const { result } = outcome;
-      const from = outcome.source === 'solver' ? "the solver's" : 'was';
-      out.write(
-        `${label}: ${chalk.green('optimized')} to ${plural(result.moves, 'move')}, ${plural(result.pushes, 'push', 'pushes')} (${from} ${plural(result.before.moves, 'move')}, ${plural(result.before.pushes, 'push', 'pushes')})\n`,
-      );
-      const text = request.notation === 'squares' && outcome.ref.level !== null ? formatSquarePath(outcome.ref.level.board, result.solution) : result.solution;
-      out.write(`  ${request.notation === 'squares' ? 'squares' : 'solution'}: ${text}\n`);
-      const stopped = result.limit === null ? '' : `; stopped at the ${result.limit} limit`;
-      out.write(`  metric: ${request.metric}; moves/pushes after ${techniqueTrail(result)}; ${plural(result.nodes, 'node')} in ${formatDuration(result.ms)}${stopped}\n`);
-      return;
-    }
-    case 'unsolved': {
-      const { solved } = outcome;
-      if (solved.status === 'unsolvable') out.write(`${label}: ${chalk.red('unsolvable')}: proven, nothing to optimize\n`);
-      else out.write(`${label}: ${chalk.yellow('not solved')}: no moves given and the solver stopped at the ${solved.limit ?? 'time'} limit\n`);
-      return;
-    }
-    case 'bad-input':
-      out.write(`${label}: ${chalk.red('error')} (see stderr)\n`);
-      return;
-  }
-}
-
-/** The JSON fields of a level that has no optimized solution to show. */
-const NO_SOLUTION = { source: null, solution: null, moves: null, pushes: null, before: null, steps: [] } as const;
-
-function jsonOf(outcome: OptimizeOutcome, request: OptimizeRequest): unknown {
-  const { file, index, title } = outcome.ref;
-  const head = { file, index, title, metric: request.metric };
-  switch (outcome.kind) {
-    case 'optimized': {
-      const { result } = outcome;
-      return {
-        ...head,
-        status: 'optimized',
-        source: outcome.source,
-        solution: request.notation === 'squares' && outcome.ref.level !== null ? formatSquarePath(outcome.ref.level.board, result.solution) : result.solution,
-        moves: result.moves,
-        pushes: result.pushes,
-        before: result.before,
-        steps: result.steps,
-        nodes: result.nodes,
-        ms: result.ms,
-        limit: result.limit,
-        error: null,
-      };
-    }
-    case 'unsolved':
-      return {
-        ...head,
-        status: outcome.solved.status,
-        ...NO_SOLUTION,
-        nodes: outcome.solved.nodes,
-        ms: outcome.solved.ms,
-        limit: outcome.solved.limit,
-        error: null,
-      };
-    case 'bad-input':
-      return {
-        ...head,
-        status: 'error',
-        ...NO_SOLUTION,
-        nodes: null,
-        ms: null,
-        limit: null,
-        error: outcome.error.message,
-      };
-  }
-}
-
-/** `sokoban optimize`: shortens solutions (given, stored in the file, or found first) and prints them replayed. */
-export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: ChalkInstance): Promise<ExitCode> {
+  const [levelPath] = request.inputs;
   const reader = new InputReader(io);
-  const input = await reader.read(request.levelPath, 'level file');
+  const input = await reader.read(levelPath, 'level file');
   const collection = readEachLevel(io, input.text, input.name, request.format);
   const entries = selectEntries(collection, request.level);
-  const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
-  const jobs = explicitMoves ? await jobsForGivenMoves(io, reader, request, collection, entries, 'optimize') : jobsForStoredSolutions(collection, entries, request);
-  const codes: ExitCode[] = [];
-  const optimized: { name: string; solution: string }[] = [];
-  for (const job of jobs) {
-    const outcome = runJob(io, job, request);
-    if (request.json) writeJsonLine(io.stdout, jsonOf(outcome, request));
-    else writeHuman(io.stdout, chalk, outcome, request);
-    codes.push(exitCodeOf(outcome));
-    if (outcome.kind === 'optimized' && outcome.ref.level !== null) {
-      const { source } = outcome.ref.level;
-      optimized.push({ name: `${source.file}#${source.index}`, solution: outcome.result.solution });
+  const jobs = await jobsForGivenMoves(io, reader, request, collection, entries, 'optimize');
+  const levels = jobs.map((job): PlannedLevel => {
+    const { ref } = job;
+    if (ref.level === null || job.unreadable !== null) {
+      const key: RecordKey = { name: `${ref.file}#${ref.index}`, file: ref.file, index: ref.index, title: ref.title, line: null };
+      return { kind: 'failed', label: ref.label, level: null, record: inputRecord(key, job.unreadable) };
     }
-  }
+    // A level the table has no row for starts from the solver's solution, as one without Solution lines.
+    return plannedLevel(ref.level, ref.label, request.goal, job.moves);
+  });
+  const path = levelPath === STDIN_ARGUMENT ? null : levelPath;
+  return { levels, collections: [{ collection, path }], inputFiles: path === null ? [] : [path] };
+}
+
+function chooseExecutor(io: Io, levelJobs: number, workers: number): OptimizeExecutor {
+  // A single level gains nothing from a thread and would pay for starting one.
+  if (levelJobs <= 1) return inProcessOptimizeExecutor();
+  const threads = Math.min(workers, levelJobs);
+  return poolOptimizeExecutor({ workers: threads, maxMemoryMiB: defaultMaxMemoryMiB(threads), now: () => io.now() });
+}
+
+/**
+ * `sokoban optimize`: shortens solutions (given, stored in the files, or found first) of every
+ * level of every input, in parallel worker threads, and prints them replayed, in input order.
+ */
+export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: ChalkInstance): Promise<ExitCode> {
+  const started = io.now();
+  const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
+  const plan = explicitMoves ? await planFromGivenMoves(io, request) : await planFromInputs(io, request);
   if (request.out !== undefined) {
-    const path = request.levelPath === STDIN_ARGUMENT ? null : request.levelPath;
-    await writeSolvedCollections(io, request.out, [{ collection, path }], optimized);
+    const outputs = plan.collections
+      .filter(({ collection }) => collection.failures.length === 0)
+      .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
+    checkOutputs(io, plan.inputFiles, outputs);
+    await prepareOutputFolders(io, [request.out], []);
   }
-  return combineExitCodes(codes);
+  const levelJobs = plan.levels.filter((planned) => planned.kind === 'level').length;
+  const settings: OptimizeSettings = { metric: request.metric, timeLimitMs: Math.round(request.timeLimitSeconds * 1000), maxNodes: request.maxNodes };
+  const reportSettings: OptimizeReportSettings = { metric: request.metric, notation: request.notation };
+  const records: OptimizeRecord[] = new Array(plan.levels.length);
+  const emitter = new InOrder<OptimizeReport>((report) => {
+    if (report.record.status === 'error' && report.record.error !== null) io.stderr.write(`${PROGRAM_NAME}: ${printable(report.record.error)}\n`);
+    if (request.json) writeJsonLine(io.stdout, optimizeJson(report, reportSettings));
+    else writeOptimizeHuman(io.stdout, chalk, report, reportSettings);
+  });
+  const finish = (planned: PlannedLevel, position: number, record: OptimizeRecord) => {
+    records[position] = record;
+    emitter.put(position, { record, label: planned.label, level: planned.kind === 'level' ? planned.job.level : planned.level });
+  };
+
+  const executor = chooseExecutor(io, levelJobs, workerCount(io, request.jobs));
+  // Ctrl-C or SIGTERM stops the workers and keeps what is finished; on the main thread a
+  // listener would only run once the level was done, so there the signals keep their usual effect.
+  const stop = new AbortController();
+  const stopListening = levelJobs <= 1 ? undefined : io.onInterrupt?.(() => stop.abort());
+  try {
+    await Promise.all(
+      plan.levels.map(async (planned, position) => {
+        if (planned.kind === 'failed') {
+          finish(planned, position, planned.record);
+          return;
+        }
+        try {
+          finish(planned, position, await executor.optimize(planned.job, settings, stop.signal));
+        } catch (error) {
+          if (!(error instanceof SolveCancelledError)) throw error;
+        }
+      }),
+    );
+  } finally {
+    stopListening?.();
+    await executor.close();
+  }
+  const interrupted = stop.signal.aborted;
+  if (interrupted) emitter.flush();
+  const finished = records.filter((record): record is OptimizeRecord => record !== undefined);
+  // Prose after the results goes where it cannot corrupt machine output.
+  if (finished.length > 1 || interrupted) writeOptimizeSummary(request.json ? io.stderr : io.stdout, finished, Math.round(io.now() - started));
+  if (interrupted) {
+    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${plan.levels.length} levels finished, ${plan.levels.length - finished.length} not\n`);
+    return ExitCode.interrupted;
+  }
+  if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, finished);
+  return combineExitCodes(finished.map(exitCodeOf));
+}
+
+/**
+ * The old form `optimize <level> <moves>` stays: with two arguments, the second is the moves when
+ * it is `-` or a file that reads as moves or a solution table, which no level file does (levels
+ * have walls, moves only letters, counts and brackets).
+ */
+async function splitMovesArgument(io: Io, inputs: readonly string[]): Promise<{ inputs: readonly string[]; movesPath?: string }> {
+  if (inputs.length !== 2) return { inputs };
+  const [levelPath, second] = inputs;
+  if (second === STDIN_ARGUMENT) return { inputs: [levelPath], movesPath: second };
+  if ((await io.pathKind(second)) !== 'file') return { inputs };
+  const text = await io.readFile(second).catch(() => null);
+  if (text === null || text.trim() === '') return { inputs };
+  if (looksLikeMoves(text) || parseSolutionTable(text, second) !== null) return { inputs: [levelPath], movesPath: second };
+  return { inputs };
 }
 
 interface OptimizeOptions {
@@ -235,6 +258,7 @@ interface OptimizeOptions {
   readonly metric: OptimizeMetric;
   readonly timeLimit: number;
   readonly maxNodes?: number;
+  readonly jobs?: number;
   readonly notation: Notation;
   readonly json?: boolean;
   readonly out?: string;
@@ -243,23 +267,27 @@ interface OptimizeOptions {
 export function registerOptimize(program: Command, context: CommandContext): void {
   program
     .command('optimize')
-    .description('shorten a solution in moves or pushes, never making it worse; without moves, solve first')
-    .argument('<level>', "level file (XSB/SOK, 6.101 JSON or CS161 grid), or '-' for stdin")
-    .argument('[moves]', "file of LURD moves or a solution table (Level1 = \"...\"), or '-' for stdin; default: the level file's Solution lines, else the solver's solution")
-    .option('--moves <lurd>', 'the moves as a string instead of a file')
+    .description('shorten solutions in moves or pushes, never making them worse; levels without moves are solved first')
+    .argument(
+      '<inputs...>',
+      "level files, folders, glob patterns, or '-' for stdin; or one level file then a file of LURD moves or a solution table (Level1 = \"...\"), or '-'. Default moves: each level's Solution lines, else the solver's solution",
+    )
+    .option('--moves <lurd>', 'the moves as a string, for one level')
     .addOption(new Option('--metric <measure>', 'what to shorten first; the other breaks ties').choices(['moves', 'pushes']).default('moves'))
     .addOption(levelOption())
     .addOption(goalOption())
     .addOption(formatOption())
     .option('--time-limit <s>', 'seconds per level for the optimizer (and as much again for the solver when there are no moves)', positiveSeconds, DEFAULT_OPTIMIZE_SECONDS)
     .option('--max-nodes <n>', 'positions the optimizer (and the solver) may expand per level', positiveInteger)
+    .option('--jobs <n>', 'levels optimized at once, each in its own worker thread (default: one per core)', positiveInteger)
     .addOption(notationOption())
     .addOption(jsonOption())
-    .option('--out <dir>', 'write the collection back as a SOK file with the optimized Solution lines, for sokoban verify')
-    .action(async (levelPath: string, movesPath: string | undefined, options: OptimizeOptions, command: Command) => {
+    .option('--out <dir>', 'write each collection back as a SOK file with the optimized Solution lines, for sokoban verify')
+    .action(async (inputs: string[], options: OptimizeOptions, command: Command) => {
+      const split = options.moves === undefined ? await splitMovesArgument(context.io, inputs) : { inputs };
       const request: OptimizeRequest = {
-        levelPath,
-        movesPath,
+        inputs: split.inputs,
+        movesPath: split.movesPath,
         movesString: options.moves,
         level: options.level,
         format: options.format,
@@ -267,6 +295,7 @@ export function registerOptimize(program: Command, context: CommandContext): voi
         metric: options.metric,
         timeLimitSeconds: options.timeLimit,
         maxNodes: options.maxNodes,
+        jobs: options.jobs,
         notation: options.notation,
         json: options.json === true,
         out: options.out,

@@ -174,7 +174,7 @@ function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: Se
  * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
  * a folder of levels would otherwise start a thread per level).
  */
-function workerCount(io: Io, requested: number | undefined): number {
+export function workerCount(io: Io, requested: number | undefined): number {
   const cores = availableParallelism();
   if (requested === undefined) return cores;
   const most = 4 * cores;

@@ -1,0 +1,103 @@
+import type { ChalkInstance } from 'chalk';
+import { formatSquarePath } from '../../game/notation.js';
+import type { Level } from '../../level/level.js';
+import type { OptimizeMetric } from '../../solver/optimize/metric.js';
+import type { OptimizeRecord } from '../../runner/optimize-record.js';
+import type { OutputStream } from '../io.js';
+import type { Notation } from '../options.js';
+import { formatDuration, plural } from './solve-text.js';
+
+/** One level's optimize record, with what the reporters need to show it. */
+export interface OptimizeReport {
+  readonly record: OptimizeRecord;
+  /** The level's name as the human report shows it (the file alone for a one-level file). */
+  readonly label: string;
+  /** For the square notation; null when the level could not be read. */
+  readonly level: Level | null;
+}
+
+export interface OptimizeReportSettings {
+  readonly metric: OptimizeMetric;
+  readonly notation: Notation;
+}
+
+function solutionText(report: OptimizeReport, notation: Notation): string | null {
+  const { solution } = report.record;
+  if (solution === null) return null;
+  return notation === 'squares' && report.level !== null ? formatSquarePath(report.level.board, solution) : solution;
+}
+
+export function writeOptimizeHuman(out: OutputStream, chalk: ChalkInstance, report: OptimizeReport, settings: OptimizeReportSettings): void {
+  const { record, label } = report;
+  switch (record.status) {
+    case 'optimized': {
+      const before = record.before ?? { moves: 0, pushes: 0 };
+      const from = record.source === 'solver' ? "the solver's" : 'was';
+      out.write(
+        `${label}: ${chalk.green('optimized')} to ${plural(record.moves ?? 0, 'move')}, ${plural(record.pushes ?? 0, 'push', 'pushes')} (${from} ${plural(before.moves, 'move')}, ${plural(before.pushes, 'push', 'pushes')})\n`,
+      );
+      out.write(`  ${settings.notation === 'squares' ? 'squares' : 'solution'}: ${solutionText(report, settings.notation)}\n`);
+      const trail = record.steps.map((step) => `${step.technique} ${step.moves}/${step.pushes}`).join(', ');
+      const stopped = record.limit === null ? '' : `; stopped at the ${record.limit} limit`;
+      out.write(`  metric: ${settings.metric}; moves/pushes after ${trail}; ${plural(record.nodes ?? 0, 'node')} in ${formatDuration(record.ms ?? 0)}${stopped}\n`);
+      return;
+    }
+    case 'unsolvable':
+      out.write(`${label}: ${chalk.red('unsolvable')}: proven, nothing to optimize\n`);
+      return;
+    case 'timeout':
+    case 'memory':
+      // A worker ended from outside says why; otherwise the solver stopped itself at a limit before a first solution.
+      if (record.error !== null) out.write(`${label}: ${chalk.yellow('not optimized')}: ${record.error}\n`);
+      else out.write(`${label}: ${chalk.yellow('not solved')}: no moves given and the solver stopped at the ${record.limit ?? 'time'} limit\n`);
+      return;
+    case 'error':
+      out.write(`${label}: ${chalk.red('error')} (see stderr)\n`);
+      return;
+  }
+}
+
+/** One JSON object per level: the record's fields under the names `optimize --json` has always used. */
+export function optimizeJson(report: OptimizeReport, settings: OptimizeReportSettings): unknown {
+  const { record } = report;
+  return {
+    file: record.file,
+    index: record.index,
+    title: record.title,
+    metric: settings.metric,
+    status: record.status,
+    source: record.source,
+    solution: solutionText(report, settings.notation),
+    moves: record.moves,
+    pushes: record.pushes,
+    before: record.before,
+    steps: record.steps,
+    nodes: record.nodes,
+    ms: record.ms,
+    limit: record.limit,
+    error: record.error,
+  };
+}
+
+/** The run's totals: levels by status, and the lengths before and after over the levels optimized. */
+export function writeOptimizeSummary(out: OutputStream, records: readonly OptimizeRecord[], wallMs: number): void {
+  const count = (status: OptimizeRecord['status']) => records.filter((record) => record.status === status).length;
+  const optimized = records.filter((record) => record.status === 'optimized');
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  const before = { moves: sum(optimized.map((record) => record.before?.moves ?? 0)), pushes: sum(optimized.map((record) => record.before?.pushes ?? 0)) };
+  const after = { moves: sum(optimized.map((record) => record.moves ?? 0)), pushes: sum(optimized.map((record) => record.pushes ?? 0)) };
+  const columns: [string, string][] = [
+    ['levels', String(records.length)],
+    ['optimized', String(optimized.length)],
+    ['unsolvable', String(count('unsolvable'))],
+    ['timeout', String(count('timeout'))],
+    ['memory', String(count('memory'))],
+    ['error', String(count('error'))],
+    ['moves', `${before.moves} -> ${after.moves}`],
+    ['pushes', `${before.pushes} -> ${after.pushes}`],
+    ['wall time', formatDuration(wallMs)],
+  ];
+  const widths = columns.map(([head, value]) => Math.max(head.length, value.length));
+  out.write(`${columns.map(([head], i) => head.padStart(widths[i])).join('  ')}\n`);
+  out.write(`${columns.map(([, value], i) => value.padStart(widths[i])).join('  ')}\n`);
+}
