@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/game/replay.js';
 import { parseLevel } from '../../src/level/parse.js';
-import { cli } from '../helpers/fake-io.js';
+import { run } from '../../src/cli/run.js';
+import { cli, fakeIo } from '../helpers/fake-io.js';
+import { OPEN_ROOM } from './open-room.js';
 import { tempFolder } from './temp-folder.js';
 
 // A box in an open room: straight to the goal is 3 pushes; the stored solution goes there and back.
@@ -105,5 +107,17 @@ describe('sokoban optimize on many levels', () => {
     const { code, stderr } = await cli('optimize', 'a.sok', 'b.sok', '--moves', 'RRR', { files: { 'a.sok': ROOM_SOK, 'b.sok': LEDGE_SOK } });
     expect(code).toBe(2);
     expect(stderr).toBe('sokoban: moves given with --moves are for one level file; without them each level starts from its Solution lines\n');
+  });
+
+  it('stops the workers on Ctrl-C, reports the levels it finished, and exits 130', async () => {
+    // The open room's optimization runs to its time limit, far past the test, unless the interrupt ends its worker.
+    const io = fakeIo({ files: { 'a-ledge.sok': LEDGE_SOK, 'b-room.xsb': OPEN_ROOM } });
+    const exit = run(['optimize', 'a-ledge.sok', 'b-room.xsb', '--time-limit', '30', '--jobs', '2'], io);
+    while (!/a-ledge\.sok: optimized/.test(io.out())) await new Promise((done) => setTimeout(done, 10));
+    io.interrupt();
+    expect(await exit).toBe(130);
+    expect(io.out()).not.toContain('b-room.xsb');
+    expect(io.out()).toMatch(/levels +optimized .*\n +1 +1 +0 /);
+    expect(io.err()).toContain('sokoban: interrupted: 1 of 2 levels finished, 1 not\n');
   });
 });
