@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -202,6 +203,8 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; on the main thread a
   // listener would only run once the level was done, so there the signals keep their usual effect.
   const stop = new AbortController();
+  // Every queued level listens to the one signal; more than Node's default ten is no leak.
+  setMaxListeners(plan.levels.length + 1, stop.signal);
   const stopListening = levelJobs <= 1 ? undefined : io.onInterrupt?.(() => stop.abort());
   try {
     await Promise.all(

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
@@ -252,6 +253,8 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   // (a single level, or --heuristic's A* for every level) cannot be interrupted: a listener would
   // only run once every level was done, so there the signals keep their usual effect.
   const stop = new AbortController();
+  // Every queued level listens to the one signal; more than Node's default ten is no leak.
+  setMaxListeners(jobs.length + 1, stop.signal);
   const onMainThread = levelJobs.length <= 1 || request.heuristic !== undefined;
   const stopListening = onMainThread ? undefined : io.onInterrupt?.(() => stop.abort());
   try {
