@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerCheck } from './commands/check.js';
 import { registerConvert } from './commands/convert.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerOptimize } from './commands/optimize.js';
@@ -14,7 +15,16 @@ import { printable } from './printable.js';
 import { packageVersion } from './version.js';
 
 /** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
-export const COMMANDS: readonly CommandRegistration[] = [registerSolve, registerVerify, registerOptimize, registerConvert, registerShow, registerMergeReports, registerServe];
+export const COMMANDS: readonly CommandRegistration[] = [
+  registerSolve,
+  registerVerify,
+  registerOptimize,
+  registerConvert,
+  registerCheck,
+  registerShow,
+  registerMergeReports,
+  registerServe,
+];
 
 const EXIT_CODE_HELP = `
 Exit codes:

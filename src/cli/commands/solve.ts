@@ -145,7 +145,7 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
   }
 }
 
-function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
+export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings): Executor {
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
   if (racesEachLevel(levelJobs, workers, settings.optimal)) {
     return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
@@ -160,7 +160,7 @@ function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: Se
  * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
  * a folder of levels would otherwise start a thread per level).
  */
-function workerCount(io: Io, requested: number | undefined): number {
+export function workerCount(io: Io, requested: number | undefined): number {
   const cores = availableParallelism();
   if (requested === undefined) return cores;
   const most = 4 * cores;
