@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCheck } from './commands/check.js';
 import { registerConvert } from './commands/convert.js';
+import { registerGenerate } from './commands/generate.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerOptimize } from './commands/optimize.js';
 import { registerServe } from './commands/serve.js';
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandRegistration[] = [
   registerOptimize,
   registerConvert,
   registerCheck,
+  registerGenerate,
   registerShow,
   registerMergeReports,
   registerServe,
