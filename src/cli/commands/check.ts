@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Command } from 'commander';
 import type { GoalRule } from '../../game/goal-rule.js';
 import { canonicalBoard } from '../../level/canonical.js';
@@ -124,6 +125,8 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: Paramete
 
   const executor = chooseExecutor(io, levelJobs.length, workers, settings);
   const stop = new AbortController();
+  // Every queued level listens to it: more than Node's default of 10 is expected, not a leak.
+  setMaxListeners(jobs.length + 1, stop.signal);
   const stopListening = levelJobs.length > 1 ? io.onInterrupt?.(() => stop.abort()) : undefined;
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   try {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
@@ -227,6 +228,8 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished. A search on the main thread
   // (a single level) cannot be interrupted, so there the signals keep their usual effect.
   const stop = new AbortController();
+  // Every queued level listens to it: more than Node's default of 10 is expected, not a leak.
+  setMaxListeners(jobs.length + 1, stop.signal);
   const stopListening = levelJobs.length > 1 ? io.onInterrupt?.(() => stop.abort()) : undefined;
   try {
     await Promise.all(
