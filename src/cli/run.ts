@@ -31,7 +31,7 @@ export const COMMANDS: readonly CommandRegistration[] = [
 const EXIT_CODE_HELP = `
 Exit codes:
   0   success: every level valid and solved
-  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression
+  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression, a duplicate (check)
   2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
   3   stopped at a limit (time, memory, nodes) before an answer; for several levels: 2, else 1, else 3
   70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)
