@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import type { ChalkInstance } from 'chalk';
 import type { Command } from 'commander';
 import type { GoalRule } from '../../game/goal-rule.js';
 import { canonicalBoard } from '../../level/canonical.js';
@@ -78,7 +79,7 @@ function rowOf(job: Job, record: LevelRecord, inspected: Inspected | null, dupli
  * whether it repeats an earlier level of the inputs up to rotation, reflection, decoration and
  * where the player stands. Rows are printed in input order as they finish.
  */
-export async function checkLevels(io: Io, request: CheckRequest, chalk: Parameters<typeof checkTable>[1]): Promise<ExitCode> {
+export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const sources = await expandInputs(io, request.inputs);
   const plan = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
   const jobs = plan.jobs;
