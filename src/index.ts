@@ -86,3 +86,10 @@ export type { LostReason, LostKind } from './solver/explain/lost-reason.js';
 export { optimizeSolution, UnsolvedMovesError, type OptimizeOptions, type OptimizeResult } from './solver/optimize/optimize.js';
 export type { OptimizeMetric } from './solver/optimize/metric.js';
 export { OPTIMIZE_TECHNIQUES, type OptimizeTechnique, type TechniqueStep } from './solver/optimize/optimize-pushes.js';
+
+// For level authors: trimming, canonical forms (duplicates), a level's static facts, and the generator.
+export { trimBoard, trimLevel, type TrimmedBoard } from './level/trim.js';
+export { canonicalBoard, type CanonicalBoard } from './level/canonical.js';
+export { canonicalLevel } from './game/canonical-level.js';
+export { levelFacts, type LevelFacts } from './solver/inspect/level-facts.js';
+export { generateLevels, type GenerateOptions, type GeneratedLevel } from './solver/generate/generate-levels.js';

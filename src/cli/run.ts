@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
+import { registerCheck } from './commands/check.js';
 import { registerConvert } from './commands/convert.js';
 import { registerHint } from './commands/hint.js';
+import { registerGenerate } from './commands/generate.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerOptimize } from './commands/optimize.js';
 import { registerServe } from './commands/serve.js';
@@ -21,6 +23,8 @@ export const COMMANDS: readonly CommandRegistration[] = [
   registerHint,
   registerOptimize,
   registerConvert,
+  registerCheck,
+  registerGenerate,
   registerShow,
   registerMergeReports,
   registerServe,
@@ -29,7 +33,7 @@ export const COMMANDS: readonly CommandRegistration[] = [
 const EXIT_CODE_HELP = `
 Exit codes:
   0   success: every level valid and solved
-  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression, a lost position (hint)
+  1   not solved: a level proven unsolvable, a move string that does not solve it, a regression, a lost position (hint), a duplicate (check)
   2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
   3   stopped at a limit (time, memory, nodes) before an answer; for several levels: 2, else 1, else 3
   70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)

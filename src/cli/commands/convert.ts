@@ -1,5 +1,7 @@
 import { Option, type Command } from 'commander';
-import type { LevelFormat } from '../../level/level.js';
+import { canonicalLevel } from '../../game/canonical-level.js';
+import type { Level, LevelFormat } from '../../level/level.js';
+import { trimLevel } from '../../level/trim.js';
 import { formatCollection } from '../../level/write.js';
 import type { CommandContext } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
@@ -16,6 +18,17 @@ export interface ConvertRequest {
   readonly out?: string;
   readonly level?: string;
   readonly format?: LevelFormat;
+  /** Drop the decoration the player can never reach and close the wall ring (level/trim.ts). */
+  readonly trim?: boolean;
+  /** Trim, then write the canonical orientation with the player on its smallest square (level/canonical.ts). */
+  readonly canonical?: boolean;
+}
+
+/** The level as --trim and --canonical ask; everything else about it is kept. */
+function reshaped(level: Level, request: ConvertRequest): Level {
+  if (request.canonical === true) return canonicalLevel(level);
+  if (request.trim === true) return trimLevel(level);
+  return level;
 }
 
 /** `sokoban convert`: the same levels written in another format (or the same one, cleaned up). */
@@ -24,7 +37,7 @@ export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode
   checkOutputs(io, request.inputPath === STDIN_ARGUMENT ? [] : [request.inputPath], output);
   await prepareOutputFolders(io, [], output);
   const collection = await loadCollection(io, new InputReader(io), request.inputPath, request.format);
-  const levels = selectLevels(collection, request.level);
+  const levels = selectLevels(collection, request.level).map((level) => reshaped(level, request));
   // A single level picked out of a collection no longer belongs under the collection's header.
   const header = request.level === undefined ? collection.header : [];
   let text = formatCollection({ header, levels }, request.to);
@@ -44,6 +57,8 @@ interface ConvertOptions {
   readonly out?: string;
   readonly level?: string;
   readonly format?: LevelFormat;
+  readonly trim?: boolean;
+  readonly canonical?: boolean;
 }
 
 export function registerConvert(program: Command, context: CommandContext): void {
@@ -55,6 +70,11 @@ export function registerConvert(program: Command, context: CommandContext): void
     .option('-o, --out <file>', 'write to this file instead of stdout')
     .addOption(levelOption())
     .addOption(formatOption())
+    .option('--trim', 'drop decoration the player can never reach (boxes on goals, walls no playable square touches) and close the wall ring')
+    .option(
+      '--canonical',
+      'trim, then turn or mirror each level to its canonical orientation (the least of the 8) with the player on the smallest square it can walk to; stored solutions are carried over',
+    )
     .action(async (inputPath: string, options: ConvertOptions) => {
       context.setExitCode(await convert(context.io, { inputPath, ...options }));
     });

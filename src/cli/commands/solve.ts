@@ -158,7 +158,7 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
   }
 }
 
-function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic: Cs161HeuristicName | undefined): Executor {
+export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName): Executor {
   // The homework's A* is a reference search on the main thread, one level after another.
   if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).

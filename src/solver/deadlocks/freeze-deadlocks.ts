@@ -28,6 +28,14 @@ export class FreezeDeadlocks implements LocalDeadlockTest {
     return this.frozen(cell) === FROZEN_OFF_GOAL;
   }
 
+  /**
+   * True when the box at `cell` (already placed in boxAt) can never move again, on or off a goal.
+   * With no dead cells given, this is the plain geometric fact: walls and other such boxes hold it.
+   */
+  isFrozen(cell: number): boolean {
+    return this.frozen(cell) !== NOT_FROZEN;
+  }
+
   private frozen(cell: number): number {
     const { neighbours, goalIndexOfCell } = this.problem;
     this.asWall[cell] = 1;

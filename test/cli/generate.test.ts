@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../src/game/replay.js';
+import { parseCollection } from '../../src/level/parse.js';
+import { cli } from '../helpers/fake-io.js';
+
+const ARGS = ['generate', '--width', '6', '--height', '6', '--boxes', '2', '--count', '3', '--seed', '11'];
+
+describe('sokoban generate', () => {
+  it('prints an XSB collection whose every level is solved by its Solution line, with its proven length and difficulty', async () => {
+    const { code, stdout, stderr } = await cli(...ARGS);
+    expect(code).toBe(0);
+    const collection = parseCollection(stdout);
+    expect(collection.header[0]).toMatch(/--seed 11 --metric moves/);
+    expect(collection.levels).toHaveLength(3);
+    collection.levels.forEach((level, i) => {
+      expect(level.title).toBe(`Generated 6x6 2 boxes, seed 11, #${i + 1}`);
+      const played = replay(level.board, level.solutions[0], { rule: 'all-goals', strictCase: true });
+      expect(played.solved).toBe(true);
+      expect(level.comments[0]).toBe(`Optimal: ${played.moves} moves (proven move-optimal), ${played.pushes} pushes`);
+      expect(level.comments[1]).toMatch(/^Difficulty: \d+ nodes? expanded by the optimal search$/);
+    });
+    expect(stderr.trim().split('\n')).toHaveLength(3);
+    expect(stderr).toMatch(/^sokoban: level 1 of 3: \d+ moves, \d+ pushes \(move-optimal\), \d+ nodes?, \d+ candidates?, /);
+  });
+
+  it('prints the same levels for the same seed', async () => {
+    const first = await cli(...ARGS);
+    const again = await cli(...ARGS);
+    expect(again.stdout).toBe(first.stdout);
+  });
+
+  it('without --seed draws one and says which, so the run can be repeated', async () => {
+    const { code, stderr, stdout } = await cli('generate', '--width', '6', '--height', '6', '--boxes', '1');
+    expect(code).toBe(0);
+    const seed = /using --seed (\d+)/.exec(stderr)?.[1];
+    expect(seed).toBeDefined();
+    const again = await cli('generate', '--width', '6', '--height', '6', '--boxes', '1', '--seed', String(seed));
+    expect(again.stdout).toBe(stdout);
+  });
+
+  it('writes --out and says how many levels', async () => {
+    const { code, stderr, io } = await cli(...ARGS, '--out', 'made.xsb', '--metric', 'pushes');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/wrote 3 levels to made\.xsb/);
+    const levels = parseCollection(io.written.get('made.xsb') ?? '').levels;
+    expect(levels).toHaveLength(3);
+    expect(levels[0].comments[0]).toMatch(/^Optimal: \d+ pushes \(proven push-optimal\), \d+ moves$/);
+  });
+
+  it('refuses a rectangle too small for the boxes with a usage error (exit 2)', async () => {
+    const { code, stderr } = await cli('generate', '--width', '5', '--height', '5', '--boxes', '4', '--seed', '1');
+    expect(code).toBe(2);
+    expect(stderr).toBe('sokoban: --width 5 --height 5 --boxes 4: 4 boxes need at least 10 squares inside the walls; 5 by 5 has 9\n');
+  });
+
+  it('exits 3 when it cannot make enough levels within the node budget', async () => {
+    const { code, stderr } = await cli('generate', '--width', '8', '--height', '8', '--boxes', '3', '--count', '2', '--seed', '1', '--max-nodes', '1');
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/made 0 of 2 levels/);
+  });
+});
