@@ -90,7 +90,7 @@ describe('sokoban check', () => {
 
   it('reports a bad file in one line and still checks the other files (exit 2)', async () => {
     const { code, lines, stderr } = await checkJson('bad.xsb', 'room.xsb');
-    expect(stderr.trim().split('\n')[0]).toMatch(/^sokoban: bad\.xsb.*line 2.*"Z"/);
+    expect(stderr.trim().split('\n')[0]).toMatch(/^sokoban: bad\.xsb:2:\d+: .*"Z"/);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(lines.map((line) => line.verdict)).toEqual(['error', 'solvable']);
     expect(code).toBe(2);
