@@ -1,10 +1,9 @@
-import { setMaxListeners } from 'node:events';
 import type { ChalkInstance } from 'chalk';
+import { runBatch } from '../batch/run-batch.js';
 import type { Command } from 'commander';
 import type { GoalRule } from '../../game/goal-rule.js';
 import { canonicalBoard } from '../../level/canonical.js';
 import type { LevelFormat } from '../../level/level.js';
-import { SolveCancelledError } from '../../runner/executor.js';
 import type { LevelRecord } from '../../runner/record.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { type LevelFacts, levelFacts } from '../../solver/inspect/level-facts.js';
@@ -125,33 +124,18 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
   };
 
   const executor = chooseExecutor(io, levelJobs.length, workers, settings);
-  const stop = new AbortController();
-  // Every queued level listens to it: more than Node's default of 10 is expected, not a leak.
-  setMaxListeners(jobs.length + 1, stop.signal);
-  const stopListening = levelJobs.length > 1 ? io.onInterrupt?.(() => stop.abort()) : undefined;
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
-  try {
-    await Promise.all(
-      jobs.map(async (job, position) => {
-        if (job.kind === 'failed') {
-          finish(position, rowOf(job, job.record, null, null), job.record);
-          return;
-        }
-        try {
-          const record = await executor.solve(job, settings, stop.signal);
-          finish(position, rowOf(job, record, inspected[position], duplicates[position]), record);
-        } catch (error) {
-          if (!(error instanceof SolveCancelledError)) throw error;
-        }
-      }),
-    );
-  } finally {
-    stopListening?.();
-    if (ticker !== null) clearInterval(ticker);
-    progress.clear();
-    await executor.close();
-  }
-  const interrupted = stop.signal.aborted;
+  const interrupted = await runBatch(io, jobs, {
+    executor,
+    interruptible: levelJobs.length > 1,
+    start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
+    finish: (job, position, record) =>
+      finish(position, rowOf(job, record, job.kind === 'failed' ? null : inspected[position], job.kind === 'failed' ? null : duplicates[position]), record),
+    cleanUp: () => {
+      if (ticker !== null) clearInterval(ticker);
+      progress.clear();
+    },
+  });
   if (interrupted) emitter.flush();
   const finished = rows.filter((row): row is CheckRow => row !== undefined);
   const prose = request.json ? io.stderr : io.stdout;

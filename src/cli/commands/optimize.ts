@@ -1,12 +1,11 @@
-import { setMaxListeners } from 'node:events';
 import type { ChalkInstance } from 'chalk';
+import { runBatch } from '../batch/run-batch.js';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { replay } from '../../game/replay.js';
 import type { Level, LevelFormat } from '../../level/level.js';
 import { type OptimizeMetric, compareLengths } from '../../solver/optimize/metric.js';
-import { SolveCancelledError } from '../../runner/executor.js';
 import { type OptimizeExecutor, inProcessOptimizeExecutor, poolOptimizeExecutor } from '../../runner/optimize-executor.js';
 import { type OptimizeJob, type OptimizeRecord, optimizeErrorRecord } from '../../runner/optimize-record.js';
 import type { OptimizeSettings } from '../../runner/optimize-task.js';
@@ -200,31 +199,13 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
   };
 
   const executor = chooseExecutor(io, levelJobs, workerCount(io, request.jobs));
-  // Ctrl-C or SIGTERM stops the workers and keeps what is finished; on the main thread a
-  // listener would only run once the level was done, so there the signals keep their usual effect.
-  const stop = new AbortController();
-  // Every queued level listens to the one signal; more than Node's default ten is no leak.
-  setMaxListeners(plan.levels.length + 1, stop.signal);
-  const stopListening = levelJobs <= 1 ? undefined : io.onInterrupt?.(() => stop.abort());
-  try {
-    await Promise.all(
-      plan.levels.map(async (planned, position) => {
-        if (planned.kind === 'failed') {
-          finish(planned, position, planned.record);
-          return;
-        }
-        try {
-          finish(planned, position, await executor.optimize(planned.job, settings, stop.signal));
-        } catch (error) {
-          if (!(error instanceof SolveCancelledError)) throw error;
-        }
-      }),
-    );
-  } finally {
-    stopListening?.();
-    await executor.close();
-  }
-  const interrupted = stop.signal.aborted;
+  // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a level on the main thread cannot be interrupted.
+  const interrupted = await runBatch(io, plan.levels, {
+    executor,
+    interruptible: levelJobs > 1,
+    start: (planned, signal) => (planned.kind === 'failed' ? planned.record : executor.optimize(planned.job, settings, signal)),
+    finish,
+  });
   if (interrupted) emitter.flush();
   const finished = records.filter((record): record is OptimizeRecord => record !== undefined);
   // Prose after the results goes where it cannot corrupt machine output.

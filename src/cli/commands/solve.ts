@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { availableParallelism, totalmem } from 'node:os';
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
@@ -8,11 +7,12 @@ import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { type Executor, SolveCancelledError, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
+import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
 import { CS161_HEURISTICS, type Cs161HeuristicName, heuristicExecutor } from '../../runner/heuristic-executor.js';
 import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from '../../runner/race.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
+import { runBatch } from '../batch/run-batch.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
@@ -249,35 +249,18 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   };
 
   const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic);
-  // Ctrl-C or SIGTERM stops the workers and keeps what is finished. A search on the main thread
-  // (a single level, or --heuristic's A* for every level) cannot be interrupted: a listener would
-  // only run once every level was done, so there the signals keep their usual effect.
-  const stop = new AbortController();
-  // Every queued level listens to the one signal; more than Node's default ten is no leak.
-  setMaxListeners(jobs.length + 1, stop.signal);
-  const onMainThread = levelJobs.length <= 1 || request.heuristic !== undefined;
-  const stopListening = onMainThread ? undefined : io.onInterrupt?.(() => stop.abort());
-  try {
-    await Promise.all(
-      jobs.map(async (job, position) => {
-        if (job.kind === 'failed') {
-          finish(job, position, job.record);
-          return;
-        }
-        try {
-          finish(job, position, await executor.solve(job, settings, stop.signal));
-        } catch (error) {
-          if (!(error instanceof SolveCancelledError)) throw error;
-        }
-      }),
-    );
-  } finally {
-    stopListening?.();
-    if (ticker !== null) clearInterval(ticker);
-    progress.clear();
-    await executor.close();
-  }
-  const interrupted = stop.signal.aborted;
+  // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a search on the main thread
+  // (a single level, or --heuristic's A* for every level) cannot be interrupted.
+  const interrupted = await runBatch(io, jobs, {
+    executor,
+    interruptible: levelJobs.length > 1 && request.heuristic === undefined,
+    start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
+    finish,
+    cleanUp: () => {
+      if (ticker !== null) clearInterval(ticker);
+      progress.clear();
+    },
+  });
   if (interrupted) emitter.flush();
   for (const stream of streams) stream.end();
   const unfinished: RecordKey[] = interrupted ? jobs.filter((_, position) => records[position] === undefined).map((job) => job.key) : [];
