@@ -53,12 +53,13 @@ const MAX_DISTANCE_SUM = 0x1fff;
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
- * projected onto a small space of features (boxes packed in packing order, player areas, boxes
- * in doorways); the search takes turns over the cells of that space, and in each takes the
- * lightest pending move of the positions there. A move takes one box anywhere it can go with the
- * others standing still. Moves that advisors recommend (packing the next goal, joining areas)
- * weigh nothing; others weigh one, so chains of good moves run deep while every cell keeps
- * getting its turn.
+ * projected onto a small space of features (boxes out of plan, boxes packed in packing order,
+ * player areas, boxes in doorways); the search takes turns over the cells of that space, and in
+ * each takes the lightest pending move of the positions there, the best-scoring among equally
+ * light ones. A move takes one box anywhere it can go with the others standing still. Moves that
+ * advisors recommend (packing the next goal, joining areas, bringing an out-of-plan box into the
+ * sink basin, leaving fewer hotspots) weigh nothing; others weigh one, so chains of good moves
+ * run deep while every cell keeps getting its turn.
  *
  * It looks for any solution and proves nothing: when it runs out of moves it says 'exhausted'.
  */
@@ -328,7 +329,7 @@ export class FeatureSearch implements SearchEngine {
   /**
    * Every move of the position, queued in its cell: advised ones at the position's own weight,
    * the rest one heavier. Among moves of equal weight in a cell, the queue gives first the one
-   * whose position scores best on FESS's features (see moveScore), whichever position it is from.
+   * whose position scores best on FESS's features (see scoreMoves), whichever position it is from.
    */
   private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number): void {
     const { dead, distances } = this.analysis;
@@ -376,7 +377,7 @@ export class FeatureSearch implements SearchEngine {
 
   /**
    * Scores of the candidates, larger better: FESS's features of the position each move leaves,
-   * compared in its order (section 7): goals packed in plan order, then fewer player areas, then
+   * compared in its order (section 7): fewer boxes out of plan, goals packed in plan order, then fewer player areas, then
    * fewer boxes in doorways (our stand-in for room connectivity), then fewer hotspots, and last
    * boxes nearer the goals in all (where FESS has mobility). The scores are absolute, not
    * relative to the position moved from, so that moves of different positions in a cell compare.
@@ -410,7 +411,7 @@ export class FeatureSearch implements SearchEngine {
     return this.candidateFrom[candidate] * this.moveStride + this.candidateTarget[candidate];
   }
 
-  /** The candidate that fills the next goal of the packing order with fewest pushes, or -1. */
+  /** The best-scoring candidate that fills the next goal of the packing order, or -1: FESS's packing advisor. */
   private packingAdvice(count: number, packed: number, boxAt: Uint8Array): number {
     const { candidateFrom, candidateTarget, candidateKey, packedRank, feeds } = this;
     const { goalIndexOfCell } = this.analysis.problem;
