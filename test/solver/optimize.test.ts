@@ -10,7 +10,10 @@ import { buildProblem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { optimizePushes } from '../../src/solver/optimize/optimize-pushes.js';
 import { pushesOfMoves } from '../../src/solver/optimize/solution-path.js';
-import { board } from './helpers.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCollection } from '../../src/level/parse.js';
+import { board, repoRoot } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { randomBoard, seededRandom, drawBoard } from './random-boards.js';
 
@@ -73,6 +76,27 @@ describe('optimizeSolution: push permutation', () => {
   it('never changes the number of pushes', () => {
     const result = optimizeSolution(OPEN_ROOM, THERE_AND_BACK, { techniques: ['permutation'] });
     expect(result.pushes).toBe(5);
+  });
+
+  it('stays legal when a reordered box move joins the move before it (Microban II 119)', () => {
+    // Found by the bench on a solution of the search over features: a swap whose first box move
+    // continued the box of the move before it renumbered the moves, and the pass went on from
+    // the wrong one and returned an illegal order.
+    const level = parseCollection(readFileSync(path.join(repoRoot, 'levels', 'microban2.xsb'), 'utf8')).levels[118];
+    const problem = buildProblem(level.board, 'all-goals');
+    const pushes = Int32Array.from([
+      125, 131, 153, 159, 163, 181, 166, 161, 151, 155, 159, 163, 134, 165, 176, 184, 182, 172, 166, 203, 204, 130, 152, 185, 206, 178, 157, 200, 124, 172, 162, 130, 153, 127, 116,
+      104, 87, 91, 95, 96, 64, 47, 159, 172, 162, 130, 152, 124, 181, 179, 202, 130, 127, 116, 104, 87, 91, 95, 96, 199, 202, 130, 156, 196, 124, 116, 104, 87, 91, 48, 67, 92, 134,
+      130, 124, 116, 104, 87, 91, 95, 96, 64, 176, 156, 134, 130, 124, 116, 104, 87, 91, 95, 96, 180, 160, 138, 134, 130, 124, 116, 104, 87, 91, 95,
+    ]);
+    const outcome = optimizePushes(problem, analyzeLevel(problem).dead, pushes, 'moves', ['permutation'], {
+      clock: () => 0,
+      deadline: 1,
+      maxNodes: Number.MAX_SAFE_INTEGER,
+      maxBytes: 64 * 1024 * 1024,
+    });
+    expect(outcome.length.pushes).toBe(pushes.length);
+    expect(outcome.steps[0].moves).toBeGreaterThanOrEqual(outcome.length.moves);
   });
 });
 

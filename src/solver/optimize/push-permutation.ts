@@ -44,9 +44,22 @@ export class PushPermutation {
         if (stop()) break;
         const better = this.bestReordering(list, starts, s, player);
         if (better !== null) {
+          const at = starts[s];
           list = better;
           starts = segmentStarts(this.problem, list);
           improvedInPass = true;
+          // The position is the one before push `at`. When the reordered move joined the move
+          // before it, no segment starts there any more and the numbers after it moved: replay
+          // from the start rather than go on from a segment the position is not at.
+          const same = starts.indexOf(at);
+          if (same >= 0) {
+            s = same;
+            continue;
+          }
+          boxAt.fill(0);
+          for (const cell of this.problem.initialBoxes) boxAt[cell] = 1;
+          player = this.problem.initialPlayer;
+          s = 0;
           continue;
         }
         // Play segment s and go on from there.
