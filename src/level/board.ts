@@ -43,6 +43,28 @@ export function colOf(board: Pick<Board, 'width'>, square: number): number {
   return square % board.width;
 }
 
+/** Rows and columns that hold the squares `marked` says yes to; null when it says yes to none. */
+export function boundingBox(
+  board: Pick<Board, 'width' | 'squares'>,
+  marked: (square: number) => boolean,
+): { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number } | null {
+  const { width, squares } = board;
+  let top = Number.MAX_SAFE_INTEGER;
+  let bottom = -1;
+  let left = Number.MAX_SAFE_INTEGER;
+  let right = -1;
+  for (let square = 0; square < squares.length; square++) {
+    if (!marked(square)) continue;
+    const row = Math.floor(square / width);
+    const col = square - row * width;
+    top = Math.min(top, row);
+    bottom = Math.max(bottom, row);
+    left = Math.min(left, col);
+    right = Math.max(right, col);
+  }
+  return bottom < 0 ? null : { top, bottom, left, right };
+}
+
 export function isInside(board: Pick<Board, 'width' | 'height'>, row: number, col: number): boolean {
   return row >= 0 && row < board.height && col >= 0 && col < board.width;
 }

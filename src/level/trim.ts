@@ -1,4 +1,4 @@
-import { BOX, GOAL, WALL, type Board } from './board.js';
+import { BOX, GOAL, WALL, type Board, boundingBox } from './board.js';
 import { playingArea } from './area.js';
 import type { Level } from './level.js';
 
@@ -33,19 +33,10 @@ export function trimBoard(board: Board): TrimmedBoard {
     else if ((flags & BOX) !== 0) droppedBoxes++;
   }
 
-  let top = height;
-  let bottom = -1;
-  let left = width;
-  let right = -1;
-  for (let square = 0; square < squares.length; square++) {
-    if (kept[square] === 0) continue;
-    const row = Math.floor(square / width);
-    const col = square - row * width;
-    top = Math.min(top, row);
-    bottom = Math.max(bottom, row);
-    left = Math.min(left, col);
-    right = Math.max(right, col);
-  }
+  // The playing area always holds the player, so something is kept.
+  const bounds = boundingBox(board, (square) => kept[square] === 1);
+  if (bounds === null) throw new Error('internal: a trimmed level keeps no square');
+  const { top, bottom, left, right } = bounds;
   // One square of frame on each side holds the ring of walls.
   const newWidth = right - left + 3;
   const newHeight = bottom - top + 3;

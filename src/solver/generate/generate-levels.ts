@@ -1,5 +1,5 @@
 import { replay } from '../../game/replay.js';
-import { BOX, GOAL, WALL, type Board } from '../../level/board.js';
+import { BOX, GOAL, WALL, type Board, boundingBox } from '../../level/board.js';
 import { canonicalBoard } from '../../level/canonical.js';
 import { type Optimality, solve } from '../solve.js';
 import { carveRoom } from './carve-room.js';
@@ -117,20 +117,11 @@ function startsOnGoal(board: Board): boolean {
 
 /** The board without rows and columns of nothing but wall beyond the one ring around the floor. */
 function cropToWalls(board: Board): Board {
-  const { width, height, squares } = board;
-  let top = height;
-  let bottom = -1;
-  let left = width;
-  let right = -1;
-  squares.forEach((flags, square) => {
-    if (flags === WALL) return;
-    const row = Math.floor(square / width);
-    const col = square % width;
-    top = Math.min(top, row);
-    bottom = Math.max(bottom, row);
-    left = Math.min(left, col);
-    right = Math.max(right, col);
-  });
+  const { width, squares } = board;
+  // A generated board always has floor.
+  const bounds = boundingBox(board, (square) => squares[square] !== WALL);
+  if (bounds === null) throw new Error('internal: a generated board has no floor');
+  const { top, bottom, left, right } = bounds;
   const newWidth = right - left + 3;
   const newHeight = bottom - top + 3;
   const cropped = new Uint8Array(newWidth * newHeight);
