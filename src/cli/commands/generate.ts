@@ -104,17 +104,6 @@ function seedValue(value: string): number {
   return Number(value);
 }
 
-interface GenerateOptions {
-  readonly width: number;
-  readonly height: number;
-  readonly boxes: number;
-  readonly count: number;
-  readonly seed?: number;
-  readonly metric: Optimality;
-  readonly maxNodes: number;
-  readonly out?: string;
-}
-
 export function registerGenerate(program: Command, context: CommandContext): void {
   program
     .command('generate')
@@ -127,7 +116,7 @@ export function registerGenerate(program: Command, context: CommandContext): voi
     .addOption(new Option('--metric <measure>', 'what the solution is proven shortest in').choices(['moves', 'pushes']).default('moves'))
     .option('--max-nodes <n>', 'positions the optimal search may expand to prove one candidate; harder ones are dropped', positiveInteger, DEFAULT_GENERATE_MAX_NODES)
     .option('-o, --out <file>', 'write the collection to this file instead of stdout')
-    .action(async (options: GenerateOptions) => {
+    .action(async (options: GenerateRequest) => {
       context.setExitCode(await generate(context.io, options));
     });
 }
