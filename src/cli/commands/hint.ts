@@ -1,10 +1,9 @@
 import type { ChalkInstance } from 'chalk';
 import type { Command } from 'commander';
 import { MoveSyntaxError, SokobanError, UsageError } from '../../errors.js';
-import { type GoalRule, chooseGoalRule, isSolved } from '../../game/goal-rule.js';
+import { chooseGoalRule, isSolved } from '../../game/goal-rule.js';
 import { nextPush } from '../../game/next-push.js';
 import { replay } from '../../game/replay.js';
-import type { LevelFormat } from '../../level/level.js';
 import { inProcessExecutor } from '../../runner/executor.js';
 import { keyOfLevel } from '../../runner/record.js';
 import { LossExplainer } from '../../solver/explain/loss-explainer.js';
@@ -16,23 +15,16 @@ import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
 import { readEachLevel, selectEntries } from '../levels.js';
 import { parseMovesText } from '../moves-input.js';
-import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options.js';
+import { jsonOption, positiveInteger, positiveSeconds } from '../options.js';
 import { writeHumanHint, writeJsonHint } from '../reporters/hint.js';
 import { defaultMaxMemoryMiB } from './solve.js';
-import { type VerifyJob, jobFor, jobsForGivenMoves } from './verify.js';
+import { type MovesOptions, type MovesRequest, type VerifyJob, addMovesOptions, jobFor, jobsForGivenMoves, movesRequestOf } from './verify.js';
 
 /** A hint is wanted now: a few seconds of search, not the minute `solve` allows. */
 export const DEFAULT_HINT_SECONDS = 5;
 
-export interface HintRequest {
-  readonly levelPath: string;
-  /** A moves file or `-`; absent with --moves, or for the level's start. */
-  readonly movesPath?: string;
-  readonly movesString?: string;
-  readonly level?: string;
-  readonly format?: LevelFormat;
-  readonly goal?: GoalRule;
-  readonly strictCase: boolean;
+/** The moves file (or --moves) is absent for the level's start. */
+export interface HintRequest extends MovesRequest {
   readonly timeLimitSeconds: number;
   readonly maxNodes?: number;
   readonly json: boolean;
@@ -116,40 +108,25 @@ export async function hint(io: Io, request: HintRequest, chalk: ChalkInstance): 
   return combineExitCodes(codes);
 }
 
-interface HintOptions {
-  readonly moves?: string;
-  readonly level?: string;
-  readonly format?: LevelFormat;
-  readonly goal?: GoalRule;
-  readonly strictCase?: boolean;
+interface HintOptions extends MovesOptions {
   readonly timeLimit: number;
   readonly maxNodes?: number;
   readonly json?: boolean;
 }
 
 export function registerHint(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('hint')
     .description('the next push (and the walk to it) from the position the moves reach, or why that position is lost')
     .argument('<level>', "level file (XSB/SOK, 6.101 JSON or CS161 grid), or '-' for stdin")
-    .argument('[moves]', 'file of the LURD moves played so far or a solution table (Level1 = "..."), or \'-\' for stdin; default: none, the hint is for the start')
-    .option('--moves <lurd>', 'the moves as a string instead of a file')
-    .addOption(levelOption())
-    .addOption(goalOption())
-    .addOption(formatOption())
-    .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it')
+    .argument('[moves]', 'file of the LURD moves played so far or a solution table (Level1 = "..."), or \'-\' for stdin; default: none, the hint is for the start');
+  addMovesOptions(command)
     .option('--time-limit <s>', 'seconds the solver may search from the position', positiveSeconds, DEFAULT_HINT_SECONDS)
     .option('--max-nodes <n>', 'positions the solver may expand', positiveInteger)
     .addOption(jsonOption())
     .action(async (levelPath: string, movesPath: string | undefined, options: HintOptions, command: Command) => {
       const request: HintRequest = {
-        levelPath,
-        movesPath,
-        movesString: options.moves,
-        level: options.level,
-        format: options.format,
-        goal: options.goal,
-        strictCase: options.strictCase === true,
+        ...movesRequestOf(levelPath, movesPath, options),
         timeLimitSeconds: options.timeLimit,
         maxNodes: options.maxNodes,
         json: options.json === true,

@@ -22,7 +22,8 @@ import { parseSolutionTable } from '../solution-table.js';
 import type { LevelRef, VerifyOutcome } from '../verify-outcome.js';
 import { verifyExitCode } from '../verify-outcome.js';
 
-export interface VerifyRequest {
+/** What a command that plays moves on a level is told: the level, the moves, and how to read them. */
+export interface MovesRequest {
   readonly levelPath: string;
   /** A moves file or `-`; absent when the moves come from --moves or from the level file itself. */
   readonly movesPath?: string;
@@ -32,6 +33,40 @@ export interface VerifyRequest {
   readonly format?: LevelFormat;
   readonly goal?: GoalRule;
   readonly strictCase: boolean;
+}
+
+/** The options behind a MovesRequest, as commander hands them over. */
+export interface MovesOptions {
+  readonly moves?: string;
+  readonly level?: string;
+  readonly format?: LevelFormat;
+  readonly goal?: GoalRule;
+  readonly strictCase?: boolean;
+}
+
+/** Registers the options of a MovesRequest: --moves, --level, --goal, --format, --strict-case. */
+export function addMovesOptions(command: Command): Command {
+  return command
+    .option('--moves <lurd>', 'the moves as a string instead of a file')
+    .addOption(levelOption())
+    .addOption(goalOption())
+    .addOption(formatOption())
+    .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it');
+}
+
+export function movesRequestOf(levelPath: string, movesPath: string | undefined, options: MovesOptions): MovesRequest {
+  return {
+    levelPath,
+    movesPath,
+    movesString: options.moves,
+    level: options.level,
+    format: options.format,
+    goal: options.goal,
+    strictCase: options.strictCase === true,
+  };
+}
+
+export interface VerifyRequest extends MovesRequest {
   readonly notation: Notation;
   readonly json: boolean;
   /** Only the levels not solved, and the count line. */
@@ -177,40 +212,25 @@ async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance
   return codes.length === 0 ? ExitCode.ok : combineExitCodes(codes);
 }
 
-interface VerifyOptions {
-  readonly moves?: string;
-  readonly level?: string;
-  readonly format?: LevelFormat;
-  readonly goal?: GoalRule;
-  readonly strictCase?: boolean;
+interface VerifyOptions extends MovesOptions {
   readonly notation: Notation;
   readonly json?: boolean;
   readonly quiet?: boolean;
 }
 
 export function registerVerify(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('verify')
     .description('replay a move string on a level and say whether it solves it, or exactly which move fails')
     .argument('<level>', "level file (XSB/SOK, 6.101 JSON or CS161 grid), or '-' for stdin")
-    .argument('[moves]', "file of LURD moves or a solution table (Level1 = \"...\"), or '-' for stdin; default: the level file's Solution lines")
-    .option('--moves <lurd>', 'the moves as a string instead of a file')
-    .addOption(levelOption())
-    .addOption(goalOption())
-    .addOption(formatOption())
-    .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it')
+    .argument('[moves]', "file of LURD moves or a solution table (Level1 = \"...\"), or '-' for stdin; default: the level file's Solution lines");
+  addMovesOptions(command)
     .addOption(notationOption())
     .addOption(jsonOption())
     .option('-q, --quiet', 'print only the levels not solved, and the count of levels')
     .action(async (levelPath: string, movesPath: string | undefined, options: VerifyOptions, command: Command) => {
       const request: VerifyRequest = {
-        levelPath,
-        movesPath,
-        movesString: options.moves,
-        level: options.level,
-        format: options.format,
-        goal: options.goal,
-        strictCase: options.strictCase === true,
+        ...movesRequestOf(levelPath, movesPath, options),
         notation: options.notation,
         json: options.json === true,
         quiet: options.quiet === true,
