@@ -32,6 +32,8 @@ export interface FeatureSearchConfig {
   readonly outOfPlanAdvisor?: boolean;
   /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default on). */
   readonly hotspotAdvisor?: boolean;
+  /** FESS's explorer advisor: a move that lets the player reach a square from which a new push can be made (default on). */
+  readonly explorerAdvisor?: boolean;
   /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
   readonly roomLinks?: 'instead' | 'beside' | 'off';
 }
@@ -44,6 +46,8 @@ const MAX_DOORWAYS = 7;
 const MAX_CELLS = 23_170;
 /** Hotspots beyond this many count as this many when moves are ordered. */
 const MAX_HOTSPOTS = 31;
+/** Walks over candidate positions the explorer advisor makes per position, at most. */
+const MAX_EXPLORER_WALKS = 4;
 /** Out-of-plan boxes beyond this many count as this many. */
 const MAX_OUT_OF_PLAN = 7;
 /** Plan steps beyond this many count as this many in a move's score. */
@@ -107,7 +111,12 @@ export class FeatureSearch implements SearchEngine {
   private readonly outOfPlan: Uint8Array;
   /** Whether any box can be out of plan on this level. */
   private readonly hasOutOfPlan: boolean;
-  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'roomLinks'>>;
+  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'explorerAdvisor' | 'roomLinks'>>;
+  /** Per area label, the epoch of the last position in which a push can be made from that area but not from the player's. */
+  private readonly pushFromArea: Uint32Array;
+  private pushFromAreaEpoch = 0;
+  /** A second walk for the explorer advisor, over the position after a candidate move. */
+  private readonly explorerReach: PlayerReach;
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly rooms: RoomConnectivity | null;
   /** 1 on doorway cells. */
@@ -167,8 +176,11 @@ export class FeatureSearch implements SearchEngine {
     this.options = {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
       hotspotAdvisor: config.hotspotAdvisor !== false,
+      explorerAdvisor: config.explorerAdvisor !== false,
       roomLinks: config.roomLinks ?? 'off',
     };
+    this.pushFromArea = new Uint32Array(cellCount + 1);
+    this.explorerReach = new PlayerReach(problem);
     this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
     this.outOfPlan = new Uint8Array(cellCount);
     const basin = config.outOfPlan !== false ? analysis.sinkBasin() : null;
@@ -369,8 +381,9 @@ export class FeatureSearch implements SearchEngine {
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
     const basinAdvice = outOfPlan > 0 && this.options.outOfPlanAdvisor ? this.outOfPlanAdvice(count) : -1;
     const coolAdvice = this.hotspots !== null && this.options.hotspotAdvisor ? this.hotspotAdvice(count, this.hotspots.count) : -1;
+    const exploreAdvice = areas > 1 && this.options.explorerAdvisor ? this.explorerAdvice(count, node, boxCount, boxAt) : -1;
     for (let c = 0; c < count; c++) {
-      const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice;
+      const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice || c === exploreAdvice;
       this.queues.push(cell, node, this.encodeMove(c), advised ? weight : weight + 1, candidateKey[c]);
     }
   }
@@ -483,6 +496,76 @@ export class FeatureSearch implements SearchEngine {
       }
     }
     return best;
+  }
+
+  /**
+   * FESS's explorer advisor: the best-scoring candidate after which the player reaches an area it
+   * cannot reach now, from which a push can be made that cannot be made now; or -1. It finds what
+   * the connectivity advisor misses: doors, where opening one area closes another, so the count
+   * of areas does not fall. Only the boxes bordering such an area are tried, best score first,
+   * each with a walk over the position after its move; a few walks at most per position.
+   */
+  private explorerAdvice(count: number, node: number, boxCount: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.analysis.problem;
+    const { dead } = this.analysis;
+    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach } = this;
+    // settle() labelled this position's areas just before.
+    const label = this.regions.label;
+    const own = label[this.nodes.player[node]];
+    const epoch = ++this.pushFromAreaEpoch;
+    let anyArea = false;
+    for (let i = 0; i < boxCount; i++) {
+      const box = boxList[i];
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[box * 4 + d];
+        if (side < 0 || boxAt[side] !== 0 || label[side] === own) continue;
+        const ahead = neighbours[box * 4 + (d ^ 1)];
+        if (ahead < 0 || boxAt[ahead] !== 0 || dead[ahead] !== 0) continue;
+        pushFromArea[label[side]] = epoch;
+        anyArea = true;
+      }
+    }
+    if (!anyArea) return -1;
+    let tried = 0;
+    let lastKey = Number.POSITIVE_INFINITY;
+    let lastChosen = -1;
+    while (tried < MAX_EXPLORER_WALKS) {
+      // The next best-scoring candidate, below the one tried last (ties by candidate order).
+      let best = -1;
+      for (let c = 0; c < count; c++) {
+        const key = candidateKey[c];
+        if (key > lastKey || (key === lastKey && c <= lastChosen)) continue;
+        if (best >= 0 && key <= candidateKey[best]) continue;
+        if (!this.bordersPushArea(candidateFrom[c], label, epoch)) continue;
+        best = c;
+      }
+      if (best < 0) return -1;
+      tried++;
+      lastKey = candidateKey[best];
+      lastChosen = best;
+      const from = candidateFrom[best];
+      const to = candidateTarget[best] >> 2;
+      explorerReach.boxAt.set(boxAt);
+      explorerReach.boxAt[from] = 0;
+      explorerReach.boxAt[to] = 1;
+      explorerReach.flood(neighbours[candidateTarget[best]]);
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[from * 4 + d];
+        if (side >= 0 && side !== to && boxAt[side] === 0 && label[side] !== own && pushFromArea[label[side]] === epoch && explorerReach.reached(side)) return best;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether the box at `cell` borders an area, other than the player's, from which a new push can be made. */
+  private bordersPushArea(cell: number, label: Int32Array, epoch: number): boolean {
+    const { neighbours } = this.analysis.problem;
+    const boxAt = this.reach.boxAt;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      if (side >= 0 && boxAt[side] === 0 && this.pushFromArea[label[side]] === epoch) return true;
+    }
+    return false;
   }
 
   /** Boxes out of plan: off the goals and off the sink basin (FESS's OOP feature), at most MAX_OUT_OF_PLAN. */
