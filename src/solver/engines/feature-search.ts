@@ -18,6 +18,9 @@ import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
+import { offGoalsOrder } from '../planning/packing-order.js';
+import type { PackingPlan } from '../planning/packing-plan.js';
+import { type PlanBasins, planBasins } from '../planning/plan-basins.js';
 
 export interface FeatureSearchConfig {
   /** Bytes the node table and the move queues may take together. */
@@ -28,12 +31,21 @@ export interface FeatureSearchConfig {
   readonly retrogradeDeadlocks?: boolean;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
   readonly outOfPlan?: boolean;
+  /** Out of plan also counts boxes outside the basin of the plan step the position is at (plan-basins.ts; default off: measured neutral). */
+  readonly planBasins?: boolean;
   /** FESS's OOP advisor: bring an out-of-plan box into the basin (default on). */
   readonly outOfPlanAdvisor?: boolean;
   /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default on). */
   readonly hotspotAdvisor?: boolean;
   /** FESS's explorer advisor: a move that lets the player reach a square from which a new push can be made (default on). */
   readonly explorerAdvisor?: boolean;
+  /** FESS's mobility, box sides the player can reach, as the tie-break before the box distances (default off: measured worse). */
+  readonly mobility?: boolean;
+  /**
+   * Which packing plan packed boxes follow: the plan of packing-plan.ts (default), the order that
+   * only takes boxes off the goals (packing-order.ts), or none (packed = boxes on goals).
+   */
+  readonly packingPlan?: 'plan' | 'off-goals' | 'none';
   /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
   readonly roomLinks?: 'instead' | 'beside' | 'off';
 }
@@ -52,8 +64,17 @@ const MAX_EXPLORER_WALKS = 4;
 const MAX_OUT_OF_PLAN = 7;
 /** Plan steps beyond this many count as this many in a move's score. */
 const MAX_PACKED = 63;
-/** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 34 bits). */
+/** Reachable box sides beyond this many count as this many in a move's score. */
+const MAX_MOBILITY = 63;
+/** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 40 bits). */
 const MAX_DISTANCE_SUM = 0x1fff;
+
+function planOf(analysis: LevelAnalysis, kind: 'plan' | 'off-goals' | 'none'): PackingPlan | null {
+  if (kind === 'plan') return analysis.packingPlan();
+  if (kind === 'none') return null;
+  const order = offGoalsOrder(analysis.problem, analysis.dead);
+  return order === null ? null : { squares: order, feeds: new Int32Array(order.length).fill(-1) };
+}
 
 /**
  * A search over features in the manner of FESS (Shoham and Schaeffer, 2020). Positions are
@@ -109,9 +130,11 @@ export class FeatureSearch implements SearchEngine {
   private readonly moveConnectivity: MoveConnectivity;
   /** 1 on squares off the goals and off the sink basin: a box there is out of plan (see sink-basin.ts). */
   private readonly outOfPlan: Uint8Array;
+  /** Basins of the packing plan's steps, or null (see plan-basins.ts). */
+  private readonly stepBasins: PlanBasins | null;
   /** Whether any box can be out of plan on this level. */
   private readonly hasOutOfPlan: boolean;
-  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'explorerAdvisor' | 'roomLinks'>>;
+  private readonly options: Required<Pick<FeatureSearchConfig, 'outOfPlanAdvisor' | 'hotspotAdvisor' | 'explorerAdvisor' | 'mobility' | 'roomLinks'>>;
   /** Per area label, the epoch of the last position in which a push can be made from that area but not from the player's. */
   private readonly pushFromArea: Uint32Array;
   private pushFromAreaEpoch = 0;
@@ -152,7 +175,7 @@ export class FeatureSearch implements SearchEngine {
     this.retrograde = detectors.retrograde;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
-    const plan = analysis.packingPlan();
+    const plan = planOf(analysis, config.packingPlan ?? 'plan');
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.piCorrals = detectors.piCorrals;
@@ -177,6 +200,7 @@ export class FeatureSearch implements SearchEngine {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
       hotspotAdvisor: config.hotspotAdvisor !== false,
       explorerAdvisor: config.explorerAdvisor !== false,
+      mobility: config.mobility === true,
       roomLinks: config.roomLinks ?? 'off',
     };
     this.pushFromArea = new Uint32Array(cellCount + 1);
@@ -184,7 +208,8 @@ export class FeatureSearch implements SearchEngine {
     this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
     this.outOfPlan = new Uint8Array(cellCount);
     const basin = config.outOfPlan !== false ? analysis.sinkBasin() : null;
-    this.hasOutOfPlan = basin !== null;
+    this.stepBasins = config.outOfPlan !== false && config.planBasins === true && plan !== null ? planBasins(problem, plan) : null;
+    this.hasOutOfPlan = basin !== null || this.stepBasins !== null;
     if (basin !== null) for (let cell = 0; cell < cellCount; cell++) this.outOfPlan[cell] = basin.cells[cell] === 0 && problem.goalIndexOfCell[cell] < 0 ? 1 : 0;
     this.start();
   }
@@ -318,7 +343,7 @@ export class FeatureSearch implements SearchEngine {
     const areas = Math.min(this.regions.count(boxAt), MAX_AREAS);
     let blocked = 0;
     for (const doorway of this.doorways) blocked += boxAt[doorway];
-    const outOfPlan = this.outOfPlanCount(boxAt);
+    const outOfPlan = this.outOfPlanCount(boxAt, packed);
     const broken = this.rooms === null ? 0 : Math.min(this.rooms.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
@@ -375,11 +400,12 @@ export class FeatureSearch implements SearchEngine {
     const nearest = distances.nearest;
     for (let i = 0; i < boxCount; i++) distanceSum += nearest[boxList[i]];
     if (this.hotspots !== null) this.hotspots.analyze(boxList, boxCount);
-    this.scoreMoves(count, packed, blocked, outOfPlan, distanceSum, boxAt);
+    const mobility = this.options.mobility ? this.mobilityOf(boxCount, boxAt) : 0;
+    this.scoreMoves(count, packed, blocked, outOfPlan, distanceSum, mobility, boxAt);
 
     const packAdvice = this.packingAdvice(count, packed, boxAt);
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
-    const basinAdvice = outOfPlan > 0 && this.options.outOfPlanAdvisor ? this.outOfPlanAdvice(count) : -1;
+    const basinAdvice = outOfPlan > 0 && this.options.outOfPlanAdvisor ? this.outOfPlanAdvice(count, packed) : -1;
     const coolAdvice = this.hotspots !== null && this.options.hotspotAdvisor ? this.hotspotAdvice(count, this.hotspots.count) : -1;
     const exploreAdvice = areas > 1 && this.options.explorerAdvisor ? this.explorerAdvice(count, node, boxCount, boxAt) : -1;
     for (let c = 0; c < count; c++) {
@@ -394,10 +420,11 @@ export class FeatureSearch implements SearchEngine {
    * fewer boxes in doorways (our stand-in for room connectivity), then fewer hotspots, and last
    * boxes nearer the goals in all (where FESS has mobility). The scores are absolute, not
    * relative to the position moved from, so that moves of different positions in a cell compare.
+   * Mobility, FESS's last key, comes before the distances.
    */
-  private scoreMoves(count: number, packed: number, blocked: number, outOfPlan: number, distanceSum: number, boxAt: Uint8Array): void {
+  private scoreMoves(count: number, packed: number, blocked: number, outOfPlan: number, distanceSum: number, mobility: number, boxAt: Uint8Array): void {
     const { candidateFrom, candidateTarget, candidateKey, packing, packedRank, isDoorway, moveConnectivity, hotspots } = this;
-    const oop = this.outOfPlan;
+    const hasOutOfPlan = this.hasOutOfPlan;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
     moveConnectivity.reset();
@@ -411,12 +438,61 @@ export class FeatureSearch implements SearchEngine {
       const hotspotsAfter = hotspots === null ? 0 : Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
       this.candidateHotspots[c] = hotspotsAfter;
       const distanceAfter = Math.max(0, Math.min(MAX_DISTANCE_SUM, distanceSum - nearest[from] + nearest[to]));
-      const outOfPlanAfter = Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlan - oop[from] + oop[to]));
+      const outOfPlanAfter = !hasOutOfPlan
+        ? 0
+        : packedAfter === packed
+          ? Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlan - this.outOfPlanAt(packed, from) + this.outOfPlanAt(packed, to)))
+          : this.outOfPlanAfterPacking(packedAfter, from, to);
       const leading = (MAX_OUT_OF_PLAN - outOfPlanAfter) * (MAX_PACKED + 1) + packedAfter;
       const features =
         ((leading * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
-      candidateKey[c] = features * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
+      const mobilityAfter = this.options.mobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityAfter(mobility, from, to, boxAt))) : 0;
+      candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
     }
+  }
+
+  /** Mobility of the position: box sides the player can reach (FESS's cheap stand-in for the number of moves). */
+  private mobilityOf(boxCount: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.analysis.problem;
+    const { boxList, reach } = this;
+    let sides = 0;
+    for (let i = 0; i < boxCount; i++) {
+      const box = boxList[i];
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[box * 4 + d];
+        if (side >= 0 && boxAt[side] === 0 && reach.reached(side)) sides++;
+      }
+    }
+    return sides;
+  }
+
+  /**
+   * Mobility after the box at `from` goes to `to`, from the mobility now, without a walk: the
+   * squares around both ends change, and the player is taken to reach what it reaches now and
+   * the square the box left. A move that changes the areas is misjudged, but the areas feature,
+   * which comes before, already tells those moves apart.
+   */
+  private mobilityAfter(now: number, from: number, to: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.analysis.problem;
+    const { reach } = this;
+    let sides = now;
+    for (let d = 0; d < 4; d++) {
+      const next = neighbours[from * 4 + d];
+      if (next < 0) continue;
+      // The box's own reachable sides go; a neighbouring box gains the square it leaves.
+      if (boxAt[next] === 0) sides -= reach.reached(next) ? 1 : 0;
+      else sides++;
+    }
+    const toReached = reach.reached(to);
+    for (let d = 0; d < 4; d++) {
+      const next = neighbours[to * 4 + d];
+      if (next < 0) continue;
+      if (next === from) sides++;
+      else if (boxAt[next] === 0) sides += reach.reached(next) ? 1 : 0;
+      // A neighbouring box loses the square the box arrives on, if the player could stand there.
+      else if (toReached) sides--;
+    }
+    return sides;
   }
 
   /** A candidate as one queue entry: from * moveStride + target. */
@@ -568,21 +644,41 @@ export class FeatureSearch implements SearchEngine {
     return false;
   }
 
-  /** Boxes out of plan: off the goals and off the sink basin (FESS's OOP feature), at most MAX_OUT_OF_PLAN. */
-  private outOfPlanCount(boxAt: Uint8Array): number {
+  /**
+   * Boxes out of plan (FESS's OOP feature), at most MAX_OUT_OF_PLAN: off the goals and off the
+   * sink basin, or off the basin of the plan step `packed` and not on a square already packed.
+   */
+  private outOfPlanCount(boxAt: Uint8Array, packed: number): number {
     if (!this.hasOutOfPlan) return 0;
-    const oop = this.outOfPlan;
     let count = 0;
-    for (let cell = 0; cell < oop.length; cell++) count += oop[cell] & boxAt[cell];
+    for (let cell = 0; cell < boxAt.length; cell++) if (boxAt[cell] !== 0) count += this.outOfPlanAt(packed, cell);
+    return Math.min(count, MAX_OUT_OF_PLAN);
+  }
+
+  /** 1 when a box on `cell` is out of plan at plan step `packed`, else 0. */
+  private outOfPlanAt(packed: number, cell: number): number {
+    if (this.outOfPlan[cell] !== 0) return 1;
+    const basins = this.stepBasins;
+    if (basins === null) return 0;
+    const rank = this.packedRank[cell];
+    if (rank >= 0 && rank < packed) return 0;
+    return basins.contains(packed, cell) ? 0 : 1;
+  }
+
+  /** Boxes out of plan after a move that changes the plan step to `packedAfter`: every box counted again, as the basin changes. */
+  private outOfPlanAfterPacking(packedAfter: number, from: number, to: number): number {
+    const { boxList } = this;
+    let count = 0;
+    for (let i = 0; i < boxList.length; i++) count += this.outOfPlanAt(packedAfter, boxList[i] === from ? to : boxList[i]);
     return Math.min(count, MAX_OUT_OF_PLAN);
   }
 
   /** The candidate that brings an out-of-plan box into the basin (or onto a goal) with fewest pushes, or -1: FESS's OOP advisor. */
-  private outOfPlanAdvice(count: number): number {
-    const { candidateFrom, candidateTarget, candidatePushes, outOfPlan } = this;
+  private outOfPlanAdvice(count: number, packed: number): number {
+    const { candidateFrom, candidateTarget, candidatePushes } = this;
     let best = -1;
     for (let c = 0; c < count; c++) {
-      if (outOfPlan[candidateFrom[c]] === 0 || outOfPlan[candidateTarget[c] >> 2] !== 0) continue;
+      if (this.outOfPlanAt(packed, candidateFrom[c]) === 0 || this.outOfPlanAt(packed, candidateTarget[c] >> 2) !== 0) continue;
       if (best < 0 || candidatePushes[c] < candidatePushes[best]) best = c;
     }
     return best;

@@ -33,13 +33,19 @@ export function boxSources(problem: Problem, dead: Uint8Array): Uint8Array | nul
  * the search for one grows too long), or no box starts off a goal.
  */
 export function packingOrder(problem: Problem, dead: Uint8Array): Int32Array | null {
-  const { goalIndexOfCell, cellCount } = problem;
   const sources = boxSources(problem, dead);
   if (sources === null) return null;
   const strict = orderPullingTo(problem, sources, sources);
   if (strict !== null) return strict;
   // Where taking each box out alone is not enough (boxes go in side by side, or by turns), a plan
   // that only takes each box off the goals, to any square it can live on, still orders the goals.
+  return offGoalsOrder(problem, dead, sources);
+}
+
+/** The order of packingOrder's second kind alone: each box taken just off the goals, to any square it can live on. */
+export function offGoalsOrder(problem: Problem, dead: Uint8Array, sources: Uint8Array | null = boxSources(problem, dead)): Int32Array | null {
+  if (sources === null) return null;
+  const { goalIndexOfCell, cellCount } = problem;
   const anywhere = new Uint8Array(cellCount);
   for (let cell = 0; cell < cellCount; cell++) anywhere[cell] = goalIndexOfCell[cell] < 0 && dead[cell] === 0 ? 1 : 0;
   return orderPullingTo(problem, sources, anywhere);

@@ -5,9 +5,9 @@
  */
 const RECORD_BYTES = 24;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
-export const MAX_PRIORITY = 2 ** 34;
+export const MAX_PRIORITY = 2 ** 40;
 /** Sequence numbers wrap at this: among equal priorities the later push comes first, except across a wrap. */
-const SEQUENCE_SLOTS = 2 ** 18;
+const SEQUENCE_SLOTS = 2 ** 12;
 
 /**
  * Pending moves of a feature-space search, grouped by the feature cell of the position they
