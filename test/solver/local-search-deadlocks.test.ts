@@ -125,9 +125,11 @@ describe('local search deadlocks on the published XSokoban solutions', () => {
     return alarms;
   }
 
-  it('never calls a position on the way of a solution lost', () => {
+  it('never calls a position on the way of a solution lost (every third level, to keep the suite quick)', () => {
     expect(solutions.size).toBe(90);
-    const wrong = levels.flatMap((level) => {
+    const sample = levels.filter((level) => level.source.index % 3 === 1);
+    expect(sample).toHaveLength(30);
+    const wrong = sample.flatMap((level) => {
       const alarms = falseAlarms(level.board, solutions.get(level.source.index) ?? '');
       return alarms.length === 0 ? [] : [`level ${level.source.index}: after pushes ${alarms.slice(0, 5).join(', ')}`];
     });
