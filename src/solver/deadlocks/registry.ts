@@ -83,7 +83,7 @@ export const DETECTORS = {
       'the pushed box and the few boxes near it, alone on the board with the player in its area there, can never all stand on goals at once, as a small exhaustive search over their pushes shows',
     soundBecause:
       'taking boxes off only makes pushing easier, so a solution of the whole position pushes the kept boxes home too; boxes pushed out of the window are taken off, which relaxes further; only an exhausted search proves, one cut short by its cap says nothing',
-    engines: ['feature-search', 'push-search'],
+    engines: ['feature-search'],
     // "All of these boxes on goals" is the end only when every box needs a goal; pulls are not pushes.
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead }) => new LocalSearchDeadlocks(problem, dead),

@@ -2,7 +2,6 @@ import type { LevelAnalysis } from '../planning/analysis.js';
 import { BucketQueue } from '../tables/bucket-queue.js';
 import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
-import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
@@ -61,8 +60,6 @@ export class PushSearch implements SearchEngine {
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: PiCorralPruning | null;
-  /** Local search deadlocks, in greedy mode only (see the registry). */
-  private readonly localSearch: LocalSearchDeadlocks | null;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
@@ -106,9 +103,8 @@ export class PushSearch implements SearchEngine {
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
-    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning, localSearch: this.greedy });
+    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning });
     this.freeze = detectors.freeze;
-    this.localSearch = detectors.localSearch;
     this.corrals = detectors.piCorrals;
     this.positions = new PackedPositions(problem);
     this.nodes = new NodeTable(words, config.maxBytes);
@@ -283,17 +279,6 @@ export class PushSearch implements SearchEngine {
     if (this.generated === 0 && this.state === 'running') this.state = 'unsolvable';
   }
 
-  /** Whether the push of the box at `box` to `to` leaves it and its neighbours in a local deadlock (boxAt: the parent). */
-  private isLocalDeadlock(localSearch: LocalSearchDeadlocks, boxAt: Uint8Array, box: number, to: number): boolean {
-    boxAt[box] = 0;
-    boxAt[to] = 1;
-    // After the push the player stands where the box was.
-    const lost = localSearch.isDeadlockAround(boxAt, box, to);
-    boxAt[to] = 0;
-    boxAt[box] = 1;
-    return lost;
-  }
-
   /** Generates the children of `node`; returns true when the search may stop with a solution. */
   private expand(node: number): boolean {
     const { problem } = this.analysis;
@@ -388,7 +373,6 @@ export class PushSearch implements SearchEngine {
           nodes.bound[child] = nodes.bound[existing];
           nodes.matchSlot[child] = -1;
         } else {
-          if (this.localSearch !== null && this.isLocalDeadlock(this.localSearch, boxAt, box, to)) continue;
           boxList[i] = to;
           const lower = this.bound.evaluateChild(boxList, count, i);
           boxList[i] = box;
