@@ -2,6 +2,7 @@ import type { Problem } from '../model/problem.js';
 import type { AreaDeadlockTest, BoardDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
 import { CorralDeadlocks } from './corral-deadlocks.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
+import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
 import { RetrogradeDeadlocks } from './retrograde-deadlock.js';
 
@@ -76,6 +77,17 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
     create: ({ problem, dead }) => new RetrogradeDeadlocks(problem, dead),
   }),
+  localSearch: entry({
+    kind: 'deadlock',
+    proves:
+      'the pushed box and the few boxes near it, alone on the board with the player in its area there, can never all stand on goals at once, as a small exhaustive search over their pushes shows',
+    soundBecause:
+      'taking boxes off only makes pushing easier, so a solution of the whole position pushes the kept boxes home too; boxes pushed out of the window are taken off, which relaxes further; only an exhausted search proves, one cut short by its cap says nothing',
+    engines: ['feature-search'],
+    // "All of these boxes on goals" is the end only when every box needs a goal; pulls are not pushes.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
+    create: ({ problem, dead }) => new LocalSearchDeadlocks(problem, dead),
+  }),
   piCorrals: entry({
     kind: 'pruning',
     proves: 'when the fence of an unfinished corral can only be pushed into it and the player can make each of those pushes now, only those pushes need be searched',
@@ -102,6 +114,7 @@ export function detectorsFor(engine: EngineName, context: DetectorContext, switc
     freeze: use('freeze') ? DETECTORS.freeze.create(context) : null,
     corrals: use('corrals') ? DETECTORS.corrals.create(context) : null,
     retrograde: use('retrograde') ? DETECTORS.retrograde.create(context) : null,
+    localSearch: use('localSearch') ? DETECTORS.localSearch.create(context) : null,
     piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
   };
 }

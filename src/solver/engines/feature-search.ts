@@ -5,6 +5,7 @@ import type { CorralDeadlocks } from '../deadlocks/corral-deadlocks.js';
 import { CutCells } from '../geometry/cut-cells.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
+import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
@@ -29,6 +30,8 @@ export interface FeatureSearchConfig {
   readonly corralDeadlocks?: boolean;
   /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
   readonly retrogradeDeadlocks?: boolean;
+  /** Look for deadlocks among the pushed box and its neighbours alone, by a small cached search (default on). */
+  readonly localSearchDeadlocks?: boolean;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
   readonly outOfPlan?: boolean;
   /** Out of plan also counts boxes outside the basin of the plan step the position is at (plan-basins.ts; default off: measured neutral). */
@@ -106,6 +109,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: CorralDeadlocks | null;
   private readonly retrograde: RetrogradeDeadlocks | null;
+  private readonly localSearch: LocalSearchDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: PiCorralPruning | null;
   private readonly cuts: CutCells;
@@ -166,7 +170,12 @@ export class FeatureSearch implements SearchEngine {
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
     const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
-    const detectors = detectorsFor('feature-search', context, { corrals: config.corralDeadlocks !== false, retrograde: config.retrogradeDeadlocks !== false });
+    const detectors = detectorsFor('feature-search', context, {
+      corrals: config.corralDeadlocks !== false,
+      retrograde: config.retrogradeDeadlocks !== false,
+      localSearch: config.localSearchDeadlocks !== false,
+    });
+    this.localSearch = detectors.localSearch;
     this.freeze = detectors.freeze;
     this.regions = new RegionLabels(problem);
     this.cuts = new CutCells(problem);
@@ -296,7 +305,8 @@ export class FeatureSearch implements SearchEngine {
     if (
       nodes.find(scratch, key, hash) >= 0 ||
       (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
-      (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to))
+      (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to)) ||
+      (this.localSearch !== null && this.localSearch.isDeadlock(boxAt, reach, from, to))
     ) {
       this.clear(boxAt);
       return;
