@@ -4,6 +4,7 @@ import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlocks.js'
 import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from '../../src/solver/deadlocks/local-search-deadlocks.js';
 import { PiCorralPruning } from '../../src/solver/deadlocks/pi-corral-pruning.js';
+import { RetrogradeDeadlocks } from '../../src/solver/deadlocks/retrograde-deadlock.js';
 import type { GoalRule } from '../../src/game/goal-rule.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
@@ -33,9 +34,10 @@ describe('the deadlock registry', () => {
     }
   });
 
-  it('gives a forward push search freeze deadlocks and PI-corral pruning, each of its own class', () => {
+  it('gives a forward push search freeze and retrograde deadlocks and PI-corral pruning, each of its own class', () => {
     const set = detectorsFor('push-search', context('all-boxes'));
     expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+    expect(set.retrograde).toBeInstanceOf(RetrogradeDeadlocks);
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
     // Corral deadlocks are listed for the feature search only.
     expect(set.corrals).toBeNull();

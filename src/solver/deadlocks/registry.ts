@@ -72,7 +72,7 @@ export const DETECTORS = {
     proves:
       'with the boxes that can never move taken as walls, some goal that is empty now keeps its box to the end in every pull from the solved position, so it can never be filled',
     soundBecause: 'pulling from the solved position with the player anywhere over-approximates every way a goal can be emptied; a goal no pull can empty must already hold its box',
-    engines: ['feature-search'],
+    engines: ['feature-search', 'push-search'],
     // Pushes are not pulls; and with spare goals or boxes "every goal keeps a box" is not the end.
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
     create: ({ problem, dead }) => new RetrogradeDeadlocks(problem, dead),

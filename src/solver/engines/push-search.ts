@@ -5,6 +5,7 @@ import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
+import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -60,6 +61,12 @@ export class PushSearch implements SearchEngine {
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: PiCorralPruning | null;
+  /**
+   * Retrograde deadlocks, tested on a position when it is expanded, in the optimal modes (null:
+   * off). Corral deadlocks (a sub-search per corral) were measured there too: they cut the
+   * positions expanded by a fifth on move-optimal Microban 117 and 122 but cost as much time.
+   */
+  private readonly retrograde: RetrogradeDeadlocks | null;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
@@ -103,9 +110,12 @@ export class PushSearch implements SearchEngine {
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
-    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning });
+    // The optimal modes expand every position below the optimum, so one proven lost spares its
+    // whole subtree; greedy search, which expands few of them, is left as it was.
+    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning, retrograde: config.mode !== 'greedy' });
     this.freeze = detectors.freeze;
     this.corrals = detectors.piCorrals;
+    this.retrograde = detectors.retrograde;
     this.positions = new PackedPositions(problem);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
@@ -297,6 +307,13 @@ export class PushSearch implements SearchEngine {
       childBoxAt[boxList[i]] = 1;
     }
     reach.walk(nodes.player[node]);
+    if (this.retrograde !== null && this.provenLost(node)) {
+      for (let i = 0; i < count; i++) {
+        boxAt[boxList[i]] = 0;
+        childBoxAt[boxList[i]] = 0;
+      }
+      return false;
+    }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt);
     const parentPushes = nodes.pushes[node];
@@ -457,6 +474,24 @@ export class PushSearch implements SearchEngine {
       if (groups > 1) return -1;
     }
     return box < topLeft ? box : topLeft;
+  }
+
+  /**
+   * Whether the retrograde test proves `node` lost (its boxes on reach.boxAt): then it has no
+   * children to make. Such a loss mostly comes with a box pushed onto a goal that shuts others
+   * out, so only positions whose last push did that are tested, and the root: on Microban 122,
+   * move-optimal, that pruned as many positions as testing every one, in less time than either
+   * testing every one or none.
+   */
+  private provenLost(node: number): boolean {
+    const retrograde = this.retrograde as RetrogradeDeadlocks;
+    const last = this.nodes.lastPush[node];
+    if (last >= 0) {
+      const { neighbours, goalIndexOfCell } = this.analysis.problem;
+      const from = last >> 2;
+      if (goalIndexOfCell[neighbours[from * 4 + (last & 3)]] < 0) return false;
+    }
+    return retrograde.isDeadlock(this.reach.boxAt);
   }
 
   private freeDiagonal(cell: number, box: number): boolean {

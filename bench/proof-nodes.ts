@@ -1,0 +1,106 @@
+/**
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] <levels>
+ *
+ * Nodes to proof of the optimal modes' first search, in this process, one level after another:
+ * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
+ * exact player squares, fewest pushes among the fewest moves), without the second search that
+ * push-optimal solves run afterwards for the fewest moves among their solutions. `npm run bench`
+ * counts both searches' nodes in one figure, so it cannot tell a stronger bound on the first
+ * from luck on the second; this can. For each level: the root's lower bound, what the search
+ * ended in, the solution's moves/pushes (pushes proven fewest, or moves and then pushes), positions expanded and generated, and the process CPU time (which
+ * other programs on the machine disturb less than the wall clock, but still do: compare nodes).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCollection } from '../src/level/parse.js';
+import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.js';
+import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
+import { buildProblem } from '../src/solver/model/problem.js';
+import { pushesToLurd } from '../src/solver/model/solution.js';
+import { analyzeLevel } from '../src/solver/planning/analysis.js';
+import type { Optimality } from '../src/solver/solve.js';
+import { sharedDir } from './suites.js';
+
+/** The same first searches as solve.ts's OPTIMAL_SEARCH. */
+const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true },
+  pushes: { mode: 'pushes', corralPruning: true },
+};
+const MAX_BYTES = 3 * 1024 * 1024 * 1024;
+const STEP = 10_000;
+
+interface Args {
+  readonly mode: Optimality;
+  readonly maxNodes: number;
+  readonly collection: string;
+  readonly levels: readonly number[];
+}
+
+function usage(message: string): never {
+  process.stderr.write(`bench:proof: ${message}\n`);
+  process.stderr.write('usage: npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] 93,139,144-146\n');
+  process.exit(2);
+}
+
+function parseLevels(text: string): number[] {
+  const levels: number[] = [];
+  for (const part of text.split(',')) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (match === null) usage(`cannot read the level list part "${part}"`);
+    for (let i = Number(match[1]); i <= Number(match[2] ?? match[1]); i++) levels.push(i);
+  }
+  return levels;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  let mode: Optimality = 'pushes';
+  let maxNodes = 2_000_000;
+  let collection = 'microban.xsb';
+  const levels: number[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--mode') {
+      const value = argv[++i];
+      if (value !== 'pushes' && value !== 'moves') usage('--mode is pushes or moves');
+      mode = value;
+    } else if (arg === '--max-nodes') {
+      maxNodes = Number(argv[++i]);
+      if (!Number.isInteger(maxNodes) || maxNodes <= 0) usage('--max-nodes needs a positive whole number');
+    } else if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file in ../shared/levels');
+    else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
+    else levels.push(...parseLevels(arg));
+  }
+  if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
+  return { mode, maxNodes, collection, levels };
+}
+
+const args = parseArgs(process.argv.slice(2));
+const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
+const levels = parseCollection(text, { file: args.collection }).levels;
+process.stdout.write(`# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level\n`);
+process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms\n');
+for (const index of args.levels) {
+  const level = levels[index - 1];
+  if (level === undefined) usage(`${args.collection} has no level ${index}`);
+  const problem = buildProblem(level.board, 'all-goals');
+  const analysis = analyzeLevel(problem);
+  const boxes = Int32Array.from(problem.initialBoxes);
+  const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal).evaluate(boxes, boxes.length);
+  const started = process.cpuUsage();
+  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES });
+  while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
+  const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
+  // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
+  const solved = search.state === 'solved' ? pushesToLurd(problem, search.solution()) : null;
+  const cost = solved === null ? '-' : `${solved.moves}/${solved.pushes}`;
+  const row = [
+    String(index).padStart(5),
+    (root === INFEASIBLE ? 'lost' : String(root)).padStart(10),
+    ` ${search.state.padEnd(9)}`,
+    cost.padStart(8),
+    String(search.expanded).padStart(9),
+    String(search.generated).padStart(10),
+    String(cpuMs).padStart(7),
+  ];
+  process.stdout.write(`${row.join(' ')}\n`);
+}
