@@ -62,8 +62,11 @@ export class RankTable {
     this.rankHigh = new Uint16Array(this.capacity);
     this.depth = new Uint16Array(this.capacity);
     this.next = new Int32Array(this.capacity);
-    this.slots = new Int32Array(initialSlots);
-    this.slotMask = initialSlots - 1;
+    // A small limit gets a small first index, so that the index alone does not pass it.
+    let slots = initialSlots;
+    while (slots > 8 && slots * BYTES_PER_SLOT * 4 > maxBytes) slots >>= 1;
+    this.slots = new Int32Array(slots);
+    this.slotMask = slots - 1;
   }
 
   /** Bytes in use: the written part of the node arrays and the whole index. */
