@@ -43,6 +43,14 @@ export interface Cs161RankSearchResult extends AStarResult<number[][]> {
 }
 
 const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
+/** Entries of the h2 cache by box set (16 MiB, under h2 only). */
+const BOUND_CACHE_SIZE = 1 << 20;
+
+/** The h2 cache's slot for a box set: both words of its rank mixed, as RankTable hashes ranks. */
+function boxSetSlot(boxSet: number): number {
+  const mixed = Math.imul((boxSet >>> 0) ^ Math.imul(Math.floor(boxSet / 2 ** 32), 0x9e3779b1), 0x85ebca6b);
+  return (mixed ^ (mixed >>> 15)) & (BOUND_CACHE_SIZE - 1);
+}
 const DIRECTIONS = [UP, DOWN, LEFT, RIGHT] as const;
 
 /** A problem laid out for the rank search: which squares boxes and the keeper can use. */
@@ -137,6 +145,9 @@ class RankSearch {
   private readonly boxSquares: Int32Array;
   private readonly boxAt: Uint8Array;
   private readonly notOnGoal = (): boolean => false;
+  /** h2 by box set: the rank of the set (-1 for none) and its value, in the slot boxSetSlot gives. */
+  private readonly cachedBoxSet: Float64Array;
+  private readonly cachedBound: Float64Array;
 
   constructor(
     layout: RankLayout,
@@ -153,20 +164,32 @@ class RankSearch {
     this.boxSquares = new Int32Array(boxCount);
     this.boxAt = new Uint8Array(layout.problem.cellCount);
     this.bound = heuristic === 'h2' ? new Cs161Bound(board, rule) : null;
+    const cacheSize = heuristic === 'h2' ? BOUND_CACHE_SIZE : 0;
+    this.cachedBoxSet = new Float64Array(cacheSize).fill(-1);
+    this.cachedBound = new Float64Array(cacheSize);
     this.table = new RankTable(maxBytes);
     this.queue = new FDepthBucketQueue(this.table.next, MAX_DEPTH);
   }
 
-  /** The heuristic's value for these boxes (h1 is given as the count of boxes off goals). */
-  private estimate(boxes: Int32Array, offGoals: number): number {
+  /**
+   * The heuristic's value for these boxes, whose set has rank `boxSet` (h1 is given as the count of
+   * boxes off goals). h2 depends on the boxes alone and the keeper wanders among the same boxes
+   * for many states, so its values are kept per box set in a direct-mapped cache.
+   */
+  private estimate(boxes: Int32Array, boxSet: number, offGoals: number): number {
     if (this.heuristic === 'h0') return 0;
     if (this.heuristic === 'h1') return offGoals;
+    const entry = boxSetSlot(boxSet);
+    if (this.cachedBoxSet[entry] === boxSet) return this.cachedBound[entry];
     const bound = this.bound as Cs161Bound;
     const { cellOfSlot } = this.layout;
     const { squareOfCell } = this.layout.problem;
     for (let i = 0; i < boxes.length; i++) this.boxSquares[i] = squareOfCell[cellOfSlot[boxes[i]]];
     // Every box here is one the keeper can reach, so the bound never asks whether one is on a goal.
-    return bound.evaluateSquares(this.boxSquares, this.notOnGoal);
+    const value = bound.evaluateSquares(this.boxSquares, this.notOnGoal);
+    this.cachedBoxSet[entry] = boxSet;
+    this.cachedBound[entry] = value;
+    return value;
   }
 
   private offGoals(boxes: Int32Array): number {
@@ -198,9 +221,10 @@ class RankSearch {
       boxes[i] = slotOfCell[cell];
     });
     boxes.sort();
-    const startEstimate = this.estimate(boxes, this.offGoals(boxes));
+    const startSet = ranks.boxSetRank(boxes);
+    const startEstimate = this.estimate(boxes, startSet, this.offGoals(boxes));
     if (startEstimate === Infinity) return finish(null, 0);
-    const startRank = ranks.rank(problem.initialPlayer, boxes);
+    const startRank = ranks.withKeeper(problem.initialPlayer, startSet);
     const startNode = this.store(-1, startRank, 0, 0);
     queue.push(startNode, startEstimate, 0);
 
@@ -218,6 +242,7 @@ class RankSearch {
       if (depth + 1 > MAX_DEPTH) throw new RangeError(`CS161 rank search: a path longer than ${MAX_DEPTH} moves does not fit its depth field`);
 
       const offGoals = this.offGoals(boxes);
+      const ownSet = ranks.boxSetRank(boxes);
       let ownEstimate = -1;
       for (let i = 0; i < boxes.length; i++) boxAt[this.layout.cellOfSlot[boxes[i]]] = 1;
       for (const direction of DIRECTIONS) {
@@ -225,19 +250,21 @@ class RankSearch {
         if (target < 0) continue;
         let nextOffGoals = offGoals;
         let nextState = boxes;
+        let nextSet = ownSet;
         if (boxAt[target] === 1) {
           const beyond = neighbours[target * 4 + direction];
           if (beyond < 0 || boxAt[beyond] === 1) continue;
           moveBox(boxes, slotOfCell[target], slotOfCell[beyond], nextBoxes);
           nextState = nextBoxes;
+          nextSet = ranks.boxSetRank(nextBoxes);
           nextOffGoals += isGoal[target] - isGoal[beyond];
         }
-        const rank = ranks.rank(target, nextState);
+        const rank = ranks.withKeeper(target, nextSet);
         const known = table.find(rank);
         if (known >= 0 && (table.depth[known] === LOST || table.depth[known] <= depth + 1)) continue;
         // A step that pushes nothing leaves the boxes, hence every heuristic's value, as they were.
-        if (nextState === boxes && ownEstimate < 0) ownEstimate = this.estimate(boxes, offGoals);
-        const estimate = nextState === boxes ? ownEstimate : this.estimate(nextState, nextOffGoals);
+        if (nextState === boxes && ownEstimate < 0) ownEstimate = this.estimate(boxes, ownSet, offGoals);
+        const estimate = nextState === boxes ? ownEstimate : this.estimate(nextState, nextSet, nextOffGoals);
         const child = this.store(known, rank, depth + 1, expanded);
         // A lost state is remembered, so it is not judged again, but never put on the open list.
         if (estimate === Infinity) table.depth[child] = LOST;
@@ -278,7 +305,7 @@ class RankSearch {
         for (const candidate of candidates) {
           const node = this.table.find(ranks.rank(from, candidate));
           if (node < 0 || this.table.depth[node] !== depth - 1) continue;
-          const f = depth - 1 + this.estimate(candidate, this.offGoals(candidate));
+          const f = depth - 1 + this.estimate(candidate, ranks.boxSetRank(candidate), this.offGoals(candidate));
           if (best === null || f < best.f || (f === best.f && node < best.node)) best = { keeper: from, boxes: candidate, f, node };
         }
       }

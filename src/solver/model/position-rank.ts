@@ -59,9 +59,19 @@ export class PositionRank {
 
   /** The rank of the keeper's slot and the boxes' slots, given in increasing order. */
   rank(keeper: number, sortedBoxes: ArrayLike<number>): number {
+    return this.withKeeper(keeper, this.boxSetRank(sortedBoxes));
+  }
+
+  /** The rank of the boxes' set alone (slots in increasing order), below C(boxSlots, boxCount). */
+  boxSetRank(sortedBoxes: ArrayLike<number>): number {
     let sets = 0;
     for (let i = 0; i < this.boxCount; i++) sets += this.choose(sortedBoxes[i], i + 1);
-    return keeper * this.boxSets + sets;
+    return sets;
+  }
+
+  /** The rank of a position from its keeper's slot and its box set's rank. */
+  withKeeper(keeper: number, boxSetRank: number): number {
+    return keeper * this.boxSets + boxSetRank;
   }
 
   /** Writes the boxes' slots of a rank, in increasing order, into `sortedBoxes`; returns the keeper's slot. */
