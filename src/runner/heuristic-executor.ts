@@ -49,6 +49,8 @@ export function heuristicExecutor(name: Cs161HeuristicName, now: () => number): 
           rule,
           maxExpanded: settings.maxNodes,
           shouldStop: () => now() - started >= settings.timeLimitMs,
+          // --max-memory bounds the compact state table that h0, h1 and h2 search in.
+          maxBytes: settings.maxMemoryMiB * 1024 * 1024,
         });
         const ms = Math.round(now() - started);
         if (found.path === null) {

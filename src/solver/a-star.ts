@@ -32,13 +32,13 @@ export interface AStarResult<State> {
   readonly expanded: number;
 }
 
-/** A search stopped at its node or time limit before an answer, with how far it got. */
+/** A search stopped at its node, time or memory limit before an answer, with how far it got. */
 export class AStarLimitError extends SearchLimitError {
   constructor(
-    limit: 'nodes' | 'time',
+    limit: 'nodes' | 'time' | 'memory',
     readonly expanded: number,
   ) {
-    super(limit, `A* stopped at its ${limit === 'nodes' ? 'node' : 'time'} limit after expanding ${expanded} states without reaching a goal`);
+    super(limit, `A* stopped at its ${limit === 'nodes' ? 'node' : limit} limit after expanding ${expanded} states without reaching a goal`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { type Cs161State, h0, h1, stateToBoard } from '../game/cs161.js';
 import { type AStarResult, aStar } from './a-star.js';
 import { Cs161Bound, type Cs161Rule } from './cs161-bound.js';
+import { type Cs161HeuristicName, cs161RankSearch } from './cs161-rank-search.js';
 import { h2 } from './seed-api.js';
 
 /**
@@ -21,6 +22,8 @@ export interface Cs161SearchOptions {
   readonly maxExpanded?: number;
   /** See AStarOptions.shouldStop. */
   readonly shouldStop?: () => boolean;
+  /** Bytes the states of h0, h1 and h2 searches may take (see cs161-rank-search.ts); AStarLimitError('memory') past it. */
+  readonly maxBytes?: number;
 }
 
 // Square values as characters of the compact state.
@@ -129,12 +132,25 @@ function compactHeuristic(heuristic: Cs161Heuristic, layout: CompactLayout, star
   return (text) => heuristic(layout.decode(text));
 }
 
+/** The homework's own heuristics, which the rank search computes on its compact states. */
+function heuristicName(heuristic: Cs161Heuristic): Cs161HeuristicName | null {
+  if (heuristic === h0) return 'h0';
+  if (heuristic === h1) return 'h1';
+  if (heuristic === h2) return 'h2';
+  return null;
+}
+
 /**
  * Shortest solution of a CS161 problem as the list of states from start to goal (null when there
  * is none), with the number of states A* expanded. h2 is evaluated under the search's rule.
  */
 export function sokoban(start: Cs161State, heuristic: Cs161Heuristic = h0, options: Cs161SearchOptions = {}): AStarResult<number[][]> {
   const rule = options.rule ?? 'all-boxes';
+  const name = heuristicName(heuristic);
+  if (name !== null) {
+    const ranked = cs161RankSearch(start, name, options);
+    if (ranked !== null) return { path: ranked.path, expanded: ranked.expanded };
+  }
   const layout = new CompactLayout(start);
   const keeperToo = rule === 'keeper-too';
   const result = aStar(

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { type Cs161State, goalTest, h0, h1, nextStates, stateToBoard } from '../../src/game/cs161.js';
 import { movesOfStates } from '../../src/game/cs161-moves.js';
 import { replay } from '../../src/game/replay.js';
-import { aStar } from '../../src/solver/a-star.js';
+import { AStarLimitError, aStar } from '../../src/solver/a-star.js';
+import { cs161RankSearch } from '../../src/solver/cs161-rank-search.js';
 import { sokoban } from '../../src/solver/cs161-search.js';
 import { h2 } from '../../src/solver/seed-api.js';
 import { sharedDir } from './helpers.js';
@@ -70,8 +71,8 @@ describe('sokoban(state, heuristic)', () => {
     expect(seen).toContain(JSON.stringify(ONE_PUSH));
   });
 
-  // sokoban() searches a compact copy of the states; it must be the very search the homework's code does.
-  it.each(problems.slice(0, 6).flatMap((problem) => HEURISTICS.map(([name, heuristic]) => [problem.name, name, problem.grid, heuristic] as const)))(
+  // sokoban() searches compact states (cs161-rank-search.ts); it must be the very search the homework's code does.
+  it.each(problems.slice(0, 12).flatMap((problem) => HEURISTICS.map(([name, heuristic]) => [problem.name, name, problem.grid, heuristic] as const)))(
     '%s with %s: same path and count as aStar over goalTest and nextStates',
     (_problem, _name, grid, heuristic) => {
       const fast = sokoban(grid, heuristic);
@@ -85,6 +86,52 @@ describe('sokoban(state, heuristic)', () => {
       expectReplaysToWin(grid, fast.path ?? [], 'all-boxes');
     },
   );
+});
+
+describe('the rank search behind sokoban() for h0, h1 and h2', () => {
+  const keeperProblems = JSON.parse(readFileSync(path.join(sharedDir, 'cs161', 'hw3_15_problems_keeper_rule.json'), 'utf8')) as { name: string; grid: number[][] }[];
+
+  it.each(keeperProblems.slice(0, 6).flatMap((problem) => HEURISTICS.map(([name, heuristic]) => [problem.name, name, problem.grid, heuristic] as const)))(
+    'keeper-too %s with %s: same path and count as aStar',
+    (_problem, _name, grid, heuristic) => {
+      const fast = sokoban(grid, heuristic, { rule: 'keeper-too' });
+      const plain = aStar(
+        grid,
+        (state) => goalTest(state, 'keeper-too'),
+        nextStates,
+        (state) => (heuristic === h2 ? h2(state, 'keeper-too') : heuristic(state)),
+      );
+      expect(fast).toEqual(plain);
+      expectReplaysToWin(grid, fast.path ?? [], 'keeper-too');
+    },
+  );
+
+  it('expands every state it can reach, and answers null, when no goal test can pass', () => {
+    // Two boxes, one goal: the homework's goal test never passes, so A* runs out of states.
+    const grid = [[3, 2, 0, 2, 0, 4]];
+    const fast = sokoban(grid, h0);
+    expect(fast.path).toBeNull();
+    expect(fast).toEqual(aStar(grid, (state) => goalTest(state), nextStates, h0));
+  });
+
+  it('stops with a memory limit when its state table is full, saying how far it got', () => {
+    let stopped: unknown = null;
+    try {
+      sokoban(problems[10].grid, h0, { maxBytes: 4096 });
+    } catch (error) {
+      stopped = error;
+    }
+    expect(stopped).toBeInstanceOf(AStarLimitError);
+    expect((stopped as AStarLimitError).limit).toBe('memory');
+    expect((stopped as AStarLimitError).expanded).toBeGreaterThan(0);
+  });
+
+  it('reports the states it stored and the bytes they took', () => {
+    const result = cs161RankSearch(ONE_PUSH, 'h0');
+    // The start and its one successor, the goal.
+    expect(result?.stored).toBe(2);
+    expect(result?.tableBytes).toBeGreaterThan(0);
+  });
 });
 
 describe('h2', () => {
