@@ -2,6 +2,7 @@ import type { AreaDeadlockTest } from './detector-shapes.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
+import { sortCells } from './sort-cells.js';
 
 /** Corrals fenced by more boxes than this are not examined. */
 const MAX_BOXES = 10;
@@ -287,17 +288,5 @@ export class CorralDeadlocks implements AreaDeadlockTest {
     }
     cache.fill(0, slot * ENTRY, slot * ENTRY + ENTRY);
     return slot;
-  }
-}
-
-function sortCells(cells: Int32Array, size: number): void {
-  for (let i = 1; i < size; i++) {
-    const cell = cells[i];
-    let j = i - 1;
-    while (j >= 0 && cells[j] > cell) {
-      cells[j + 1] = cells[j];
-      j--;
-    }
-    cells[j + 1] = cell;
   }
 }

@@ -3,6 +3,7 @@ import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { zobristKeys } from '../model/zobrist.js';
+import { sortCells } from './sort-cells.js';
 
 /** How the local sub-problems are cut out and how far their searches may go. */
 export interface LocalSearchLimits {
@@ -361,17 +362,5 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
     cache.fill(0, first * stride, first * stride + stride);
     cacheHash[first] = hash;
     return first;
-  }
-}
-
-function sortCells(cells: Int32Array, size: number): void {
-  for (let i = 1; i < size; i++) {
-    const cell = cells[i];
-    let j = i - 1;
-    while (j >= 0 && cells[j] > cell) {
-      cells[j + 1] = cells[j];
-      j--;
-    }
-    cells[j + 1] = cell;
   }
 }
