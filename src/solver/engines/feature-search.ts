@@ -622,7 +622,7 @@ export class FeatureSearch implements SearchEngine {
         const key = candidateKey[c];
         if (key > lastKey || (key === lastKey && c <= lastChosen)) continue;
         if (best >= 0 && key <= candidateKey[best]) continue;
-        if (!this.bordersPushArea(candidateFrom[c], label, epoch)) continue;
+        if (!this.bordersPushArea(candidateFrom[c], boxAt, label, epoch)) continue;
         best = c;
       }
       if (best < 0) return -1;
@@ -644,9 +644,8 @@ export class FeatureSearch implements SearchEngine {
   }
 
   /** Whether the box at `cell` borders an area, other than the player's, from which a new push can be made. */
-  private bordersPushArea(cell: number, label: Int32Array, epoch: number): boolean {
+  private bordersPushArea(cell: number, boxAt: Uint8Array, label: Int32Array, epoch: number): boolean {
     const { neighbours } = this.analysis.problem;
-    const boxAt = this.reach.boxAt;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[cell * 4 + d];
       if (side >= 0 && boxAt[side] === 0 && this.pushFromArea[label[side]] === epoch) return true;
