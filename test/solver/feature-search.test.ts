@@ -5,7 +5,7 @@ import { replay } from '../../src/game/replay.js';
 import type { Board } from '../../src/level/board.js';
 import { parseCollection } from '../../src/level/parse.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
-import { FeatureSearch } from '../../src/solver/engines/feature-search.js';
+import { FeatureSearch, featureRank } from '../../src/solver/engines/feature-search.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { pushesToLurd } from '../../src/solver/model/solution.js';
 import { board, sharedDir } from './helpers.js';
@@ -62,6 +62,34 @@ describe('search over features', () => {
     }
     expect(search.state).toBe('memory');
     expect(peak).toBeLessThanOrEqual(maxBytes);
+  });
+
+  it('under the best-ancestor projection opens no cell worse than the start, as the own-cell projection does', () => {
+    const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
+    const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[10];
+    const worstOpened = (cellProjection: 'own' | 'best-ancestor'): { start: number; worst: number } => {
+      const search = new FeatureSearch(analyzeLevel(buildProblem(level.board, 'all-goals')), { cellProjection });
+      search.run(300);
+      const ranks = search.cellKeys().map(featureRank);
+      return { start: ranks[0], worst: Math.min(...ranks) };
+    };
+    const restricted = worstOpened('best-ancestor');
+    expect(restricted.worst).toBe(restricted.start);
+    const own = worstOpened('own');
+    expect(own.worst).toBeLessThan(own.start);
+  });
+
+  it.each(['own', 'not-dominated'] as const)('with the %s projection still solves exactly the random boards exhaustive search solves', (cellProjection) => {
+    const random = seededRandom(67);
+    for (let tried = 0; tried < 80; tried++) {
+      const boxes = 1 + Math.floor(random() * 3);
+      const start = randomBoard(random, { boxes, goals: boxes });
+      if (start === null) continue;
+      const search = new FeatureSearch(analyzeLevel(buildProblem(start, 'all-goals')), { cellProjection });
+      for (let turns = 0; turns < 100_000 && search.state === 'running'; turns++) search.run(64);
+      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
+      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
+    }
   });
 
   it('on random boards solves exactly the ones exhaustive search solves, and every solution replays', () => {
