@@ -4,8 +4,10 @@ import type { Problem } from '../model/problem.js';
  * Every place one box can be taken to while the other boxes stay put: a breadth-first search over
  * (box cell, player side) states, where side d means the player stands at neighbours[cell * 4 + d].
  * A push from side d moves the box the opposite way and leaves the player on side d of the new
- * cell. Between pushes the player may walk round the box to any side joined to its own; which
- * sides are joined is worked out once per cell, by a walk that stops as soon as it has found them.
+ * cell. Between pushes the player may walk round the box to any side joined to its own. Which
+ * sides are joined comes from one depth-first walk per box over the free cells (Tarjan's cut
+ * vertices): two sides of a cell are apart, with the box on it, only where the cell cuts the
+ * walk's tree between them, which its discovery times tell without walking again.
  *
  * The results are the places reached by at least one push, one for each group of sides of a
  * cell that the player can walk between (they all leave the same position): `count` of them in
@@ -27,10 +29,18 @@ export class BoxMoves {
   private readonly groupEpoch: Uint32Array;
   /** Per cell, a bit for each side group already given a move (valid with groupEpoch). */
   private readonly groupsTaken: Uint8Array;
-  private readonly walkEpoch: Uint32Array;
-  private readonly walkQueue: Int32Array;
+  // The depth-first walk of the box's area (see markCuts): discovery time (0 = not reached),
+  // lowest discovery time reachable from the subtree, last discovery time in the subtree, parent.
+  private readonly discovered: Int32Array;
+  private readonly low: Int32Array;
+  private readonly last: Int32Array;
+  private readonly parent: Int32Array;
+  private readonly nextSide: Uint8Array;
+  private readonly stack: Int32Array;
+  private readonly reachedCells: Int32Array;
+  private reachedCount = 0;
+  private readonly heads = new Int32Array(4);
   private epoch = 0;
-  private walkStamp = 0;
 
   constructor(private readonly problem: Problem) {
     const states = problem.cellCount * 4;
@@ -42,8 +52,13 @@ export class BoxMoves {
     this.group = new Int32Array(states);
     this.groupEpoch = new Uint32Array(problem.cellCount);
     this.groupsTaken = new Uint8Array(problem.cellCount);
-    this.walkEpoch = new Uint32Array(problem.cellCount);
-    this.walkQueue = new Int32Array(problem.cellCount);
+    this.discovered = new Int32Array(problem.cellCount);
+    this.low = new Int32Array(problem.cellCount);
+    this.last = new Int32Array(problem.cellCount);
+    this.parent = new Int32Array(problem.cellCount);
+    this.nextSide = new Uint8Array(problem.cellCount);
+    this.stack = new Int32Array(problem.cellCount);
+    this.reachedCells = new Int32Array(problem.cellCount);
   }
 
   /**
@@ -65,6 +80,7 @@ export class BoxMoves {
       queue[tail++] = box * 4 + d;
     }
     boxAt[box] = 0;
+    if (tail > 0) this.markCuts(box, boxAt);
     let count = 0;
     while (head < tail) {
       const state = queue[head++];
@@ -96,68 +112,94 @@ export class BoxMoves {
       }
     }
     boxAt[box] = 1;
+    const { discovered, reachedCells } = this;
+    for (let i = 0; i < this.reachedCount; i++) discovered[reachedCells[i]] = 0;
+    this.reachedCount = 0;
     this.count = count;
     return count;
   }
 
   /**
+   * The depth-first walk over the free cells of the box's area, from its own cell (which the
+   * box has left): per cell its discovery time, parent, the lowest discovery time its subtree
+   * reaches by a back edge, and the last discovery time within its subtree.
+   */
+  private markCuts(root: number, boxAt: Uint8Array): void {
+    const { neighbours } = this.problem;
+    const { discovered, low, last, parent, nextSide, stack, reachedCells } = this;
+    let time = 0;
+    let top = 0;
+    stack[top++] = root;
+    discovered[root] = low[root] = ++time;
+    parent[root] = -1;
+    nextSide[root] = 0;
+    reachedCells[this.reachedCount++] = root;
+    while (top > 0) {
+      const at = stack[top - 1];
+      if (nextSide[at] < 4) {
+        const to = neighbours[at * 4 + nextSide[at]++];
+        if (to < 0 || boxAt[to] !== 0) continue;
+        if (discovered[to] === 0) {
+          parent[to] = at;
+          discovered[to] = low[to] = ++time;
+          nextSide[to] = 0;
+          stack[top++] = to;
+          reachedCells[this.reachedCount++] = to;
+        } else if (to !== parent[at] && discovered[to] < low[at]) {
+          low[at] = discovered[to];
+        }
+        continue;
+      }
+      top--;
+      last[at] = time;
+      const up = parent[at];
+      if (up >= 0 && low[at] < low[up]) low[up] = low[at];
+    }
+  }
+
+  /**
    * Labels the free sides of `cell` (a box standing there, boxAt otherwise as given) with a
    * group number each; sides with equal numbers are joined by a walk. -1 for blocked sides.
+   * With the box on `cell`, the free cells fall into the pieces its subtrees leave: a child's
+   * subtree whose back edges reach no higher than `cell` is a piece of its own; the rest, with
+   * every cell discovered before `cell`, is one piece with its parent.
    */
   private groupSides(cell: number, boxAt: Uint8Array): void {
     if (this.groupEpoch[cell] === this.epoch) return;
     this.groupEpoch[cell] = this.epoch;
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
-    const { group } = this;
-    let open = 0;
+    const { group, discovered, low, last, parent } = this;
+    const at = discovered[cell];
+    // Per side, the child of `cell` heading its piece, or -1 for the piece holding `cell`'s parent.
+    const heads = this.heads;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[cell * 4 + d];
-      const free = side >= 0 && boxAt[side] === 0;
-      group[cell * 4 + d] = free ? -2 : -1;
-      if (free) open++;
-    }
-    let label = 0;
-    for (let d = 0; d < 4 && open > 0; d++) {
-      if (group[cell * 4 + d] !== -2) continue;
-      group[cell * 4 + d] = label;
-      open--;
-      if (open > 0) open -= this.walkFrom(cell, d, label, boxAt);
-      label++;
-    }
-  }
-
-  /** Walks from side d of the box at `cell`, labelling the unlabelled sides it finds; returns how many. */
-  private walkFrom(cell: number, d: number, label: number, boxAt: Uint8Array): number {
-    const { neighbours } = this.problem;
-    const { group, walkEpoch, walkQueue } = this;
-    const stamp = this.nextWalk();
-    let remaining = 0;
-    for (let e = 0; e < 4; e++) if (group[cell * 4 + e] === -2) remaining++;
-    const start = neighbours[cell * 4 + d];
-    walkEpoch[cell] = stamp;
-    walkEpoch[start] = stamp;
-    let head = 0;
-    let tail = 0;
-    walkQueue[tail++] = start;
-    let found = 0;
-    while (head < tail && found < remaining) {
-      const at = walkQueue[head++];
-      for (let e = 0; e < 4; e++) {
-        const next = neighbours[at * 4 + e];
-        if (next < 0 || walkEpoch[next] === stamp || boxAt[next] !== 0) continue;
-        walkEpoch[next] = stamp;
-        walkQueue[tail++] = next;
-        // A side of the box found: `next` is next to `cell` on side e' where neighbours[cell*4+e'] === next.
-        for (let s = 0; s < 4; s++) {
-          if (neighbours[cell * 4 + s] === next && group[cell * 4 + s] === -2) {
-            group[cell * 4 + s] = label;
-            found++;
-          }
+      if (side < 0 || boxAt[side] !== 0) {
+        group[cell * 4 + d] = -1;
+        continue;
+      }
+      let head = -1;
+      if (discovered[side] > at) {
+        // A descendant: it lies in the subtree of one child of `cell`.
+        for (let e = 0; e < 4; e++) {
+          const child = neighbours[cell * 4 + e];
+          if (child < 0 || discovered[child] === 0 || parent[child] !== cell || discovered[child] > discovered[side] || last[child] < discovered[side]) continue;
+          head = parent[cell] < 0 || low[child] >= at ? child : -1;
+          break;
         }
       }
+      // Same piece, same label: the label is the first side of the piece.
+      let label = d;
+      for (let e = 0; e < d; e++) {
+        if (group[cell * 4 + e] >= 0 && heads[e] === head) {
+          label = group[cell * 4 + e];
+          break;
+        }
+      }
+      heads[d] = head;
+      group[cell * 4 + d] = label;
     }
-    return found;
   }
 
   private nextEpoch(): number {
@@ -167,13 +209,5 @@ export class BoxMoves {
       this.epoch = 1;
     }
     return this.epoch;
-  }
-
-  private nextWalk(): number {
-    if (++this.walkStamp === 0xffffffff) {
-      this.walkEpoch.fill(0);
-      this.walkStamp = 1;
-    }
-    return this.walkStamp;
   }
 }
