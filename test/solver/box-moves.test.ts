@@ -3,7 +3,9 @@ import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { BoxMoves } from '../../src/solver/geometry/box-moves.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
+import { RegionLabels } from '../../src/solver/geometry/regions.js';
 import { board } from './helpers.js';
+import { seededRandom } from './random-boards.js';
 
 /** The moves of the box at (row, col) in the start position, as 'row,col side pushes' texts. */
 function movesOf(rows: string[], row: number, col: number): string[] {
@@ -91,5 +93,39 @@ describe('box moves', () => {
       }
     }
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it('tells the player areas each move leaves, as counting them on the board after the move does', () => {
+    const problem = buildProblem(board('##########', '#    #   #', '#  ## #  #', '#   @    #', '# #  ## .#', '#    #   #', '##########'), 'all-goals');
+    const dead = new Uint8Array(problem.cellCount);
+    const moves = new BoxMoves(problem);
+    const reach = new PlayerReach(problem);
+    const regions = new RegionLabels(problem);
+    const random = seededRandom(11);
+    let compared = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      for (let cell = 0; cell < problem.cellCount; cell++) reach.boxAt[cell] = random() < 0.25 ? 1 : 0;
+      const player = Math.floor(random() * problem.cellCount);
+      if (reach.boxAt[player] !== 0) continue;
+      reach.walk(player);
+      for (let box = 0; box < problem.cellCount; box++) {
+        if (reach.boxAt[box] === 0) continue;
+        reach.boxAt[box] = 0;
+        const without = regions.count(reach.boxAt);
+        reach.boxAt[box] = 1;
+        const count = moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
+        for (let k = 0; k < count; k++) {
+          const to = moves.states[k] >> 2;
+          reach.boxAt[box] = 0;
+          reach.boxAt[to] = 1;
+          const counted = regions.count(reach.boxAt);
+          reach.boxAt[to] = 0;
+          reach.boxAt[box] = 1;
+          expect(moves.areasWithBoxOn(to, without)).toBe(counted);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 });

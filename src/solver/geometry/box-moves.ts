@@ -80,6 +80,7 @@ export class BoxMoves {
       queue[tail++] = box * 4 + d;
     }
     boxAt[box] = 0;
+    this.forgetCuts();
     if (tail > 0) this.markCuts(box, boxAt);
     let count = 0;
     while (head < tail) {
@@ -112,11 +113,32 @@ export class BoxMoves {
       }
     }
     boxAt[box] = 1;
+    this.count = count;
+    return count;
+  }
+
+  /**
+   * Player areas after the last search's box goes to `cell`, one of its moves, given the areas
+   * of the position with that box taken off: the cell's own area falls into as many pieces as
+   * the last search's walk shows it cutting off (none when the cell stood alone).
+   */
+  areasWithBoxOn(cell: number, areasWithoutBox: number): number {
+    const { neighbours } = this.problem;
+    const { discovered, low, parent } = this;
+    const isRoot = parent[cell] < 0;
+    let pieces = isRoot ? 0 : 1;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      if (side >= 0 && discovered[side] !== 0 && parent[side] === cell && (isRoot || low[side] >= discovered[cell])) pieces++;
+    }
+    return areasWithoutBox - 1 + pieces;
+  }
+
+  /** Clears the discovery times of the last walk, which areasWithBoxOn reads until the next search. */
+  private forgetCuts(): void {
     const { discovered, reachedCells } = this;
     for (let i = 0; i < this.reachedCount; i++) discovered[reachedCells[i]] = 0;
     this.reachedCount = 0;
-    this.count = count;
-    return count;
   }
 
   /**
