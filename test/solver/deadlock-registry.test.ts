@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DETECTORS, detectorsFor, type DetectorContext } from '../../src/solver/deadlocks/registry.js';
 import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlocks.js';
+import { FixedGoalMatching } from '../../src/solver/deadlocks/fixed-goal-matching.js';
 import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from '../../src/solver/deadlocks/local-search-deadlocks.js';
 import { PiCorralPruning } from '../../src/solver/deadlocks/pi-corral-pruning.js';
@@ -43,9 +44,10 @@ describe('the deadlock registry', () => {
     expect(set.corrals).toBeNull();
   });
 
-  it('gives the feature search freezes, corrals, local searches and PI-corral pruning', () => {
+  it('gives the feature search freezes, corrals, fixed-goal matching, local searches and PI-corral pruning', () => {
     const set = detectorsFor('feature-search', context('all-boxes'));
     expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+    expect(set.fixedGoalMatching).toBeInstanceOf(FixedGoalMatching);
     expect(set.corrals).toBeInstanceOf(CorralDeadlocks);
     expect(set.localSearch).toBeInstanceOf(LocalSearchDeadlocks);
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
@@ -59,7 +61,7 @@ describe('the deadlock registry', () => {
 
   it('gives a backward search, which pulls boxes, none of them', () => {
     const set = detectorsFor('push-search', context('all-boxes', { backward: true }));
-    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, localSearch: null, piCorrals: null });
+    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, fixedGoalMatching: null, localSearch: null, piCorrals: null });
   });
 
   it('leaves out the deadlock tests when a spare box may rest off a goal', () => {
@@ -67,6 +69,7 @@ describe('the deadlock registry', () => {
     expect(set.freeze).toBeNull();
     expect(set.corrals).toBeNull();
     expect(set.localSearch).toBeNull();
+    expect(set.fixedGoalMatching).toBeNull();
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
   });
 

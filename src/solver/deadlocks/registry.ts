@@ -1,6 +1,7 @@
 import type { Problem } from '../model/problem.js';
 import type { AreaDeadlockTest, BoardDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
 import { CorralDeadlocks } from './corral-deadlocks.js';
+import { FixedGoalMatching } from './fixed-goal-matching.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
@@ -77,6 +78,17 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
     create: ({ problem, dead }) => new RetrogradeDeadlocks(problem, dead),
   }),
+  fixedGoalMatching: entry({
+    kind: 'deadlock',
+    proves:
+      'after a push leaves its box fixed on a goal, the boxes that can still move cannot each be given a goal of its own that no fixed box holds and that it can reach, pushed alone, with the fixed boxes as walls',
+    soundBecause:
+      'fixed boxes never move again, so they are walls; taking the other boxes off and letting the player start on any side only widens where a box can go, so a box set no matching serves cannot all come home',
+    engines: ['feature-search'],
+    // Every box needs a goal of its own, one per goal; pulls are not pushes.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
+    create: ({ problem, dead }) => new FixedGoalMatching(problem, dead),
+  }),
   localSearch: entry({
     kind: 'deadlock',
     proves:
@@ -114,6 +126,7 @@ export function detectorsFor(engine: EngineName, context: DetectorContext, switc
     freeze: use('freeze') ? DETECTORS.freeze.create(context) : null,
     corrals: use('corrals') ? DETECTORS.corrals.create(context) : null,
     retrograde: use('retrograde') ? DETECTORS.retrograde.create(context) : null,
+    fixedGoalMatching: use('fixedGoalMatching') ? DETECTORS.fixedGoalMatching.create(context) : null,
     localSearch: use('localSearch') ? DETECTORS.localSearch.create(context) : null,
     piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
   };

@@ -1,3 +1,4 @@
+import { FixedBoxes } from './fixed-boxes.js';
 import type { Problem } from '../model/problem.js';
 
 /** Per-cell roles in the retrograde play. */
@@ -11,10 +12,7 @@ const HELD = 2;
  * Retrograde analysis (after Shoham's FESS draft, appendix): finds positions where boxes were
  * fixed on goals too early, so that the goals behind them can no longer be filled.
  *
- * First the boxes that can never move are found, as a greatest fixpoint: assume every box is
- * fixed, then free any box that has an axis along which neither neighbour is a wall or a fixed
- * box, nor are both neighbours dead cells. (The first fixed box to move in a solution would need
- * such an axis, so the boxes left are fixed in every solution.) A fixed box off a goal is lost.
+ * First the boxes that can never move are found (fixed-boxes.ts). A fixed box off a goal is lost.
  *
  * Then the game is played backwards from the final position, with the fixed boxes as walls and a
  * box on every other goal: a box is pulled off (and taken off the board, which only makes room)
@@ -40,8 +38,7 @@ export class RetrogradeDeadlocks {
   lastUnfillableGoal = -1;
 
   private readonly role: Uint8Array;
-  /** 1 on boxes still assumed fixed during the fixpoint. */
-  private readonly fixed: Uint8Array;
+  private readonly fixedBoxes: FixedBoxes;
   private readonly pending: Uint8Array;
   private readonly boxes: Int32Array;
   private readonly work: Int32Array;
@@ -53,7 +50,7 @@ export class RetrogradeDeadlocks {
     const n = problem.cellCount;
     this.applies = problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length;
     this.role = new Uint8Array(n);
-    this.fixed = new Uint8Array(n);
+    this.fixedBoxes = new FixedBoxes(problem, dead);
     this.pending = new Uint8Array(n);
     this.boxes = new Int32Array(problem.initialBoxes.length);
     this.work = new Int32Array(Math.max(n, 1));
@@ -78,33 +75,13 @@ export class RetrogradeDeadlocks {
     return count;
   }
 
-  /** Marks the boxes that never move (fixed[] = 1); true when one of them is off a goal. */
+  /** Marks the boxes that never move (see fixed-boxes.ts); true when one of them is off a goal. */
   private fixBoxes(count: number): boolean {
-    const { neighbours, goalIndexOfCell } = this.problem;
-    const { boxes, fixed, pending, work } = this;
-    let top = 0;
+    const { goalIndexOfCell } = this.problem;
+    const { boxes, fixedBoxes } = this;
+    fixedBoxes.mark(boxes, count);
     for (let i = 0; i < count; i++) {
-      fixed[boxes[i]] = 1;
-      pending[boxes[i]] = 1;
-      work[top++] = boxes[i];
-    }
-    while (top > 0) {
-      const box = work[--top];
-      pending[box] = 0;
-      if (fixed[box] === 0) continue;
-      if (this.axisHeld(box, 0) && this.axisHeld(box, 2)) continue;
-      fixed[box] = 0;
-      // Its neighbours may have been held only by it.
-      for (let d = 0; d < 4; d++) {
-        const next = neighbours[box * 4 + d];
-        if (next >= 0 && fixed[next] !== 0 && pending[next] === 0) {
-          pending[next] = 1;
-          work[top++] = next;
-        }
-      }
-    }
-    for (let i = 0; i < count; i++) {
-      if (fixed[boxes[i]] !== 0 && goalIndexOfCell[boxes[i]] < 0) {
+      if (fixedBoxes.fixed[boxes[i]] !== 0 && goalIndexOfCell[boxes[i]] < 0) {
         this.lastFixedOffGoal = boxes[i];
         return true;
       }
@@ -112,19 +89,11 @@ export class RetrogradeDeadlocks {
     return false;
   }
 
-  /** Whether the box at `cell` cannot move along the axis of direction `d` (0: vertical, 2: horizontal). */
-  private axisHeld(cell: number, d: number): boolean {
-    const { neighbours } = this.problem;
-    const a = neighbours[cell * 4 + d];
-    const b = neighbours[cell * 4 + d + 1];
-    if (a < 0 || b < 0 || this.fixed[a] !== 0 || this.fixed[b] !== 0) return true;
-    return this.dead[a] !== 0 && this.dead[b] !== 0;
-  }
-
   /** Pulls boxes off the final position; true when a goal that keeps its box is empty now. */
   private playBackwards(boxAt: Uint8Array): boolean {
     const { goals, neighbours } = this.problem;
-    const { role, fixed, pending, work } = this;
+    const { role, pending, work } = this;
+    const { fixed } = this.fixedBoxes;
     let top = 0;
     for (const goal of goals) {
       if (fixed[goal] !== 0) {
@@ -178,8 +147,8 @@ export class RetrogradeDeadlocks {
   }
 
   private reset(count: number): void {
-    const { boxes, fixed, role } = this;
-    for (let i = 0; i < count; i++) fixed[boxes[i]] = 0;
+    const { boxes, role } = this;
+    this.fixedBoxes.clear(boxes, count);
     for (const goal of this.problem.goals) role[goal] = OPEN;
   }
 }

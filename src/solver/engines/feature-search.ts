@@ -14,6 +14,7 @@ import { PositionHotspots } from '../fess/position-hotspots.js';
 import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
+import type { FixedGoalMatching } from '../deadlocks/fixed-goal-matching.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
@@ -28,6 +29,12 @@ export interface FeatureSearchConfig {
   readonly corralDeadlocks?: boolean;
   /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
   readonly retrogradeDeadlocks?: boolean;
+  /**
+   * Look for boxes that, with the boxes fixed on goals as walls, cannot each reach a free goal of
+   * their own (fixed-goal-matching.ts; default off: on 38 hard XSokoban levels at 20,000
+   * positions the same 13 solved, a few positions fewer on 6, for 17% more CPU time).
+   */
+  readonly fixedGoalMatching?: boolean;
   /** Look for deadlocks among the pushed box and its neighbours alone, by a small cached search (default on). */
   readonly localSearchDeadlocks?: boolean;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
@@ -176,6 +183,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly freeze: FreezeDeadlocks | null;
   private readonly corrals: CorralDeadlocks | null;
   private readonly retrograde: RetrogradeDeadlocks | null;
+  private readonly fixedGoalMatching: FixedGoalMatching | null;
   private readonly localSearch: LocalSearchDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: PiCorralPruning | null;
@@ -248,7 +256,9 @@ export class FeatureSearch implements SearchEngine {
       corrals: config.corralDeadlocks !== false,
       retrograde: config.retrogradeDeadlocks !== false,
       localSearch: config.localSearchDeadlocks !== false,
+      fixedGoalMatching: config.fixedGoalMatching === true,
     });
+    this.fixedGoalMatching = detectors.fixedGoalMatching;
     this.localSearch = detectors.localSearch;
     this.freeze = detectors.freeze;
     this.regions = new RegionLabels(problem);
@@ -387,6 +397,7 @@ export class FeatureSearch implements SearchEngine {
     if (
       nodes.find(scratch, key, hash) >= 0 ||
       (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
+      (this.fixedGoalMatching !== null && this.fixedGoalMatching.isDeadlock(boxAt, reach, from, to)) ||
       (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to)) ||
       (this.localSearch !== null && this.localSearch.isDeadlock(boxAt, reach, from, to))
     ) {

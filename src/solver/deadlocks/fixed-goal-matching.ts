@@ -1,0 +1,146 @@
+import type { AreaDeadlockTest } from './detector-shapes.js';
+import { BoxMoves } from '../geometry/box-moves.js';
+import { FixedBoxes } from './fixed-boxes.js';
+import type { Problem } from '../model/problem.js';
+
+/** Any side of a box may be where the player starts: the relaxation that keeps the test sound. */
+const ANY_SIDE = (): boolean => true;
+
+/**
+ * Bipartite analysis with the fixed boxes as walls (after the FESS draft's appendix): once boxes
+ * stand on goals for good, they are walls for the rest of the game, and the way they close can
+ * leave a box that can still move with no free goal it can reach. Every box that can still move
+ * needs a goal of its own among the goals no fixed box holds, reachable by pushes with the fixed
+ * boxes as the only obstacles and the player free to start on any side; when no assignment gives
+ * each one such a goal, the position is lost.
+ *
+ * The fixed set only grows when a push leaves its box fixed on a goal (a box that can still move
+ * holds no fixed box in place), so that is the only push after which the test runs; then it
+ * searches, for each box that can still move, where it can be pushed alone (box-moves.ts).
+ * Removing the movable boxes and letting the player start anywhere only widens what each box
+ * can reach, so a failed matching is a proof.
+ */
+export class FixedGoalMatching implements AreaDeadlockTest {
+  /** Whether the level is one where the test means anything: every box needs a goal of its own. */
+  readonly applies: boolean;
+  /** Positions found lost: for measurement. */
+  found = 0;
+
+  private readonly fixedBoxes: FixedBoxes;
+  private readonly moves: BoxMoves;
+  /** The fixed boxes, and the one box being searched. */
+  private readonly walls: Uint8Array;
+  private readonly boxes: Int32Array;
+  /** Per box that can move (by index), the goals it can reach: reachStart[i]..reachStart[i + 1] into reachGoals. */
+  private readonly reachStart: Int32Array;
+  private readonly reachGoals: Int32Array;
+  private readonly movable: Int32Array;
+  /** Per goal, the movable box (index) matched to it, or -1; and the epoch of the last augmenting search to visit it. */
+  private readonly holder: Int32Array;
+  private readonly visited: Uint32Array;
+  /** Per goal, the epoch in which it was last listed for the box being searched. */
+  private readonly listed: Uint32Array;
+  private epoch = 0;
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly dead: Uint8Array,
+  ) {
+    const boxCount = problem.initialBoxes.length;
+    const goalCount = problem.goals.length;
+    this.applies = problem.everyBoxNeedsGoal && goalCount === boxCount && boxCount > 0;
+    this.fixedBoxes = new FixedBoxes(problem, dead);
+    this.moves = new BoxMoves(problem);
+    this.walls = new Uint8Array(problem.cellCount);
+    this.boxes = new Int32Array(boxCount);
+    this.reachStart = new Int32Array(boxCount + 1);
+    this.reachGoals = new Int32Array(Math.max(1, boxCount * goalCount));
+    this.movable = new Int32Array(boxCount);
+    this.holder = new Int32Array(goalCount);
+    this.visited = new Uint32Array(goalCount);
+    this.listed = new Uint32Array(goalCount);
+  }
+
+  /** True when the push that put a box on `movedTo` fixed it there and left the movable boxes without goals of their own. */
+  isDeadlock(boxAt: Uint8Array, _reach: unknown, _movedFrom: number, movedTo: number): boolean {
+    const { goalIndexOfCell, cellCount } = this.problem;
+    if (!this.applies || goalIndexOfCell[movedTo] < 0) return false;
+    const { boxes, fixedBoxes } = this;
+    let count = 0;
+    for (let cell = 0; cell < cellCount && count < boxes.length; cell++) if (boxAt[cell] !== 0) boxes[count++] = cell;
+    fixedBoxes.mark(boxes, count);
+    const lost = fixedBoxes.fixed[movedTo] !== 0 && this.unmatched(count);
+    fixedBoxes.clear(boxes, count);
+    if (lost) this.found++;
+    return lost;
+  }
+
+  /** With the fixed boxes marked: true when the boxes that can move cannot each have a free goal they reach. */
+  private unmatched(count: number): boolean {
+    const { boxes, walls, moves, reachStart, reachGoals, movable, listed, holder, dead } = this;
+    const { fixed } = this.fixedBoxes;
+    const { goalIndexOfCell } = this.problem;
+    let movableCount = 0;
+    for (let i = 0; i < count; i++) {
+      if (fixed[boxes[i]] !== 0) {
+        // A fixed box off a goal is lost for good.
+        if (goalIndexOfCell[boxes[i]] < 0) return true;
+        walls[boxes[i]] = 1;
+      } else {
+        movable[movableCount++] = boxes[i];
+      }
+    }
+    let pairs = 0;
+    for (let i = 0; i < movableCount; i++) {
+      const box = movable[i];
+      reachStart[i] = pairs;
+      const stamp = this.nextEpoch();
+      // A box already on a free goal may stay there.
+      if (goalIndexOfCell[box] >= 0) {
+        listed[goalIndexOfCell[box]] = stamp;
+        reachGoals[pairs++] = goalIndexOfCell[box];
+      }
+      walls[box] = 1;
+      const found = moves.search(box, walls, dead, ANY_SIDE);
+      walls[box] = 0;
+      for (let k = 0; k < found; k++) {
+        const goal = goalIndexOfCell[moves.states[k] >> 2];
+        if (goal < 0 || fixed[moves.states[k] >> 2] !== 0 || listed[goal] === stamp) continue;
+        listed[goal] = stamp;
+        reachGoals[pairs++] = goal;
+      }
+    }
+    reachStart[movableCount] = pairs;
+    for (let i = 0; i < count; i++) walls[boxes[i]] = 0;
+    holder.fill(-1);
+    for (let i = 0; i < movableCount; i++) {
+      this.nextEpoch();
+      if (!this.augment(i)) return true;
+    }
+    return false;
+  }
+
+  /** Finds a goal for movable box `i`, moving the boxes that hold goals it reaches on to others. */
+  private augment(i: number): boolean {
+    const { reachStart, reachGoals, holder, visited, epoch } = this;
+    for (let k = reachStart[i]; k < reachStart[i + 1]; k++) {
+      const goal = reachGoals[k];
+      if (visited[goal] === epoch) continue;
+      visited[goal] = epoch;
+      if (holder[goal] < 0 || this.augment(holder[goal])) {
+        holder[goal] = i;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private nextEpoch(): number {
+    if (++this.epoch === 0xffffffff) {
+      this.visited.fill(0);
+      this.listed.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
+  }
+}
