@@ -109,6 +109,39 @@ describe('portfolio opening', () => {
   });
 });
 
+describe('portfolio late phase', () => {
+  it('keeps the usual shares until lateMs, then gives members their late shares', () => {
+    const clock = { now: 0 };
+    const quick = new FakeSearch(clock, 0.01);
+    const patient = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: quick, share: 0.5, lateShare: 0.05 },
+      { engine: patient, share: 0.5, lateShare: 0.95 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 100 }), lateMs: 100 });
+    expect(quick.expanded / (quick.expanded + patient.expanded)).toBeCloseTo(0.5, 1);
+    const before = { quick: quick.expanded, patient: patient.expanded };
+    // Started afresh with lateMs 0, the portfolio is late from its first turn.
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0 });
+    const grew = { quick: quick.expanded - before.quick, patient: patient.expanded - before.patient };
+    expect(grew.patient / (grew.quick + grew.patient)).toBeCloseTo(0.95, 1);
+  });
+
+  it('lets the late shares wait for the opening to end when the two overlap', () => {
+    const clock = { now: 0 };
+    const opener = new FakeSearch(clock, 0.01);
+    const other = new FakeSearch(clock, 0.01);
+    runPortfolio(
+      [
+        { engine: opener, share: 0.5, openingShare: 0.9, lateShare: 0.1 },
+        { engine: other, share: 0.5, openingShare: 0.1, lateShare: 0.9 },
+      ],
+      { ...limits(clock, { deadline: 50 }), openingMs: 100, lateMs: 0 },
+    );
+    expect(opener.expanded / (opener.expanded + other.expanded)).toBeCloseTo(0.9, 1);
+  });
+});
+
 describe('portfolio memory', () => {
   it('goes on with the others when one search runs out of memory', () => {
     const clock = { now: 0 };

@@ -38,7 +38,7 @@ export class PiCorralPruning implements PushPruner {
    * Returns true when one was found; then only boxes with isAllowed(box) may be pushed.
    */
   restrict(reach: PlayerReach, boxAt: Uint8Array): boolean {
-    const { cellCount, neighbours, goalIndexOfCell, rule, everyBoxNeedsGoal } = this.problem;
+    const { cellCount, neighbours, goalIndexOfCell, everyBoxNeedsGoal, everyGoalNeedsBox } = this.problem;
     const { label, stack, corralBoxes } = this;
     label.fill(0);
     let corral = 0;
@@ -58,7 +58,7 @@ export class PiCorralPruning implements PushPruner {
           corralBoxes[boxes++] = at;
           // A spare box (all-goals with more boxes than goals) may rest anywhere.
           if (goalIndexOfCell[at] < 0 && everyBoxNeedsGoal) unfinished = true;
-        } else if (goalIndexOfCell[at] >= 0 && rule === 'all-goals') {
+        } else if (goalIndexOfCell[at] >= 0 && everyGoalNeedsBox) {
           unfinished = true;
         }
         for (let d = 0; d < 4; d++) {

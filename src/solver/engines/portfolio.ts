@@ -7,11 +7,15 @@ export interface PortfolioMember {
   readonly share: number;
   /** Its share during the opening (see PortfolioLimits.openingMs), when different. */
   readonly openingShare?: number;
+  /** Its share once the level has run past PortfolioLimits.lateMs, when different. */
+  readonly lateShare?: number;
 }
 
 export interface PortfolioLimits {
   /** For this long from the first turn, members take their opening shares (default 0). */
   readonly openingMs?: number;
+  /** From this long after the first turn on, members take their late shares (default never). */
+  readonly lateMs?: number;
   readonly deadline: number;
   readonly maxNodes: number;
   readonly maxBytes: number;
@@ -49,12 +53,15 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const sumOf = (read: (engine: SearchEngine) => number): number => members.reduce((sum, m) => sum + read(m.engine), 0);
   const finished = members.find((m) => isConclusive(m.engine));
   if (finished !== undefined) return { finished: finished.engine, limit: null, peakBytes: sumOf((e) => e.bytes) };
-  const openingEnds = clock() + (limits.openingMs ?? 0);
+  const firstTurn = clock();
+  const openingEnds = firstTurn + (limits.openingMs ?? 0);
+  const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   for (;;) {
-    const opening = clock() < openingEnds;
+    const now = clock();
+    const phase = now < openingEnds ? 'opening' : now >= lateStarts ? 'late' : 'middle';
     for (let i = 0; i < members.length; i++) {
       const { engine } = members[i];
-      const share = opening ? (members[i].openingShare ?? members[i].share) : members[i].share;
+      const share = shareIn(members[i], phase);
       if (engine.state !== 'running' || share <= 0) continue;
       const wanted = rates[i] === 0 ? FIRST_BUDGET : Math.round(rates[i] * share * ROUND_MS);
       // Never past the node limit, which is exact: once an earlier member used it up, nobody runs.
@@ -107,6 +114,12 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
     if (sumOf((e) => e.expanded) >= limits.maxNodes) return { finished: null, limit: 'nodes', peakBytes };
     if (bytes > limits.maxBytes) return { finished: null, limit: 'memory', peakBytes };
   }
+}
+
+function shareIn(member: PortfolioMember, phase: 'opening' | 'middle' | 'late'): number {
+  if (phase === 'opening') return member.openingShare ?? member.share;
+  if (phase === 'late') return member.lateShare ?? member.share;
+  return member.share;
 }
 
 /** Solved or proved unsolvable. A search out of memory or out of moves just leaves the rotation. */

@@ -35,6 +35,12 @@ export interface Problem {
   readonly goalMask: Uint32Array;
   /** True when every box must end on a goal, which is what makes dead squares and freezes deadlocks. */
   readonly everyBoxNeedsGoal: boolean;
+  /**
+   * True when every goal must end under a box: under all-goals, and under all-boxes when there
+   * are as many boxes as goals (the two rules then ask the same). Searches that reason about
+   * empty goals (PI-corrals) then know an empty goal is unfinished work whatever the rule's name.
+   */
+  readonly everyGoalNeedsBox: boolean;
   /** Set when the level is lost before the search starts (e.g. an untouchable box off its goal). */
   readonly hopelessBecause: string | null;
 }
@@ -135,6 +141,7 @@ export function buildProblem(board: Board, rule: GoalRule): Problem {
     words,
     goalMask,
     everyBoxNeedsGoal: rule !== 'all-goals' || boxes.length === goals.length,
+    everyGoalNeedsBox: rule === 'all-goals' || (rule === 'all-boxes' && boxes.length === goals.length),
     hopelessBecause,
   };
 }

@@ -14,7 +14,7 @@ const SEQUENCE_SLOTS = 2 ** 12;
  * start from, and within a cell by weight (lower first). Among equal weights, the highest
  * priority comes first, as FESS takes the best of equally light moves in a cell (Shoham and
  * Schaeffer, section 3); among equal priorities, the latest. Records live in parallel typed
- * arrays and are recycled through a free list, and each bucket is a skew heap linked through the
+ * arrays and are recycled through a free list, and each bucket is a pairing heap linked through the
  * records themselves, so queueing a move allocates nothing once the arrays have grown to the
  * search's needs, and the queues' size is exactly their records'.
  */
@@ -27,7 +27,7 @@ export class MoveQueues {
   poppedWeight = 0;
   /** Priority and sequence number: larger comes out first. */
   private key: Float64Array;
-  /** Children of a record in its bucket's skew heap, or -1. */
+  /** In its bucket's pairing heap, a record's first child and its next sibling, or -1. */
   private left: Int32Array;
   private right: Int32Array;
   private sequence = 0;
@@ -143,7 +143,7 @@ export class MoveQueues {
     this.left[record] = -1;
     this.right[record] = -1;
     const roots = this.rootsFor(cell, weight);
-    roots[weight] = this.merge(roots[weight], record);
+    roots[weight] = roots[weight] < 0 ? record : this.meld(roots[weight], record);
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
     if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
@@ -157,7 +157,7 @@ export class MoveQueues {
     this.lowest[cell] = weight;
     this.poppedWeight = weight;
     const record = roots[weight];
-    roots[weight] = this.merge(this.left[record], this.right[record]);
+    roots[weight] = this.meldChildren(this.left[record]);
     if (--this.sizes[cell] === 0) this.leaveRing(cell);
     this.size--;
     if (this.popped >= 0) {
@@ -183,27 +183,48 @@ export class MoveQueues {
   }
 
   /**
-   * Melds two skew heaps (max at the root, -1 empty) and returns the root: top down along right
-   * spines, swapping each visited node's children, so it needs no stack and amortizes to
-   * logarithmic time.
+   * Melds two pairing-heap roots (max at the root, neither -1, neither with siblings): the loser
+   * becomes the winner's first child. Constant time, so queueing a move, by far the most frequent
+   * operation (a position queues all its moves, few of which are ever played), touches only the
+   * bucket's root and the new record.
    */
-  private merge(a: number, b: number): number {
-    if (a < 0) return b;
-    if (b < 0) return a;
+  private meld(a: number, b: number): number {
     const { key, left, right } = this;
     if (key[a] < key[b]) [a, b] = [b, a];
-    const root = a;
-    let parent = a;
-    a = right[parent];
-    right[parent] = left[parent];
-    while (a >= 0 && b >= 0) {
-      if (key[a] < key[b]) [a, b] = [b, a];
-      left[parent] = a;
-      parent = a;
-      a = right[parent];
-      right[parent] = left[parent];
+    right[b] = left[a];
+    left[a] = b;
+    return a;
+  }
+
+  /** The root of the heap made of the popped root's children: pairs melded left to right, then the pairs right to left. */
+  private meldChildren(first: number): number {
+    const { right } = this;
+    // First pass: meld neighbours in pairs, stacking the results through `right` (the last pair on top).
+    let pairs = -1;
+    let child = first;
+    while (child >= 0) {
+      const a = child;
+      const b = right[a];
+      if (b < 0) {
+        right[a] = pairs;
+        pairs = a;
+        break;
+      }
+      child = right[b];
+      right[a] = -1;
+      right[b] = -1;
+      const melded = this.meld(a, b);
+      right[melded] = pairs;
+      pairs = melded;
     }
-    left[parent] = a >= 0 ? a : b;
+    // Second pass: meld the pairs into one, from the last to the first.
+    let root = -1;
+    while (pairs >= 0) {
+      const next = right[pairs];
+      right[pairs] = -1;
+      root = root < 0 ? pairs : this.meld(root, pairs);
+      pairs = next;
+    }
     return root;
   }
 

@@ -40,7 +40,12 @@ export class NodeTable {
    */
   maxBytes: number;
 
-  constructor(words: number, maxBytes = Number.POSITIVE_INFINITY, initialCapacity = 1 << 14) {
+  /**
+   * The table starts small and doubles: most levels of a collection, and most windows of the
+   * improvement pass (which makes a table per window), need a few hundred positions, and zeroing
+   * a large first table cost more than their whole search.
+   */
+  constructor(words: number, maxBytes = Number.POSITIVE_INFINITY, initialCapacity = 1 << 10) {
     this.maxBytes = maxBytes;
     this.words = words;
     this.capacity = initialCapacity;
