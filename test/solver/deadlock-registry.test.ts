@@ -4,6 +4,7 @@ import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlocks.js'
 import { FixedGoalMatching } from '../../src/solver/deadlocks/fixed-goal-matching.js';
 import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from '../../src/solver/deadlocks/local-search-deadlocks.js';
+import { MatchingDeadlocks } from '../../src/solver/deadlocks/matching-deadlocks.js';
 import { PiCorralPruning } from '../../src/solver/deadlocks/pi-corral-pruning.js';
 import { RetrogradeDeadlocks } from '../../src/solver/deadlocks/retrograde-deadlock.js';
 import type { GoalRule } from '../../src/game/goal-rule.js';
@@ -17,9 +18,11 @@ const SPARE_BOX = board('#######', '#@ $ .#', '# $   #', '#######');
 
 function context(rule: GoalRule, search: { backward?: boolean; exactPlayer?: boolean } = {}, start = TWO_BOXES): DetectorContext {
   const problem = buildProblem(start, rule);
+  const analysis = analyzeLevel(problem);
   return {
     problem,
-    dead: analyzeLevel(problem).dead,
+    dead: analysis.dead,
+    distances: analysis.distances,
     boxAt: new Uint8Array(problem.cellCount),
     backward: search.backward ?? false,
     exactPlayer: search.exactPlayer ?? false,
@@ -40,13 +43,15 @@ describe('the deadlock registry', () => {
     expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
     expect(set.retrograde).toBeInstanceOf(RetrogradeDeadlocks);
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
-    // Corral deadlocks are listed for the feature search only.
+    // Corral and matching deadlocks are listed for the feature search only (the push search's matching bound holds the latter).
     expect(set.corrals).toBeNull();
+    expect(set.matching).toBeNull();
   });
 
-  it('gives the feature search freezes, corrals, fixed-goal matching, local searches and PI-corral pruning', () => {
+  it('gives the feature search freezes, corrals, matchings, fixed-goal matching, local searches and PI-corral pruning', () => {
     const set = detectorsFor('feature-search', context('all-boxes'));
     expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
+    expect(set.matching).toBeInstanceOf(MatchingDeadlocks);
     expect(set.fixedGoalMatching).toBeInstanceOf(FixedGoalMatching);
     expect(set.corrals).toBeInstanceOf(CorralDeadlocks);
     expect(set.localSearch).toBeInstanceOf(LocalSearchDeadlocks);
@@ -61,7 +66,7 @@ describe('the deadlock registry', () => {
 
   it('gives a backward search, which pulls boxes, none of them', () => {
     const set = detectorsFor('push-search', context('all-boxes', { backward: true }));
-    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, fixedGoalMatching: null, localSearch: null, piCorrals: null });
+    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, fixedGoalMatching: null, matching: null, localSearch: null, piCorrals: null });
   });
 
   it('leaves out the deadlock tests when a spare box may rest off a goal', () => {
@@ -70,6 +75,7 @@ describe('the deadlock registry', () => {
     expect(set.corrals).toBeNull();
     expect(set.localSearch).toBeNull();
     expect(set.fixedGoalMatching).toBeNull();
+    expect(set.matching).toBeNull();
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
   });
 

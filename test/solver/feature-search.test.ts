@@ -44,6 +44,22 @@ describe('search over features', () => {
     expect(search.state).toBe('exhausted');
   });
 
+  it('expands no position whose boxes cannot each reach a goal of their own', () => {
+    // Both boxes are held on the top row, which has one goal: every position is lost from the
+    // start, but no box is on a dead square or frozen, so only the matching sees it.
+    const pair = board('########', '# $.$  #', '#      #', '#  .  @#', '########');
+    const run = (matchingDeadlocks: boolean): FeatureSearch => {
+      const search = new FeatureSearch(analyzeLevel(buildProblem(pair, 'all-goals')), { matchingDeadlocks });
+      search.run(10_000);
+      return search;
+    };
+    const withMatching = run(true);
+    expect(withMatching.state).toBe('exhausted');
+    // The start is expanded; each of its children is recognized as lost before it is stored.
+    expect(withMatching.expanded).toBe(1);
+    expect(run(false).expanded).toBeGreaterThan(1);
+  });
+
   it('solves the first XSokoban level, and the solution replays', () => {
     const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
     const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[0];

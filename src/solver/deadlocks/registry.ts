@@ -1,9 +1,11 @@
 import type { Problem } from '../model/problem.js';
+import type { PushDistances } from '../geometry/push-distances.js';
 import type { AreaDeadlockTest, BoardDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
 import { CorralDeadlocks } from './corral-deadlocks.js';
 import { FixedGoalMatching } from './fixed-goal-matching.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
+import { MatchingDeadlocks } from './matching-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
 import { RetrogradeDeadlocks } from './retrograde-deadlock.js';
 
@@ -28,6 +30,8 @@ export interface DetectorContext {
   readonly problem: Problem;
   /** Dead cells of forward pushing. */
   readonly dead: Uint8Array;
+  /** Push distances of a lone box, forward (planning/analysis.ts). */
+  readonly distances: PushDistances;
   /** The engine's board (1 where a box stands), for detectors that read it in place. */
   readonly boxAt: Uint8Array;
   /** The search pulls boxes back from the goals instead of pushing them. */
@@ -89,6 +93,17 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
     create: ({ problem, dead }) => new FixedGoalMatching(problem, dead),
   }),
+  matching: entry({
+    kind: 'deadlock',
+    proves: 'the boxes cannot each be given a goal of their own that a lone box pushed from its square could reach',
+    soundBecause:
+      'in a solution every box ends on a different goal, and the pushes that take it there are pushes of a lone box too (other boxes only ever stand in the way), so they fit its push distances',
+    // The push search has it already: its matching bound is infeasible on exactly these boards.
+    engines: ['feature-search'],
+    // Only when every box needs a goal; pulls are not pushes.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
+    create: ({ problem, distances }) => new MatchingDeadlocks(problem, distances),
+  }),
   localSearch: entry({
     kind: 'deadlock',
     proves:
@@ -127,6 +142,7 @@ export function detectorsFor(engine: EngineName, context: DetectorContext, switc
     corrals: use('corrals') ? DETECTORS.corrals.create(context) : null,
     retrograde: use('retrograde') ? DETECTORS.retrograde.create(context) : null,
     fixedGoalMatching: use('fixedGoalMatching') ? DETECTORS.fixedGoalMatching.create(context) : null,
+    matching: use('matching') ? DETECTORS.matching.create(context) : null,
     localSearch: use('localSearch') ? DETECTORS.localSearch.create(context) : null,
     piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
   };

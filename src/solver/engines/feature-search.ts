@@ -5,6 +5,7 @@ import type { CorralDeadlocks } from '../deadlocks/corral-deadlocks.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
+import type { MatchingDeadlocks } from '../deadlocks/matching-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
@@ -35,6 +36,8 @@ export interface FeatureSearchConfig {
    * positions the same 13 solved, a few positions fewer on 6, for 17% more CPU time).
    */
   readonly fixedGoalMatching?: boolean;
+  /** Look for boxes that cannot each reach a goal of their own (a bipartite matching over push distances; default on). */
+  readonly matchingDeadlocks?: boolean;
   /** Look for deadlocks among the pushed box and its neighbours alone, by a small cached search (default on). */
   readonly localSearchDeadlocks?: boolean;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
@@ -184,6 +187,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly corrals: CorralDeadlocks | null;
   private readonly retrograde: RetrogradeDeadlocks | null;
   private readonly fixedGoalMatching: FixedGoalMatching | null;
+  private readonly matching: MatchingDeadlocks | null;
   private readonly localSearch: LocalSearchDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: PiCorralPruning | null;
@@ -251,10 +255,11 @@ export class FeatureSearch implements SearchEngine {
     this.cellOfNode = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
-    const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
+    const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
     const detectors = detectorsFor('feature-search', context, {
       corrals: config.corralDeadlocks !== false,
       retrograde: config.retrogradeDeadlocks !== false,
+      matching: config.matchingDeadlocks !== false,
       localSearch: config.localSearchDeadlocks !== false,
       fixedGoalMatching: config.fixedGoalMatching === true,
     });
@@ -265,6 +270,7 @@ export class FeatureSearch implements SearchEngine {
     this.corrals = detectors.corrals;
     this.positions = new PackedPositions(problem);
     this.retrograde = detectors.retrograde;
+    this.matching = detectors.matching;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     const plan = planOf(analysis, config.packingPlan ?? 'plan');
@@ -385,7 +391,7 @@ export class FeatureSearch implements SearchEngine {
     const boxAt = reach.boxAt;
     boxAt[from] = 0;
     boxAt[to] = 1;
-    if (this.freeze !== null && this.freeze.isDeadlock(to)) {
+    if ((this.freeze !== null && this.freeze.isDeadlock(to)) || (this.matching !== null && this.matching.isDeadlock(boxAt))) {
       this.clear(boxAt);
       return;
     }

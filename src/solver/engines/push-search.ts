@@ -109,7 +109,7 @@ export class PushSearch implements SearchEngine {
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
-    const context = { problem, dead: analysis.dead, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
+    const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
     // The optimal modes expand every position below the optimum, so one proven lost spares its
     // whole subtree; greedy search, which expands few of them, is left as it was.
     const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning, retrograde: config.mode !== 'greedy' });

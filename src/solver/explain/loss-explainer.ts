@@ -101,7 +101,7 @@ export class LossExplainer {
     if (this.proofs === undefined) {
       const { problem } = this;
       const { dead, distances } = analyzeLevel(problem);
-      const detectors = detectorsFor('feature-search', { problem, dead, boxAt: this.boxAt, backward: false, exactPlayer: false }, { piCorrals: false });
+      const detectors = detectorsFor('feature-search', { problem, dead, distances, boxAt: this.boxAt, backward: false, exactPlayer: false }, { piCorrals: false });
       this.proofs = {
         dead,
         freeze: detectors.freeze,
