@@ -45,10 +45,12 @@ export interface FeatureSearchConfig {
   /** FESS's mobility, box sides the player can reach, as the tie-break before the box distances (default off: measured worse). */
   readonly mobility?: boolean;
   /**
-   * Which packing plan packed boxes follow: the plan of packing-plan.ts (default), the order that
-   * only takes boxes off the goals (packing-order.ts), or none (packed = boxes on goals).
+   * Which packing plan packed boxes follow: the plan of packing-plan.ts (default), FESS's plan
+   * from a backward search with a sink room (backward-plan.ts; packing-plan.ts's where it gives
+   * none), the order that only takes boxes off the goals (packing-order.ts), or none (packed =
+   * boxes on goals).
    */
-  readonly packingPlan?: 'plan' | 'off-goals' | 'none';
+  readonly packingPlan?: PackingPlanKind;
   /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
   readonly roomLinks?: 'instead' | 'beside' | 'off';
 }
@@ -72,8 +74,12 @@ const MAX_MOBILITY = 63;
 /** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 40 bits). */
 const MAX_DISTANCE_SUM = 0x1fff;
 
-function planOf(analysis: LevelAnalysis, kind: 'plan' | 'off-goals' | 'none'): PackingPlan | null {
+/** The packing plans the feature search can follow (see FeatureSearchConfig.packingPlan). */
+export type PackingPlanKind = 'plan' | 'backward' | 'off-goals' | 'none';
+
+function planOf(analysis: LevelAnalysis, kind: PackingPlanKind): PackingPlan | null {
   if (kind === 'plan') return analysis.packingPlan();
+  if (kind === 'backward') return analysis.backwardPlan() ?? analysis.packingPlan();
   if (kind === 'none') return null;
   const order = offGoalsOrder(analysis.problem, analysis.dead);
   return order === null ? null : { squares: order, feeds: new Int32Array(order.length).fill(-1) };
