@@ -5,7 +5,7 @@ import { parseCollection } from '../../src/level/parse.js';
 import { BoxPathFinder } from '../../src/solver/geometry/box-path.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
-import { planFromPath } from '../../src/solver/planning/backward-plan.js';
+import { backwardPlan, planFromPath } from '../../src/solver/planning/backward-plan.js';
 import type { PackingPlan } from '../../src/solver/planning/packing-plan.js';
 import { sinkRoom } from '../../src/solver/planning/sink-room.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
@@ -84,6 +84,22 @@ describe("FESS's packing plan from a backward search", () => {
       expect(problem.goalIndexOfCell[plan.squares[k]]).toBe(-1);
       expect(Array.from(plan.squares).indexOf(plan.feeds[k])).toBeGreaterThan(k);
     }
+  });
+
+  it("asks the stop check as it goes, so that the level's time limit stops it", () => {
+    const problem = xsokoban(50);
+    const analysis = analyzeLevel(problem);
+    const fromStart = analysis.backward();
+    const pushable = Uint8Array.from(fromStart.dead, (dead) => (dead === 0 ? 1 : 0));
+    const inputs = { dead: analysis.dead, pushable, sink: sinkRoom(problem, pushable), nearest: analysis.distances.nearest, fromStart: fromStart.distances.nearest };
+    expect(() =>
+      backwardPlan(problem, {
+        ...inputs,
+        stopCheck: () => {
+          throw new Error('time is up');
+        },
+      }),
+    ).toThrow('time is up');
   });
 
   it('is not made where boxes and goals do not pair one to one', () => {

@@ -88,7 +88,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
         const pushable = new Uint8Array(problem.cellCount);
         for (let cell = 0; cell < problem.cellCount; cell++) pushable[cell] = fromStart.dead[cell] === 0 ? 1 : 0;
         const sink = sinkRoom(problem, pushable);
-        pulledPlan = backwardPlan(problem, { dead, pushable, sink, nearest: distances.nearest, fromStart: fromStart.distances.nearest });
+        pulledPlan = backwardPlan(problem, { dead, pushable, sink, nearest: distances.nearest, fromStart: fromStart.distances.nearest, stopCheck });
       }
       return pulledPlan;
     },

@@ -1,4 +1,5 @@
 import { BoxMoves } from '../geometry/box-moves.js';
+import type { StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import { PackedPositions } from '../model/position.js';
 import type { PackingPlan } from './packing-plan.js';
@@ -22,7 +23,7 @@ export interface BackwardPlanInputs {
   readonly dead: Uint8Array;
   /** 1 where some box can be pushed to from its start. */
   readonly pushable: Uint8Array;
-  /** The sink room (sink-room.ts): a box pulled into it leaves the board. Null where there is none. */
+  /** The sink room (sink-room.ts): a box pulled into it leaves the board. Null where there is none (then so is the plan). */
   readonly sink: Uint8Array | null;
   /** Per cell, pushes from it to the nearest goal: the distance-score's terms. */
   readonly nearest: ArrayLike<number>;
@@ -30,7 +31,12 @@ export interface BackwardPlanInputs {
   readonly fromStart: ArrayLike<number>;
   /** Positions to make, at most (default BACKWARD_PLAN_POSITIONS). */
   readonly maxPositions?: number;
+  /** Called every few positions; throws to stop the search when the level's time is up (see analysis.ts). */
+  readonly stopCheck?: StopCheck;
 }
+
+/** Positions made between two calls of the stop check. */
+const STOP_CHECK_INTERVAL = 64;
 
 /**
  * FESS's packing plan from a backward search (Shoham and Schaeffer, draft section 6, "computing
@@ -47,11 +53,13 @@ export interface BackwardPlanInputs {
  * the plan: the goals filled in the reverse of the order their boxes left them, and a parking
  * square for each box that was left off the goals while other boxes moved, then taken out.
  *
- * Null where the level does not pair boxes with goals one to one, or is too large.
+ * Null where the level has no sink room (the technique is made for levels whose goals lie in
+ * rooms of their own, and without one the search only wanders), does not pair boxes with goals
+ * one to one, or is too large.
  */
 export function backwardPlan(problem: Problem, inputs: BackwardPlanInputs): PackingPlan | null {
   const { goals, initialBoxes, cellCount } = problem;
-  if (goals.length === 0 || goals.length !== initialBoxes.length || !problem.everyBoxNeedsGoal || cellCount >= MAX_CELLS) return null;
+  if (inputs.sink === null || goals.length === 0 || goals.length !== initialBoxes.length || !problem.everyBoxNeedsGoal || cellCount >= MAX_CELLS) return null;
   const search = new BackwardSearch(problem, inputs);
   search.run(inputs.maxPositions ?? BACKWARD_PLAN_POSITIONS);
   return planFromPath(problem, search.pathToBest(), inputs.fromStart);
@@ -116,7 +124,13 @@ class BackwardSearch {
   run(maxPositions: number): void {
     this.addRoots();
     const { queues, nodes } = this;
+    const stopCheck = this.inputs.stopCheck;
+    let checked = nodes.count;
     while (!this.done && queues.size > 0 && nodes.count < maxPositions) {
+      if (stopCheck !== undefined && nodes.count - checked >= STOP_CHECK_INTERVAL) {
+        stopCheck();
+        checked = nodes.count;
+      }
       const record = queues.pop(queues.nextTurn());
       this.visit(queues.parent[record], queues.move[record], queues.poppedWeight);
     }
@@ -229,10 +243,12 @@ class BackwardSearch {
     }
     const cell = this.cellFor(boxes * (problem.goals.length + 1) + onGoals);
 
-    // Rule 1: a box that reaches the sink leaves the board, by the fewest pulls, and nothing else is tried.
+    // Rule 1: a box that reaches the sink leaves the board, and nothing else is tried. A box
+    // already off the goals goes first, so that none seems parked that could have left at once;
+    // then the one with the fewest pulls.
     let count = 0;
     let removal = -1;
-    let removalPulls = 0;
+    let removalCost = 0;
     for (let box = 0; box < cellCount; box++) {
       if (boxAt[box] === 0) continue;
       const found = moves.searchPulls(box, boxAt, this.reachedByPlayer);
@@ -240,9 +256,10 @@ class BackwardSearch {
         const state = moves.states[k];
         const at = state >> 2;
         if (sink !== null && sink[at] !== 0) {
-          if (removal < 0 || moves.pushes[k] < removalPulls) {
+          const cost = (goalIndexOfCell[box] >= 0 ? cellCount * 4 : 0) + moves.pushes[k];
+          if (removal < 0 || cost < removalCost) {
             removal = (box * this.stride + state) * 2 + 1;
-            removalPulls = moves.pushes[k];
+            removalCost = cost;
           }
           break;
         }

@@ -1,4 +1,4 @@
-import { doorwaysOf } from '../geometry/doorways.js';
+import { findRooms } from '../fess/room-connectivity.js';
 import type { Problem } from '../model/problem.js';
 import { largestBasin } from './sink-basin.js';
 
@@ -8,9 +8,7 @@ import { largestBasin } from './sink-basin.js';
  * solved position a box pulled into it leaves the board, and working forwards boxes come out of
  * it to the goals.
  *
- * The goal area is every room holding a goal, rooms being the parts the doorways (cells that
- * split the empty level) cut it into, with the doorway runs that lead only between such rooms.
- * The sink room is whatever lies outside the goal area on the sink goal's basin (sink-basin.ts):
+ * The goal area is the goals and every room holding one (see goalArea). The sink room is whatever lies outside the goal area on the sink goal's basin (sink-basin.ts):
  * where a box still reaches the goals once the others are full, so where boxes come in from;
  * and only the squares a box can be pushed to from the start, as the sink must be fed. Null
  * where that leaves nothing: a level whose goals share one room with everything else has no
@@ -33,51 +31,46 @@ export function sinkRoom(problem: Problem, pushable: Uint8Array): Uint8Array | n
   return size === 0 ? null : sink;
 }
 
-/** 1 on the cells of the rooms that hold goals and on the doorway runs that join only such rooms. */
+/**
+ * 1 on the goal area: the goals, the rooms that hold goals (FESS's rooms, of 2×3 floor
+ * rectangles: room-connectivity.ts), and the runs of squares in no room (corridors, doorways)
+ * that lead only between those.
+ */
 export function goalArea(problem: Problem): Uint8Array {
-  const { cellCount, neighbours, goals } = problem;
-  const doorway = new Uint8Array(cellCount);
-  for (const cell of doorwaysOf(problem)) doorway[cell] = 1;
-  // Rooms and doorway runs are both parts of one kind joined side by side: label them alike.
-  const part = new Int32Array(cellCount).fill(-1);
+  const { cellCount, neighbours, goals, goalIndexOfCell } = problem;
+  const roomOf = findRooms(problem);
+  let rooms = 0;
+  for (let cell = 0; cell < cellCount; cell++) rooms = Math.max(rooms, roomOf[cell] + 1);
+  const goalRoom = new Uint8Array(rooms);
+  for (const goal of goals) if (roomOf[goal] >= 0) goalRoom[roomOf[goal]] = 1;
+  const area = new Uint8Array(cellCount);
+  for (let cell = 0; cell < cellCount; cell++) area[cell] = goalIndexOfCell[cell] >= 0 || (roomOf[cell] >= 0 && goalRoom[roomOf[cell]] !== 0) ? 1 : 0;
+  // Each run of other squares in no room joins the area when it touches it and no other room.
+  const run = new Int32Array(cellCount);
   const stack = new Int32Array(cellCount);
-  let parts = 0;
   for (let start = 0; start < cellCount; start++) {
-    if (part[start] >= 0) continue;
-    const kind = doorway[start];
+    if (area[start] !== 0 || roomOf[start] >= 0 || run[start] !== 0) continue;
     let top = 0;
+    let size = 0;
+    let touchesArea = false;
+    let touchesOther = false;
     stack[top++] = start;
-    part[start] = parts;
+    run[start] = 1;
     while (top > 0) {
       const at = stack[--top];
+      stack[cellCount - 1 - size++] = at;
       for (let d = 0; d < 4; d++) {
         const next = neighbours[at * 4 + d];
-        if (next < 0 || part[next] >= 0 || doorway[next] !== kind) continue;
-        part[next] = parts;
-        stack[top++] = next;
+        if (next < 0) continue;
+        if (area[next] !== 0) touchesArea = true;
+        else if (roomOf[next] >= 0) touchesOther = true;
+        else if (run[next] === 0) {
+          run[next] = 1;
+          stack[top++] = next;
+        }
       }
     }
-    parts++;
-  }
-  const goalPart = new Uint8Array(parts);
-  for (const goal of goals) goalPart[part[goal]] = 1;
-  // A doorway run is inside when every room it touches holds a goal.
-  const touchesGoalRoom = new Uint8Array(parts);
-  const touchesOther = new Uint8Array(parts);
-  for (let cell = 0; cell < cellCount; cell++) {
-    if (doorway[cell] === 0) continue;
-    for (let d = 0; d < 4; d++) {
-      const next = neighbours[cell * 4 + d];
-      if (next < 0 || doorway[next] !== 0) continue;
-      if (goalPart[part[next]] !== 0) touchesGoalRoom[part[cell]] = 1;
-      else touchesOther[part[cell]] = 1;
-    }
-  }
-  const area = new Uint8Array(cellCount);
-  for (let cell = 0; cell < cellCount; cell++) {
-    const p = part[cell];
-    const inside = doorway[cell] === 0 ? goalPart[p] !== 0 : touchesGoalRoom[p] !== 0 && touchesOther[p] === 0;
-    area[cell] = inside ? 1 : 0;
+    if (touchesArea && !touchesOther) for (let k = 0; k < size; k++) area[stack[cellCount - 1 - k]] = 1;
   }
   return area;
 }
