@@ -8,11 +8,13 @@ import { largestBasin } from './sink-basin.js';
  * solved position a box pulled into it leaves the board, and working forwards boxes come out of
  * it to the goals.
  *
- * The goal area is the goals and every room holding one (see goalArea). The sink room is whatever lies outside the goal area on the sink goal's basin (sink-basin.ts):
- * where a box still reaches the goals once the others are full, so where boxes come in from;
- * and only the squares a box can be pushed to from the start, as the sink must be fed. Null
- * where that leaves nothing: a level whose goals share one room with everything else has no
- * outside to bring boxes in from.
+ * The goal area is the goals and every room holding one (see goalArea). The sink room is
+ * whatever lies outside the goal area on the sink goal's basin (sink-basin.ts): where a box
+ * still reaches the goals once the others are full, so where boxes come in from; and only the
+ * squares a box can be pushed to from the start, as the sink must be fed. Null where that
+ * leaves nothing: a level whose goals share one room with everything else has no outside to
+ * bring boxes in from. (Only the nearest room outside, and the corridors nearer than it, was
+ * measured too: the same 14 of the 38 hard XSokoban levels, at much the same positions.)
  *
  * `pushable` marks the squares some box can be pushed to from its start.
  */
