@@ -8,7 +8,7 @@ import { board } from './helpers.js';
 import { seededRandom } from './random-boards.js';
 
 /** The moves of the box at (row, col) in the start position, as 'row,col side pushes' texts. */
-function movesOf(rows: string[], row: number, col: number): string[] {
+function movesOf(rows: string[], row: number, col: number, pulling = false): string[] {
   const problem = buildProblem(board(...rows), 'all-goals');
   const { dead } = analyzeLevel(problem);
   const reach = new PlayerReach(problem);
@@ -16,7 +16,7 @@ function movesOf(rows: string[], row: number, col: number): string[] {
   reach.walk(problem.initialPlayer);
   const moves = new BoxMoves(problem);
   const box = problem.cellOfSquare[row * problem.width + col];
-  const count = moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
+  const count = pulling ? moves.searchPulls(box, reach.boxAt, (cell) => reach.reached(cell)) : moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
   const found: string[] = [];
   for (let k = 0; k < count; k++) found.push(`${squareOf(problem, moves.states[k] >> 2)} ${'udlr'[moves.states[k] & 3]} ${moves.pushes[k]}`);
   return found;
@@ -127,5 +127,23 @@ describe('box moves', () => {
       }
     }
     expect(compared).toBeGreaterThan(200);
+  });
+});
+
+describe('box pulls', () => {
+  it('lists every square a box can be pulled to in a corridor: the player walks backwards, the box follows', () => {
+    // The player must step on beyond the square the box comes to, so the last free square stays the player's.
+    expect(movesOf(['#######', '#.$@  #', '#######'], 1, 2, true)).toEqual(['1,3 r 1', '1,4 r 2']);
+  });
+
+  it('cannot pull a box the player only faces with a wall behind itself', () => {
+    expect(movesOf(['######', '#.$@##', '######'], 1, 2, true)).toEqual([]);
+  });
+
+  it('pulls round a corner where the player can walk to the other side', () => {
+    // Pulled right to 1,3, then the player walks round below it and pulls it down.
+    const moves = movesOf(['#######', '#.$@  #', '###   #', '###   #', '#######'], 1, 2, true);
+    expect(moves).toContain('2,3 d 2');
+    expect(moves).not.toContainEqual(expect.stringMatching(/^2,2 /));
   });
 });

@@ -5,16 +5,16 @@ import { replay } from '../../src/game/replay.js';
 import type { Board } from '../../src/level/board.js';
 import { parseCollection } from '../../src/level/parse.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
-import { FeatureSearch, featureRank } from '../../src/solver/engines/feature-search.js';
+import { FeatureSearch, type FeatureSearchConfig, featureRank } from '../../src/solver/engines/feature-search.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { pushesToLurd } from '../../src/solver/model/solution.js';
 import { board, sharedDir } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
 
-function searchToEnd(start: Board, maxTurns = 100_000): { search: FeatureSearch; lurd: string | null } {
+function searchToEnd(start: Board, maxTurns = 100_000, config: FeatureSearchConfig = {}): { search: FeatureSearch; lurd: string | null } {
   const problem = buildProblem(start, 'all-goals');
-  const search = new FeatureSearch(analyzeLevel(problem));
+  const search = new FeatureSearch(analyzeLevel(problem), config);
   for (let turns = 0; turns < maxTurns && search.state === 'running'; turns++) search.run(64);
   const lurd = search.state === 'solved' ? pushesToLurd(problem, search.solution()).lurd : null;
   return { search, lurd };
@@ -124,5 +124,28 @@ describe('search over features', () => {
       }
     }
     expect(solved).toBeGreaterThan(20);
+  });
+
+  it("following FESS's plan from a backward search, solves a goal room behind a door, and the solution replays", () => {
+    const goalRoom = board('###########', '#  ..#    #', '#  .. $ $ #', '#  ..#$ $ #', '#    # $$@#', '#    #    #', '###########');
+    expectWins(goalRoom, searchToEnd(goalRoom, 100_000, { packingPlan: 'backward' }).lurd);
+  });
+
+  it('following the greedy packing plan instead, solves exactly the random boards exhaustive search solves', () => {
+    const random = seededRandom(67);
+    let solved = 0;
+    for (let tried = 0; tried < 200; tried++) {
+      const boxes = 1 + Math.floor(random() * 3);
+      const start = randomBoard(random, { boxes, goals: boxes });
+      if (start === null) continue;
+      const { search, lurd } = searchToEnd(start, 100_000, { packingPlan: 'plan' });
+      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
+      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
+      if (solvable) {
+        expectWins(start, lurd);
+        solved++;
+      }
+    }
+    expect(solved).toBeGreaterThan(15);
   });
 });

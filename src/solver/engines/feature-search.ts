@@ -65,10 +65,13 @@ export interface FeatureSearchConfig {
   /** FESS's mobility, box sides the player can reach, as the tie-break before the box distances (default off: measured worse). */
   readonly mobility?: boolean;
   /**
-   * Which packing plan packed boxes follow: the plan of packing-plan.ts (default), the order that
-   * only takes boxes off the goals (packing-order.ts), or none (packed = boxes on goals).
+   * Which packing plan packed boxes follow: FESS's plan from a backward search with a sink room
+   * (backward-plan.ts; packing-plan.ts's where it gives none; the default: on the 38 hard
+   * XSokoban levels at 20,000 positions it solves 14 to the greedy plan's 11, and no level
+   * fewer), the greedy pull order of packing-plan.ts, the order that only takes boxes off the
+   * goals (packing-order.ts), or none (packed = boxes on goals).
    */
-  readonly packingPlan?: 'plan' | 'off-goals' | 'none';
+  readonly packingPlan?: PackingPlanKind;
   /** Room links broken by boxes (room-connectivity.ts) as a feature: in place of the doorway count, beside it, or not (default). */
   readonly roomLinks?: 'instead' | 'beside' | 'off';
   /**
@@ -145,8 +148,12 @@ function dominates(a: number, b: number): boolean {
   return outOfPlanOf(a) <= outOfPlanOf(b) && packedOf(a) >= packedOf(b) && areasOf(a) <= areasOf(b) && thirdOf(a) <= thirdOf(b);
 }
 
-function planOf(analysis: LevelAnalysis, kind: 'plan' | 'off-goals' | 'none'): PackingPlan | null {
+/** The packing plans the feature search can follow (see FeatureSearchConfig.packingPlan). */
+export type PackingPlanKind = 'plan' | 'backward' | 'off-goals' | 'none';
+
+function planOf(analysis: LevelAnalysis, kind: PackingPlanKind): PackingPlan | null {
   if (kind === 'plan') return analysis.packingPlan();
+  if (kind === 'backward') return analysis.backwardPlan() ?? analysis.packingPlan();
   if (kind === 'none') return null;
   const order = offGoalsOrder(analysis.problem, analysis.dead);
   return order === null ? null : { squares: order, feeds: new Int32Array(order.length).fill(-1) };
@@ -273,7 +280,7 @@ export class FeatureSearch implements SearchEngine {
     this.matching = detectors.matching;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
-    const plan = planOf(analysis, config.packingPlan ?? 'plan');
+    const plan = planOf(analysis, config.packingPlan ?? 'backward');
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.piCorrals = detectors.piCorrals;

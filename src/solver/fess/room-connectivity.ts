@@ -117,7 +117,7 @@ export class RoomConnectivity {
 }
 
 /** Rooms of the empty board: per cell, its room number, or -1 (see RoomConnectivity). */
-function findRooms(problem: Problem): Int32Array {
+export function findRooms(problem: Problem): Int32Array {
   const { width, height, cellOfSquare, cellCount, neighbours } = problem;
   // Every 2×3 and 3×2 rectangle of floor, as its cells.
   const rectangles: Int32Array[] = [];

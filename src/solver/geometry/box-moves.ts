@@ -13,11 +13,15 @@ import type { Problem } from '../model/problem.js';
  * cell that the player can walk between (they all leave the same position): `count` of them in
  * `states` (cell * 4 + side, in breadth-first order, so pushes never decrease) with `pushes`.
  * Nothing is allocated per call.
+ *
+ * `searchPulls` is the backward twin, for searches that work back from the goals: a pull from
+ * side d steps the player one square further that way and the box follows onto the square the
+ * player left, so the player ends on side d of the box's new cell.
  */
 export class BoxMoves {
   /** Reached states of the last call, cell * 4 + side. */
   readonly states: Int32Array;
-  /** Pushes taken to reach each of those states. */
+  /** Pushes (pulls, after searchPulls) taken to reach each of those states. */
   readonly pushes: Int32Array;
   count = 0;
 
@@ -67,6 +71,18 @@ export class BoxMoves {
    * at the start (the caller's walk over the current position); `dead` cells are never entered.
    */
   search(box: number, boxAt: Uint8Array, dead: Uint8Array, playerCanReach: (cell: number) => boolean): number {
+    return this.walk(box, boxAt, dead, playerCanReach, false);
+  }
+
+  /**
+   * Searches the pulls of the box at `box`, as `search` its pushes; no cell is dead to a pull,
+   * as a box pulled back from a goal can always be pushed back to it.
+   */
+  searchPulls(box: number, boxAt: Uint8Array, playerCanReach: (cell: number) => boolean): number {
+    return this.walk(box, boxAt, null, playerCanReach, true);
+  }
+
+  private walk(box: number, boxAt: Uint8Array, dead: Uint8Array | null, playerCanReach: (cell: number) => boolean, pulling: boolean): number {
     const { neighbours } = this.problem;
     const { seenEpoch, stateDistance, queue, states, pushes } = this;
     const epoch = this.nextEpoch();
@@ -103,8 +119,13 @@ export class BoxMoves {
       for (let side = 0; side < 4; side++) {
         if (this.group[cell * 4 + side] !== own) continue;
         seenEpoch[cell * 4 + side] = epoch;
-        const to = neighbours[cell * 4 + (side ^ 1)];
-        if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
+        // A push moves the box away from the player; a pull moves it onto the player's square,
+        // the player stepping on to the square beyond, which must be free.
+        const to = pulling ? neighbours[cell * 4 + side] : neighbours[cell * 4 + (side ^ 1)];
+        if (pulling) {
+          const beyond = neighbours[to * 4 + side];
+          if (beyond < 0 || boxAt[beyond] !== 0) continue;
+        } else if (to < 0 || boxAt[to] !== 0 || (dead !== null && dead[to] !== 0)) continue;
         const next = to * 4 + side;
         if (seenEpoch[next] === epoch) continue;
         seenEpoch[next] = epoch;

@@ -1,7 +1,9 @@
+import { backwardPlan } from './backward-plan.js';
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
 import { sinkBasin, type SinkBasin } from './sink-basin.js';
+import { sinkRoom } from './sink-room.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
 /** Thrown by a stop check when the level's time ran out during its analysis. */
@@ -36,6 +38,8 @@ export interface LevelAnalysis extends DirectionTables {
   packingOrder(): Int32Array | null;
   /** The packing order with parking squares where it needs them (see packing-plan.ts), or null; made on first use. */
   packingPlan(): PackingPlan | null;
+  /** FESS's packing plan from a backward search with a sink room (see backward-plan.ts), or null; made on first use. */
+  backwardPlan(): PackingPlan | null;
   /** FESS's sink basin (see sink-basin.ts), or null where no box starts outside it; made on first use. */
   sinkBasin(): SinkBasin | null;
 }
@@ -48,6 +52,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let backward: DirectionTables | undefined;
   let packing: Int32Array | null | undefined;
   let plan: PackingPlan | null | undefined;
+  let pulledPlan: PackingPlan | null | undefined;
   let basin: SinkBasin | null | undefined;
   return {
     problem,
@@ -76,6 +81,16 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
         plan = packingPlan(problem, dead, parkable, distances.nearest);
       }
       return plan;
+    },
+    backwardPlan() {
+      if (pulledPlan === undefined) {
+        const fromStart = this.backward();
+        const pushable = new Uint8Array(problem.cellCount);
+        for (let cell = 0; cell < problem.cellCount; cell++) pushable[cell] = fromStart.dead[cell] === 0 ? 1 : 0;
+        const sink = sinkRoom(problem, pushable);
+        pulledPlan = backwardPlan(problem, { dead, pushable, sink, nearest: distances.nearest, fromStart: fromStart.distances.nearest, stopCheck });
+      }
+      return pulledPlan;
     },
     sinkBasin() {
       if (basin === undefined) basin = sinkBasin(problem);

@@ -24,6 +24,16 @@ export interface SinkBasin {
  * goals one to one, or every box starts inside the basin (then no box is ever out of plan).
  */
 export function sinkBasin(problem: Problem): SinkBasin | null {
+  const best = largestBasin(problem);
+  if (best === null || best.outsideAtStart === 0) return null;
+  return best;
+}
+
+/**
+ * The basin sinkBasin chooses, given even where every box starts inside it (the sink room is
+ * found from it all the same), or null where boxes and goals do not pair one to one.
+ */
+export function largestBasin(problem: Problem): SinkBasin | null {
   const { goals, initialBoxes, cellCount } = problem;
   if (goals.length === 0 || goals.length !== initialBoxes.length || !problem.everyBoxNeedsGoal) return null;
   const walker = new PlayerReach(problem);
@@ -41,6 +51,6 @@ export function sinkBasin(problem: Problem): SinkBasin | null {
     for (let cell = 0; cell < cellCount; cell++) size += cells[cell];
     if (best === null || inside > best.inside || (inside === best.inside && size > best.size)) best = { goal, cells, inside, size };
   }
-  if (best === null || best.inside === initialBoxes.length) return null;
+  if (best === null) return null;
   return { goal: best.goal, cells: best.cells, outsideAtStart: initialBoxes.length - best.inside };
 }
