@@ -56,8 +56,9 @@ export interface FeatureSearchConfig {
   readonly outOfPlanClearing?: boolean;
   /**
    * FESS's opener advisor: push the hottest hotspot, or a box near it away from it, without more
-   * player areas (default off: on 38 hard XSokoban levels at 20,000 positions it solved the same
-   * 13, more positions on some, and with mobility one fewer).
+   * player areas (default on: with the backward packing plan, FESS alone at 20,000 positions
+   * solves 18 of 38 hard XSokoban levels against 16 and 51 of the other 52 against 49; with the
+   * greedy plan it had made no difference).
    */
   readonly openerAdvisor?: boolean;
   /** FESS's explorer advisor: a move that lets the player reach a square from which a new push can be made (default on). */
@@ -305,7 +306,7 @@ export class FeatureSearch implements SearchEngine {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
       outOfPlanClearing: config.outOfPlanClearing === true,
       hotspotAdvisor: config.hotspotAdvisor !== false,
-      openerAdvisor: config.openerAdvisor === true,
+      openerAdvisor: config.openerAdvisor !== false,
       explorerAdvisor: config.explorerAdvisor !== false,
       mobility: config.mobility === true,
       roomLinks: config.roomLinks ?? 'off',
