@@ -1,6 +1,7 @@
 import type { AreaDeadlockTest } from './detector-shapes.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { FixedBoxes } from './fixed-boxes.js';
+import { GoalAssignment } from './goal-assignment.js';
 import type { Problem } from '../model/problem.js';
 
 /** Any side of a box may be where the player starts: the relaxation that keeps the test sound. */
@@ -35,12 +36,12 @@ export class FixedGoalMatching implements AreaDeadlockTest {
   private readonly reachStart: Int32Array;
   private readonly reachGoals: Int32Array;
   private readonly movable: Int32Array;
-  /** Per goal, the movable box (index) matched to it, or -1; and the epoch of the last augmenting search to visit it. */
-  private readonly holder: Int32Array;
-  private readonly visited: Uint32Array;
-  /** Per goal, the epoch in which it was last listed for the box being searched. */
+  /** 0, 1, 2, ...: movable box i reads its own goal list (see GoalAssignment). */
+  private readonly ownRow: Int32Array;
+  private readonly assignment: GoalAssignment;
+  /** Per goal, the stamp of the box whose goal list last took it in. */
   private readonly listed: Uint32Array;
-  private epoch = 0;
+  private stamp = 0;
 
   constructor(
     private readonly problem: Problem,
@@ -56,8 +57,8 @@ export class FixedGoalMatching implements AreaDeadlockTest {
     this.reachStart = new Int32Array(boxCount + 1);
     this.reachGoals = new Int32Array(Math.max(1, boxCount * goalCount));
     this.movable = new Int32Array(boxCount);
-    this.holder = new Int32Array(goalCount);
-    this.visited = new Uint32Array(goalCount);
+    this.ownRow = Int32Array.from({ length: boxCount }, (_, i) => i);
+    this.assignment = new GoalAssignment(goalCount, boxCount);
     this.listed = new Uint32Array(goalCount);
   }
 
@@ -77,7 +78,7 @@ export class FixedGoalMatching implements AreaDeadlockTest {
 
   /** With the fixed boxes marked: true when the boxes that can move cannot each have a free goal they reach. */
   private unmatched(count: number): boolean {
-    const { boxes, walls, moves, reachStart, reachGoals, movable, listed, holder, dead } = this;
+    const { boxes, walls, moves, reachStart, reachGoals, movable, listed, dead } = this;
     const { fixed } = this.fixedBoxes;
     const { goalIndexOfCell } = this.problem;
     let movableCount = 0;
@@ -94,7 +95,7 @@ export class FixedGoalMatching implements AreaDeadlockTest {
     for (let i = 0; i < movableCount; i++) {
       const box = movable[i];
       reachStart[i] = pairs;
-      const stamp = this.nextEpoch();
+      const stamp = this.nextStamp();
       // A box already on a free goal may stay there.
       if (goalIndexOfCell[box] >= 0) {
         listed[goalIndexOfCell[box]] = stamp;
@@ -112,35 +113,14 @@ export class FixedGoalMatching implements AreaDeadlockTest {
     }
     reachStart[movableCount] = pairs;
     for (let i = 0; i < count; i++) walls[boxes[i]] = 0;
-    holder.fill(-1);
-    for (let i = 0; i < movableCount; i++) {
-      this.nextEpoch();
-      if (!this.augment(i)) return true;
-    }
-    return false;
+    return !this.assignment.assignsAll(movableCount, this.ownRow, reachStart, reachGoals);
   }
 
-  /** Finds a goal for movable box `i`, moving the boxes that hold goals it reaches on to others. */
-  private augment(i: number): boolean {
-    const { reachStart, reachGoals, holder, visited, epoch } = this;
-    for (let k = reachStart[i]; k < reachStart[i + 1]; k++) {
-      const goal = reachGoals[k];
-      if (visited[goal] === epoch) continue;
-      visited[goal] = epoch;
-      if (holder[goal] < 0 || this.augment(holder[goal])) {
-        holder[goal] = i;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private nextEpoch(): number {
-    if (++this.epoch === 0xffffffff) {
-      this.visited.fill(0);
+  private nextStamp(): number {
+    if (++this.stamp === 0xffffffff) {
       this.listed.fill(0);
-      this.epoch = 1;
+      this.stamp = 1;
     }
-    return this.epoch;
+    return this.stamp;
   }
 }
