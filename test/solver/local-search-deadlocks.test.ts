@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/level/board.js';
-import { parseCollection } from '../../src/level/parse.js';
 import { CorralDeadlocks } from '../../src/solver/deadlocks/corral-deadlocks.js';
 import { FreezeDeadlocks } from '../../src/solver/deadlocks/freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from '../../src/solver/deadlocks/local-search-deadlocks.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
-import { board, sharedDir } from './helpers.js';
+import { board } from './helpers.js';
+import { forEachPush, xsokobanWithSolutions } from './published-solutions.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
 
@@ -93,35 +91,18 @@ describe('local search deadlocks', () => {
 });
 
 describe('local search deadlocks on the published XSokoban solutions', () => {
-  const read = (relative: string): string => readFileSync(path.join(sharedDir, relative), 'utf8');
-  const levels = parseCollection(read('levels/xsokoban90.xsb'), { file: 'xsokoban90.xsb' }).levels;
-  const solutions = new Map<number, string>();
-  for (const match of read('solutions/xsokoban90_lurd.toml').matchAll(/^Level(\d+) = "([^"]*)"/gm)) solutions.set(Number(match[1]), match[2]);
+  const { levels, solutions } = xsokobanWithSolutions();
 
   /** The pushes after which the detector calls a position of the solution lost (none may be). */
   function falseAlarms(start: Board, lurd: string): number[] {
     const problem = buildProblem(start, 'all-goals');
     const local = new LocalSearchDeadlocks(problem, analyzeLevel(problem).dead);
     const reach = new PlayerReach(problem);
-    const boxAt = reach.boxAt;
-    for (const cell of problem.initialBoxes) boxAt[cell] = 1;
-    const { width, cellOfSquare, squareOfCell } = problem;
-    const step: Record<string, number> = { l: -1, r: 1, u: -width, d: width };
-    let player = problem.initialPlayer;
     const alarms: number[] = [];
-    let pushes = 0;
-    for (const letter of lurd.toLowerCase()) {
-      const next = cellOfSquare[squareOfCell[player] + step[letter]];
-      if (boxAt[next] !== 0) {
-        const to = cellOfSquare[squareOfCell[next] + step[letter]];
-        boxAt[next] = 0;
-        boxAt[to] = 1;
-        pushes++;
-        reach.flood(next);
-        if (local.isDeadlock(boxAt, reach, next, to)) alarms.push(pushes);
-      }
-      player = next;
-    }
+    forEachPush(problem, lurd, reach.boxAt, (from, to, pushes) => {
+      reach.flood(from);
+      if (local.isDeadlock(reach.boxAt, reach, from, to)) alarms.push(pushes);
+    });
     return alarms;
   }
 
