@@ -1,3 +1,4 @@
+import { CutCells } from './cut-cells.js';
 import type { Problem } from '../model/problem.js';
 
 /**
@@ -33,16 +34,8 @@ export class BoxMoves {
   private readonly groupEpoch: Uint32Array;
   /** Per cell, a bit for each side group already given a move (valid with groupEpoch). */
   private readonly groupsTaken: Uint8Array;
-  // The depth-first walk of the box's area (see markCuts): discovery time (0 = not reached),
-  // lowest discovery time reachable from the subtree, last discovery time in the subtree, parent.
-  private readonly discovered: Int32Array;
-  private readonly low: Int32Array;
-  private readonly last: Int32Array;
-  private readonly parent: Int32Array;
-  private readonly nextSide: Uint8Array;
-  private readonly stack: Int32Array;
-  private readonly reachedCells: Int32Array;
-  private reachedCount = 0;
+  /** The depth-first walk of the box's area, without the box (cut-cells.ts). */
+  private readonly cuts: CutCells;
   private readonly heads = new Int32Array(4);
   private epoch = 0;
 
@@ -56,13 +49,7 @@ export class BoxMoves {
     this.group = new Int32Array(states);
     this.groupEpoch = new Uint32Array(problem.cellCount);
     this.groupsTaken = new Uint8Array(problem.cellCount);
-    this.discovered = new Int32Array(problem.cellCount);
-    this.low = new Int32Array(problem.cellCount);
-    this.last = new Int32Array(problem.cellCount);
-    this.parent = new Int32Array(problem.cellCount);
-    this.nextSide = new Uint8Array(problem.cellCount);
-    this.stack = new Int32Array(problem.cellCount);
-    this.reachedCells = new Int32Array(problem.cellCount);
+    this.cuts = new CutCells(problem);
   }
 
   /**
@@ -96,8 +83,7 @@ export class BoxMoves {
       queue[tail++] = box * 4 + d;
     }
     boxAt[box] = 0;
-    this.forgetCuts();
-    if (tail > 0) this.markCuts(box, boxAt);
+    if (tail > 0) this.cuts.walkArea(box, boxAt);
     let count = 0;
     while (head < tail) {
       const state = queue[head++];
@@ -144,60 +130,7 @@ export class BoxMoves {
    * the last search's walk shows it cutting off (none when the cell stood alone).
    */
   areasWithBoxOn(cell: number, areasWithoutBox: number): number {
-    const { neighbours } = this.problem;
-    const { discovered, low, parent } = this;
-    const isRoot = parent[cell] < 0;
-    let pieces = isRoot ? 0 : 1;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[cell * 4 + d];
-      if (side >= 0 && discovered[side] !== 0 && parent[side] === cell && (isRoot || low[side] >= discovered[cell])) pieces++;
-    }
-    return areasWithoutBox - 1 + pieces;
-  }
-
-  /** Clears the discovery times of the last walk, which areasWithBoxOn reads until the next search. */
-  private forgetCuts(): void {
-    const { discovered, reachedCells } = this;
-    for (let i = 0; i < this.reachedCount; i++) discovered[reachedCells[i]] = 0;
-    this.reachedCount = 0;
-  }
-
-  /**
-   * The depth-first walk over the free cells of the box's area, from its own cell (which the
-   * box has left): per cell its discovery time, parent, the lowest discovery time its subtree
-   * reaches by a back edge, and the last discovery time within its subtree.
-   */
-  private markCuts(root: number, boxAt: Uint8Array): void {
-    const { neighbours } = this.problem;
-    const { discovered, low, last, parent, nextSide, stack, reachedCells } = this;
-    let time = 0;
-    let top = 0;
-    stack[top++] = root;
-    discovered[root] = low[root] = ++time;
-    parent[root] = -1;
-    nextSide[root] = 0;
-    reachedCells[this.reachedCount++] = root;
-    while (top > 0) {
-      const at = stack[top - 1];
-      if (nextSide[at] < 4) {
-        const to = neighbours[at * 4 + nextSide[at]++];
-        if (to < 0 || boxAt[to] !== 0) continue;
-        if (discovered[to] === 0) {
-          parent[to] = at;
-          discovered[to] = low[to] = ++time;
-          nextSide[to] = 0;
-          stack[top++] = to;
-          reachedCells[this.reachedCount++] = to;
-        } else if (to !== parent[at] && discovered[to] < low[at]) {
-          low[at] = discovered[to];
-        }
-        continue;
-      }
-      top--;
-      last[at] = time;
-      const up = parent[at];
-      if (up >= 0 && low[at] < low[up]) low[up] = low[at];
-    }
+    return areasWithoutBox - 1 + this.cuts.piecesWithBoxOn(cell);
   }
 
   /**
@@ -212,7 +145,8 @@ export class BoxMoves {
     this.groupEpoch[cell] = this.epoch;
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
-    const { group, discovered, low, last, parent } = this;
+    const { group } = this;
+    const { discovered, low, last, parent } = this.cuts;
     const at = discovered[cell];
     // Per side, the child of `cell` heading its piece, or -1 for the piece holding `cell`'s parent.
     const heads = this.heads;

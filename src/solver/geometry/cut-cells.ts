@@ -1,77 +1,122 @@
 import type { Problem } from '../model/problem.js';
 
 /**
- * Which free cells split their area when a box is put on them, found for a whole position at once
- * by one depth-first walk (Tarjan's cut vertices): each cell gets its discovery time and the lowest
- * discovery time its subtree reaches by a back edge. From those, without any further walk, a box
- * put on any cell tells how many areas the level falls into.
+ * Which free cells split their area when a box is put on them, found by one depth-first walk
+ * (Tarjan's cut vertices), over a whole position (analyze) or one area of it (walkArea): each
+ * cell gets its discovery time, its parent, the lowest discovery time its subtree reaches by a
+ * back edge, and the last discovery time within its subtree. From those, without any further
+ * walk, a box put on any cell tells how many areas the level falls into, and which of the cell's
+ * sides stay joined (box-moves.ts).
  */
 export class CutCells {
   /** Number of areas of free cells in the position last analyzed. */
   areas = 0;
-  private readonly discovered: Int32Array;
-  private readonly low: Int32Array;
-  private readonly parent: Int32Array;
+  /** Per cell of the last walk: discovery time (0 = not reached), lowest time its subtree reaches, last time within its subtree, parent (-1 at a root). */
+  readonly discovered: Int32Array;
+  readonly low: Int32Array;
+  readonly last: Int32Array;
+  readonly parent: Int32Array;
   private readonly next: Uint8Array;
   private readonly stack: Int32Array;
+  /** The cells the last walkArea reached, to clear before the next. */
+  private readonly reached: Int32Array;
+  private reachedCount = 0;
+  /** Whether the last walk was analyze's, over every area (then the next walkArea clears all). */
+  private walkedWhole = false;
 
   constructor(private readonly problem: Problem) {
     const n = problem.cellCount;
     this.discovered = new Int32Array(n);
     this.low = new Int32Array(n);
+    this.last = new Int32Array(n);
     this.parent = new Int32Array(n);
     this.next = new Uint8Array(n);
     this.stack = new Int32Array(n);
+    this.reached = new Int32Array(n);
   }
 
   /** Walks the free cells (boxAt 0) of a position. */
   analyze(boxAt: Uint8Array): void {
-    const { cellCount, neighbours } = this.problem;
-    const { discovered, low, parent, next, stack } = this;
+    const { cellCount } = this.problem;
+    const { discovered } = this;
     discovered.fill(0);
+    this.walkedWhole = true;
     let time = 0;
     let areas = 0;
     for (let root = 0; root < cellCount; root++) {
       if (boxAt[root] !== 0 || discovered[root] !== 0) continue;
       areas++;
-      let top = 0;
-      stack[top++] = root;
-      discovered[root] = low[root] = ++time;
-      parent[root] = -1;
-      next[root] = 0;
-      while (top > 0) {
-        const at = stack[top - 1];
-        if (next[at] < 4) {
-          const to = neighbours[at * 4 + next[at]++];
-          if (to < 0 || boxAt[to] !== 0) continue;
-          if (discovered[to] === 0) {
-            parent[to] = at;
-            discovered[to] = low[to] = ++time;
-            next[to] = 0;
-            stack[top++] = to;
-          } else if (to !== parent[at] && discovered[to] < low[at]) {
-            low[at] = discovered[to];
-          }
-          continue;
-        }
-        top--;
-        const up = parent[at];
-        if (up >= 0 && low[at] < low[up]) low[up] = low[at];
-      }
+      time = this.walkFrom(root, boxAt, time, false);
     }
     this.areas = areas;
   }
 
+  /**
+   * Walks only the area of the free cell `root`, clearing what the last walkArea marked first:
+   * work in proportion to the area, not the level.
+   */
+  walkArea(root: number, boxAt: Uint8Array): void {
+    const { discovered, reached } = this;
+    if (this.walkedWhole) discovered.fill(0);
+    else for (let i = 0; i < this.reachedCount; i++) discovered[reached[i]] = 0;
+    this.walkedWhole = false;
+    this.reachedCount = 0;
+    this.walkFrom(root, boxAt, 0, true);
+  }
+
+  /** The depth-first walk from `root`, numbering from `time` on; returns the last number given. */
+  private walkFrom(root: number, boxAt: Uint8Array, time: number, remember: boolean): number {
+    const { neighbours } = this.problem;
+    const { discovered, low, last, parent, next, stack, reached } = this;
+    let top = 0;
+    stack[top++] = root;
+    discovered[root] = low[root] = ++time;
+    parent[root] = -1;
+    next[root] = 0;
+    if (remember) reached[this.reachedCount++] = root;
+    while (top > 0) {
+      const at = stack[top - 1];
+      if (next[at] < 4) {
+        const to = neighbours[at * 4 + next[at]++];
+        if (to < 0 || boxAt[to] !== 0) continue;
+        if (discovered[to] === 0) {
+          parent[to] = at;
+          discovered[to] = low[to] = ++time;
+          next[to] = 0;
+          stack[top++] = to;
+          if (remember) reached[this.reachedCount++] = to;
+        } else if (to !== parent[at] && discovered[to] < low[at]) {
+          low[at] = discovered[to];
+        }
+        continue;
+      }
+      top--;
+      last[at] = time;
+      const up = parent[at];
+      if (up >= 0 && low[at] < low[up]) low[up] = low[at];
+    }
+    return time;
+  }
+
   /** Areas of the position with a box put on the free cell `cell`. */
-  areasWithBoxOn(cell: number, boxAt: Uint8Array): number {
+  areasWithBoxOn(cell: number): number {
+    return this.areas - 1 + this.piecesWithBoxOn(cell);
+  }
+
+  /**
+   * Pieces the area of the walked cell `cell` falls into with a box on it: one per child whose
+   * subtree reaches no higher than `cell`, one more for the part holding its parent (none when
+   * the cell stood alone).
+   */
+  piecesWithBoxOn(cell: number): number {
     const { neighbours } = this.problem;
     const { discovered, low, parent } = this;
     const isRoot = parent[cell] < 0;
     let pieces = isRoot ? 0 : 1;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[cell * 4 + d];
-      if (side >= 0 && boxAt[side] === 0 && parent[side] === cell && (isRoot || low[side] >= discovered[cell])) pieces++;
+      if (side >= 0 && discovered[side] !== 0 && parent[side] === cell && (isRoot || low[side] >= discovered[cell])) pieces++;
     }
-    return this.areas - 1 + pieces;
+    return pieces;
   }
 }

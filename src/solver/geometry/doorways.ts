@@ -12,7 +12,7 @@ export function doorwaysOf(problem: Problem): Int32Array {
   cuts.analyze(empty);
   const found: number[] = [];
   for (let cell = 0; cell < problem.cellCount; cell++) {
-    if (problem.goalIndexOfCell[cell] < 0 && cuts.areasWithBoxOn(cell, empty) > cuts.areas) found.push(cell);
+    if (problem.goalIndexOfCell[cell] < 0 && cuts.areasWithBoxOn(cell) > cuts.areas) found.push(cell);
   }
   return Int32Array.from(found);
 }
