@@ -75,15 +75,23 @@ export class BoxMoves {
     const epoch = this.nextEpoch();
     let head = 0;
     let tail = 0;
+    let movable = false;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[box * 4 + d];
       if (side < 0 || boxAt[side] !== 0 || !playerCanReach(side)) continue;
       seenEpoch[box * 4 + d] = epoch;
       stateDistance[box * 4 + d] = 0;
       queue[tail++] = box * 4 + d;
+      if (!movable && this.canStepFrom(box, d, boxAt, dead, pulling)) movable = true;
+    }
+    // The sides the player reaches now are all it can reach before the first push: when none of
+    // them gives a push (pull), the box has no move and the walk of its area is not needed.
+    if (!movable) {
+      this.count = 0;
+      return 0;
     }
     boxAt[box] = 0;
-    if (tail > 0) this.cuts.walkArea(box, boxAt);
+    this.cuts.walkArea(box, boxAt);
     let count = 0;
     while (head < tail) {
       const state = queue[head++];
@@ -107,11 +115,8 @@ export class BoxMoves {
         seenEpoch[cell * 4 + side] = epoch;
         // A push moves the box away from the player; a pull moves it onto the player's square,
         // the player stepping on to the square beyond, which must be free.
+        if (!this.canStepFrom(cell, side, boxAt, dead, pulling)) continue;
         const to = pulling ? neighbours[cell * 4 + side] : neighbours[cell * 4 + (side ^ 1)];
-        if (pulling) {
-          const beyond = neighbours[to * 4 + side];
-          if (beyond < 0 || boxAt[beyond] !== 0) continue;
-        } else if (to < 0 || boxAt[to] !== 0 || (dead !== null && dead[to] !== 0)) continue;
         const next = to * 4 + side;
         if (seenEpoch[next] === epoch) continue;
         seenEpoch[next] = epoch;
@@ -122,6 +127,21 @@ export class BoxMoves {
     boxAt[box] = 1;
     this.count = count;
     return count;
+  }
+
+  /**
+   * Whether the box on `cell` can be pushed (pulled) by a player on its side `side`: a push needs
+   * the far side free and not dead; a pull needs the player's side free (it is, the player stands
+   * there) and the square beyond it free.
+   */
+  private canStepFrom(cell: number, side: number, boxAt: Uint8Array, dead: Uint8Array | null, pulling: boolean): boolean {
+    const { neighbours } = this.problem;
+    if (pulling) {
+      const beyond = neighbours[neighbours[cell * 4 + side] * 4 + side];
+      return beyond >= 0 && boxAt[beyond] === 0;
+    }
+    const to = neighbours[cell * 4 + (side ^ 1)];
+    return to >= 0 && boxAt[to] === 0 && (dead === null || dead[to] === 0);
   }
 
   /**
