@@ -11,6 +11,11 @@ import { forEachPush, xsokobanWithSolutions } from './published-solutions.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
 
+function localSearchOf(problem: ReturnType<typeof buildProblem>): LocalSearchDeadlocks {
+  const { dead, distances } = analyzeLevel(problem);
+  return new LocalSearchDeadlocks(problem, dead, distances.nearest);
+}
+
 interface Verdicts {
   /** Some box stands on a dead cell. */
   readonly deadCell: boolean;
@@ -22,13 +27,13 @@ interface Verdicts {
 
 function verdicts(start: Board): Verdicts {
   const problem = buildProblem(start, 'all-goals');
-  const { dead } = analyzeLevel(problem);
+  const { dead, distances } = analyzeLevel(problem);
   const reach = new PlayerReach(problem);
   const boxes = Array.from(problem.initialBoxes);
   for (const cell of boxes) reach.boxAt[cell] = 1;
   reach.walk(problem.initialPlayer);
   const freeze = new FreezeDeadlocks(problem, dead, reach.boxAt);
-  const local = new LocalSearchDeadlocks(problem, dead);
+  const local = new LocalSearchDeadlocks(problem, dead, distances.nearest);
   return {
     deadCell: boxes.some((cell) => dead[cell] !== 0),
     frozen: boxes.some((cell) => freeze.isDeadlock(cell)),
@@ -61,7 +66,7 @@ describe('local search deadlocks', () => {
 
   it('remembers a pattern: the same boxes and player area are searched once', () => {
     const problem = buildProblem(TWO_ON_A_WALL, 'all-goals');
-    const local = new LocalSearchDeadlocks(problem, analyzeLevel(problem).dead);
+    const local = localSearchOf(problem);
     const reach = new PlayerReach(problem);
     for (const cell of problem.initialBoxes) reach.boxAt[cell] = 1;
     reach.walk(problem.initialPlayer);
@@ -96,7 +101,7 @@ describe('local search deadlocks on the published XSokoban solutions', () => {
   /** The pushes after which the detector calls a position of the solution lost (none may be). */
   function falseAlarms(start: Board, lurd: string): number[] {
     const problem = buildProblem(start, 'all-goals');
-    const local = new LocalSearchDeadlocks(problem, analyzeLevel(problem).dead);
+    const local = localSearchOf(problem);
     const reach = new PlayerReach(problem);
     const alarms: number[] = [];
     forEachPush(problem, lurd, reach.boxAt, (from, to, pushes) => {

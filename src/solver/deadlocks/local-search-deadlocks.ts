@@ -69,6 +69,9 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
   private readonly stateSize: Int32Array;
   private readonly statePlayer: Int32Array;
   private readonly seen: Int32Array;
+  /** Per stored position: the boxes' lone push distances to their nearest goals, summed (the search's order), and whether it was expanded. */
+  private readonly stateScore: Int32Array;
+  private readonly stateDone: Uint8Array;
   private readonly child: Int32Array;
   private readonly picked: Int32Array;
   private readonly pickedDistance: Int32Array;
@@ -85,6 +88,7 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
   constructor(
     private readonly problem: Problem,
     private readonly dead: Uint8Array,
+    private readonly nearest: Uint16Array,
     private readonly limits: LocalSearchLimits = DEFAULT_LOCAL_SEARCH_LIMITS,
   ) {
     const { cellCount, squareOfCell, width } = problem;
@@ -121,6 +125,8 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
     this.states = new Int32Array(limits.maxStates * limits.maxBoxes);
     this.stateSize = new Int32Array(limits.maxStates);
     this.statePlayer = new Int32Array(limits.maxStates);
+    this.stateScore = new Int32Array(limits.maxStates);
+    this.stateDone = new Uint8Array(limits.maxStates);
     let slots = 4;
     while (slots < limits.maxStates * 2) slots *= 2;
     this.seen = new Int32Array(slots);
@@ -213,7 +219,7 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
 
   /** Whether the box set in `child` (sorted) with the player area `start` is lost. */
   private search(size: number, start: number): number {
-    const { problem, dead, walker, probe, states, stateSize, statePlayer, child, maxBoxes } = this;
+    const { problem, dead, walker, probe, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes } = this;
     const { neighbours, goalIndexOfCell } = problem;
     const { maxStates } = this.limits;
     this.seen.fill(-1);
@@ -221,14 +227,22 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
     states.set(child.subarray(0, size), 0);
     stateSize[0] = size;
     statePlayer[0] = start;
+    stateScore[0] = this.score(child, size);
+    stateDone[0] = 0;
     this.remember(0);
     let count = 1;
-    let head = 0;
+    let expanded = 0;
     const boxAt = walker.boxAt;
     const childAt = probe.boxAt;
     let verdict = DEAD;
-    while (head < count && verdict === DEAD) {
-      const state = head++;
+    while (expanded < count && verdict === DEAD) {
+      // Best first, boxes nearest their goals: a sub-problem that is not lost usually shows it
+      // within a few pushes that way, where breadth first spent its whole cap; one that is lost
+      // is only proven so by running out of positions, which the order does not change.
+      let state = -1;
+      for (let k = 0; k < count; k++) if (stateDone[k] === 0 && (state < 0 || stateScore[k] < stateScore[state])) state = k;
+      stateDone[state] = 1;
+      expanded++;
       const base = state * maxBoxes;
       const boxes = stateSize[state];
       for (let i = 0; i < boxes; i++) {
@@ -279,6 +293,8 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
           states.set(child.subarray(0, childSize), next);
           stateSize[count] = childSize;
           statePlayer[count] = probe.topLeft;
+          stateScore[count] = this.score(child, childSize);
+          stateDone[count] = 0;
           if (this.remember(count)) count++;
         }
       }
@@ -288,6 +304,13 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
       }
     }
     return verdict;
+  }
+
+  /** The lone push distances of the first `size` cells of `cells` to their nearest goals, summed. */
+  private score(cells: Int32Array, size: number): number {
+    let sum = 0;
+    for (let i = 0; i < size; i++) sum += this.nearest[cells[i]];
+    return sum;
   }
 
   /** Whether a box at `cell` stands in the open: no wall and no other box (but the one at `ignore`) around it. */

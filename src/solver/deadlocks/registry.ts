@@ -113,7 +113,7 @@ export const DETECTORS = {
     engines: ['feature-search'],
     // "All of these boxes on goals" is the end only when every box needs a goal; pulls are not pushes.
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
-    create: ({ problem, dead }) => new LocalSearchDeadlocks(problem, dead),
+    create: ({ problem, dead, distances }) => new LocalSearchDeadlocks(problem, dead, distances.nearest),
   }),
   piCorrals: entry({
     kind: 'pruning',
