@@ -69,6 +69,37 @@ describe('matching deadlocks', () => {
     expect(beyondSimpler).toBeGreaterThan(10);
   });
 
+  it('after a push from a board that is no such deadlock, the shortcut for pushes that keep every goal within reach agrees with the full test', () => {
+    const random = seededRandom(2718);
+    let pushes = 0;
+    let flagged = 0;
+    for (let tried = 0; tried < 1500; tried++) {
+      const boxes = 2 + Math.floor(random() * 4);
+      const start = randomBoard(random, { boxes, goals: boxes });
+      if (start === null) continue;
+      const problem = buildProblem(start, 'all-goals');
+      if (problem.hopelessBecause !== null) continue;
+      const { matching, boxAt } = detectorFor(start);
+      if (matching.isDeadlock(boxAt)) continue;
+      for (const from of problem.initialBoxes) {
+        for (let d = 0; d < 4; d++) {
+          const to = problem.neighbours[from * 4 + d];
+          if (to < 0 || boxAt[to] !== 0) continue;
+          boxAt[from] = 0;
+          boxAt[to] = 1;
+          const full = matching.isDeadlock(boxAt);
+          expect(matching.isDeadlockAfterPush(boxAt, from, to), drawBoard(start)).toBe(full);
+          pushes++;
+          if (full) flagged++;
+          boxAt[to] = 0;
+          boxAt[from] = 1;
+        }
+      }
+    }
+    expect(pushes).toBeGreaterThan(500);
+    expect(flagged).toBeGreaterThan(5);
+  });
+
   it.each(['sasquatch_ksokoban_solutions.xsb', 'microban2_ksokoban_solutions.xsb'])('flags no position along the published solutions in %s', (name) => {
     const collection = parseCollection(readFileSync(path.join(sharedDir, 'solutions', name), 'utf8'), { file: name, format: 'xsb' });
     const flagged: string[] = [];

@@ -399,7 +399,7 @@ export class FeatureSearch implements SearchEngine {
     const boxAt = reach.boxAt;
     boxAt[from] = 0;
     boxAt[to] = 1;
-    if ((this.freeze !== null && this.freeze.isDeadlock(to)) || (this.matching !== null && this.matching.isDeadlock(boxAt))) {
+    if ((this.freeze !== null && this.freeze.isDeadlock(to)) || (this.matching !== null && this.matching.isDeadlockAfterPush(boxAt, from, to))) {
       this.clear(boxAt);
       return;
     }
