@@ -48,9 +48,10 @@ describe('splitting a level between racing workers', () => {
   it('gives the feature search its part of the memory, the other searches theirs, and halves the node limit', () => {
     const task = taskOf({ level: TWO_BOXES, rule: 'all-goals' }, { ...SETTINGS, maxMemoryMiB: 1000, maxNodes: 1001 });
     const [fess, rest] = raceTasks(task, DEFAULT_RACE_SPLIT);
-    expect(fess).toMatchObject({ members: ['feature'], maxMemoryMiB: 700, maxNodes: 500 });
-    expect(rest).toMatchObject({ members: ['forward-greedy', 'backward-greedy', 'push-optimal'], maxNodes: 500 });
-    expect(rest.maxMemoryMiB).toBeCloseTo(300);
+    expect(fess).toMatchObject({ members: ['feature'], maxNodes: 500 });
+    expect(fess.maxMemoryMiB).toBeCloseTo(600);
+    expect(rest).toMatchObject({ members: ['feature-mobility', 'forward-greedy', 'backward-greedy', 'push-optimal'], maxNodes: 500 });
+    expect(rest.maxMemoryMiB).toBeCloseTo(400);
   });
 
   it('keeps only the searches the task itself selects, and drops a side left empty', () => {

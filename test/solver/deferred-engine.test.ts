@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { DeferredEngine } from '../../src/solver/engines/deferred-engine.js';
+import { FeatureSearch } from '../../src/solver/engines/feature-search.js';
+import { runPortfolio } from '../../src/solver/engines/portfolio.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
+import { board } from './helpers.js';
+
+const ONE_PUSH = board('#####', '#@$.#', '#####');
+
+describe('a deferred search', () => {
+  it('is not built until its first turn, and reads as running with nothing done until then', () => {
+    let built = 0;
+    const analysis = analyzeLevel(buildProblem(ONE_PUSH, 'all-goals'));
+    const deferred = new DeferredEngine(() => {
+      built++;
+      return new FeatureSearch(analysis);
+    });
+    expect([built, deferred.state, deferred.expanded, deferred.generated, deferred.bytes]).toEqual([0, 'running', 0, 0, 0]);
+    expect(() => deferred.solution()).toThrow();
+    deferred.run(10);
+    expect(built).toBe(1);
+    expect(deferred.state).toBe('solved');
+    expect(deferred.solution().length).toBe(1);
+    expect(deferred.bytes).toBeGreaterThan(0);
+  });
+
+  it('costs nothing when a portfolio settles the level before its turn comes', () => {
+    let built = 0;
+    const analysis = analyzeLevel(buildProblem(ONE_PUSH, 'all-goals'));
+    const deferred = new DeferredEngine(() => {
+      built++;
+      return new FeatureSearch(analysis);
+    });
+    let now = 0;
+    const outcome = runPortfolio(
+      [
+        { engine: new FeatureSearch(analysis), share: 0.5 },
+        { engine: deferred, share: 0.5 },
+      ],
+      { deadline: 1000, maxNodes: Number.MAX_SAFE_INTEGER, maxBytes: Number.POSITIVE_INFINITY, clock: () => now++ },
+    );
+    expect(outcome.finished?.state).toBe('solved');
+    expect(built).toBe(0);
+  });
+});
