@@ -15,12 +15,18 @@ export class PositionHotspots {
   private readonly blocks: Int32Array;
   private boxes: Int32Array;
   private boxCount = 0;
+  /** countAfterMove's work for one moved box: the box, the others it leaves blocked, and those it leaves free. */
+  private preparedFrom = -1;
+  private stillBlocked = 0;
+  private readonly unblocked: Int32Array;
+  private unblockedCount = 0;
 
   constructor(
     private readonly table: HotspotTable,
     private readonly problem: Problem,
   ) {
     this.blocks = new Int32Array(problem.initialBoxes.length);
+    this.unblocked = new Int32Array(problem.initialBoxes.length);
     this.boxes = this.blocks;
   }
 
@@ -30,6 +36,7 @@ export class PositionHotspots {
     const { goalIndexOfCell } = this.problem;
     this.boxes = boxes;
     this.boxCount = boxCount;
+    this.preparedFrom = -1;
     blocks.fill(0, 0, boxCount);
     for (let j = 0; j < boxCount; j++) {
       const x = boxes[j];
@@ -51,23 +58,38 @@ export class PositionHotspots {
     this.hottest = hottest;
   }
 
-  /** Hotspots after the box on `from` (one of the analyzed boxes) goes to the free cell `to`. */
+  /**
+   * Hotspots after the box on `from` (one of the analyzed boxes) goes to the free cell `to`. The
+   * part that depends on `from` alone is worked out once for the moves of one box in a row.
+   */
   countAfterMove(from: number, to: number): number {
-    const { table, blocks, boxes } = this;
+    if (from !== this.preparedFrom) this.prepare(from);
+    const { table, boxes, unblocked } = this;
     const { goalIndexOfCell } = this.problem;
-    const fromCounts = goalIndexOfCell[from] < 0;
-    const toCounts = goalIndexOfCell[to] < 0;
-    let count = 0;
-    let movedIsHot = false;
+    let count = this.stillBlocked;
+    if (goalIndexOfCell[to] < 0) for (let k = 0; k < this.unblockedCount; k++) if (table.isHot(to, unblocked[k])) count++;
+    for (let i = 0; i < this.boxCount; i++) {
+      const y = boxes[i];
+      if (y !== from && goalIndexOfCell[y] < 0 && table.isHot(y, to)) return count + 1;
+    }
+    return count;
+  }
+
+  /** With the box on `from` lifted: how many other boxes are still blocked, and which are not. */
+  private prepare(from: number): void {
+    const { table, blocks, boxes, unblocked } = this;
+    const fromCounts = this.problem.goalIndexOfCell[from] < 0;
+    let still = 0;
+    let free = 0;
     for (let i = 0; i < this.boxCount; i++) {
       const y = boxes[i];
       if (y === from) continue;
-      let blocked = blocks[i];
-      if (fromCounts && table.isHot(from, y)) blocked--;
-      if (toCounts && table.isHot(to, y)) blocked++;
-      if (blocked > 0) count++;
-      if (!movedIsHot && goalIndexOfCell[y] < 0 && table.isHot(y, to)) movedIsHot = true;
+      const blocked = fromCounts && table.isHot(from, y) ? blocks[i] - 1 : blocks[i];
+      if (blocked > 0) still++;
+      else unblocked[free++] = y;
     }
-    return movedIsHot ? count + 1 : count;
+    this.preparedFrom = from;
+    this.stillBlocked = still;
+    this.unblockedCount = free;
   }
 }
