@@ -382,6 +382,13 @@ export class FeatureSearch implements SearchEngine {
     const { scratch, reach } = this;
     const boxHash = this.positions.pack(problem.initialBoxes, problem.initialBoxes.length, scratch);
     this.decode(-1, reach.boxAt);
+    // Children skip the matching when their push keeps every goal in reach of the box, which
+    // holds only if their parent passed it: so the start must pass it too.
+    if (this.matching !== null && this.matching.isDeadlock(reach.boxAt)) {
+      this.clear(reach.boxAt);
+      this.state = 'exhausted';
+      return;
+    }
     reach.flood(problem.initialPlayer);
     const key = reach.topLeft;
     const root = this.nodes.add(scratch, key, this.positions.hash(boxHash, key), boxHash);
