@@ -250,6 +250,9 @@ export class FeatureSearch implements SearchEngine {
   private readonly doorways: Int32Array;
   /** Targets (cell * 4 + side) per box cell, in the encoding of queued moves. */
   private readonly moveStride: number;
+  /** Each cell's row and column on the board, for stepsBetween (asked for many moves of every position). */
+  private readonly rowOfCell: Int32Array;
+  private readonly columnOfCell: Int32Array;
 
   constructor(
     private readonly analysis: LevelAnalysis,
@@ -302,6 +305,12 @@ export class FeatureSearch implements SearchEngine {
     this.isDoorway = new Uint8Array(cellCount);
     for (const doorway of this.doorways) this.isDoorway[doorway] = 1;
     this.moveStride = cellCount * 4;
+    this.rowOfCell = new Int32Array(cellCount);
+    this.columnOfCell = new Int32Array(cellCount);
+    for (let cell = 0; cell < cellCount; cell++) {
+      this.rowOfCell[cell] = Math.floor(problem.squareOfCell[cell] / problem.width);
+      this.columnOfCell[cell] = problem.squareOfCell[cell] % problem.width;
+    }
     this.options = {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
       outOfPlanClearing: config.outOfPlanClearing === true,
@@ -887,10 +896,8 @@ export class FeatureSearch implements SearchEngine {
 
   /** Steps between two cells across the board, walls ignored (Manhattan distance). */
   private stepsBetween(a: number, b: number): number {
-    const { squareOfCell, width } = this.analysis.problem;
-    const squareA = squareOfCell[a];
-    const squareB = squareOfCell[b];
-    return Math.abs((squareA % width) - (squareB % width)) + Math.abs(Math.floor(squareA / width) - Math.floor(squareB / width));
+    const { rowOfCell, columnOfCell } = this;
+    return Math.abs(columnOfCell[a] - columnOfCell[b]) + Math.abs(rowOfCell[a] - rowOfCell[b]);
   }
 
   /**
