@@ -3,6 +3,7 @@ import { BucketQueue } from '../tables/bucket-queue.js';
 import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
+import { PairPatternBound } from '../bounds/pair-pattern-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -41,6 +42,8 @@ export interface SearchConfig {
   readonly pushLimit?: number;
   /** Bytes this search's node table may take. */
   readonly maxBytes?: number;
+  /** Pair patterns in the optimal modes' bound (default on; off to measure without them). */
+  readonly pairPatterns?: boolean;
 }
 
 /**
@@ -106,7 +109,11 @@ export class PushSearch implements SearchEngine {
     this.backward = config.direction === 'backward';
     const tables = this.backward ? analysis.backward() : analysis;
     this.dead = tables.dead;
-    this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal);
+    // Pair patterns serve the optimal modes forwards, where every position below the optimum is
+    // expanded and a stronger bound spares whole layers; the table is for pushes, not pulls.
+    const pairs = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false ? analysis.pairCosts() : null;
+    const patterns = pairs === null ? null : new PairPatternBound(pairs, boxCount, tables.distances.goalCount);
+    this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
@@ -124,6 +131,13 @@ export class PushSearch implements SearchEngine {
     this.boxList = new Int32Array(boxCount);
     if (this.backward) this.startAtGoals();
     else this.start();
+  }
+
+  /** The least f on the open list (first measure), for measurements; Infinity when it is empty. */
+  get openFloor(): number {
+    const size = this.lexQueue === null ? this.queue.size : this.lexQueue.size;
+    if (size === 0) return Infinity;
+    return this.lexQueue === null ? this.queue.peekPriority() : this.lexQueue.peekFirst();
   }
 
   /** Bytes held by the search's tables. */
@@ -213,7 +227,7 @@ export class PushSearch implements SearchEngine {
     }
     const reached = reach.walk(problem.initialPlayer);
     const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
-    const lower = this.bound.evaluate(boxList, boxCount);
+    const lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
@@ -319,6 +333,8 @@ export class PushSearch implements SearchEngine {
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
     const parentBoxHash = nodes.boxHash[node];
+    // Greedy search orders by the bound alone and is left as it was.
+    const parentBound = this.greedy ? 0 : nodes.bound[node];
     let stop = false;
 
     for (let i = 0; i < count && !stop && this.state === 'running'; i++) {
@@ -391,7 +407,10 @@ export class PushSearch implements SearchEngine {
           nodes.matchSlot[child] = -1;
         } else {
           boxList[i] = to;
-          const lower = this.bound.evaluateChild(boxList, count, i);
+          // Pathmax: one push lowers the pushes still needed by one at most, so the parent's
+          // bound less one also bounds the child. Pair patterns make the bound inconsistent
+          // (a pair's penalty can vanish in one push); this keeps f from falling along a path.
+          const lower = Math.max(this.bound.evaluateChild(boxList, count, i, backward ? -1 : box), parentBound - 1);
           boxList[i] = box;
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
