@@ -41,7 +41,7 @@ describe('the pair table', () => {
     // box goes down to the lower goal and the other box takes its place.
     const start = board('######', '# *  #', '#@$  #', '#.  ##', '######');
     const problem = buildProblem(start, 'all-goals');
-    const pairs = PairCosts.build(problem);
+    const pairs = PairCosts.build(problem, analyzeLevel(problem).distances);
     const [a, b] = problem.initialBoxes;
     expect(pairs?.get(a, b, problem.initialPlayer)).toBe(solveByExhaustion(start, 'all-goals').fewestPushes);
   });
@@ -49,7 +49,7 @@ describe('the pair table', () => {
   it('says lost for two boxes in a row in a corridor, which no push separates', () => {
     const problem = buildProblem(board('#######', '#@$$..#', '#######'), 'all-goals');
     const [a, b] = problem.initialBoxes;
-    expect(PairCosts.build(problem)?.get(a, b, problem.initialPlayer)).toBe(PAIR_LOST);
+    expect(PairCosts.build(problem, analyzeLevel(problem).distances)?.get(a, b, problem.initialPlayer)).toBe(PAIR_LOST);
   });
 });
 

@@ -1,3 +1,4 @@
+import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 
 /** A pair cost that no pushes reach: the two boxes cannot both be put on goals. */
@@ -21,7 +22,18 @@ export class PairCosts {
   private constructor(
     readonly cells: number,
     private readonly cost: Uint8Array,
+    private readonly conflict: Uint8Array,
   ) {}
+
+  /**
+   * Whether boxes on cells a and b ever cost more together (for some player cell) than their
+   * cheapest two different goals by lone-box distances. Where they never do, the pair cannot
+   * raise the matching bound (its cost is at most what any assignment pays the two), so the
+   * bound skips it without reading the large table.
+   */
+  mayConflict(a: number, b: number): boolean {
+    return this.conflict[a * this.cells + b] !== 0;
+  }
 
   /** Pushes for boxes on cells a and b (distinct) with the player on `player`; PAIR_LOST when none do it. */
   get(a: number, b: number, player: number): number {
@@ -30,7 +42,7 @@ export class PairCosts {
   }
 
   /** The table for a problem, or null when the board is too large for it or has fewer than two goals. */
-  static build(problem: Problem): PairCosts | null {
+  static build(problem: Problem, distances: PushDistances): PairCosts | null {
     const cells = problem.cellCount;
     if (cells > PAIR_TABLE_MAX_CELLS || problem.goals.length < 2) return null;
     const cost = new Uint8Array(cells * cells * cells).fill(PAIR_LOST);
@@ -87,6 +99,36 @@ export class PairCosts {
     }
     // Pairs still unsettled at the cap cost more than a byte holds, not "lost": no table then.
     if (layer.some((state) => cost[state] === PAIR_LOST)) return null;
-    return new PairCosts(cells, cost);
+    return new PairCosts(cells, cost, conflicts(cells, cost, distances));
   }
+}
+
+/** For each cell pair (both orders), 1 where some player cell makes the pair cost more than its lone-box matching. */
+function conflicts(cells: number, cost: Uint8Array, distances: PushDistances): Uint8Array {
+  const { goalCount, distance } = distances;
+  const conflict = new Uint8Array(cells * cells);
+  for (let a = 0; a < cells; a++) {
+    for (let b = a + 1; b < cells; b++) {
+      let matched = Number.POSITIVE_INFINITY;
+      for (let g = 0; g < goalCount; g++) {
+        const toG = distance[a * goalCount + g];
+        if (toG === UNREACHABLE) continue;
+        for (let h = 0; h < goalCount; h++) {
+          const toH = distance[b * goalCount + h];
+          if (h !== g && toH !== UNREACHABLE && toG + toH < matched) matched = toG + toH;
+        }
+      }
+      const base = (a * cells + b) * cells;
+      for (let player = 0; player < cells; player++) {
+        if (player === a || player === b) continue;
+        // Lost counts as a conflict too: the bound reports it.
+        if (cost[base + player] > matched) {
+          conflict[a * cells + b] = 1;
+          conflict[b * cells + a] = 1;
+          break;
+        }
+      }
+    }
+  }
+  return conflict;
 }

@@ -61,6 +61,7 @@ export class PairPatternBound {
       const ua = u === null ? nearest[a] : u[i + 1];
       for (let j = i + 1; j < count; j++) {
         const b = boxCells[j];
+        if (!pairs.mayConflict(a, b)) continue;
         const cost = pairs.get(a, b, player);
         if (cost === PAIR_LOST) return lost;
         const extra = cost - ua - (u === null ? nearest[b] : u[j + 1]);

@@ -101,7 +101,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
       return basin;
     },
     pairCosts() {
-      if (pairs === undefined) pairs = PairCosts.build(problem);
+      if (pairs === undefined) pairs = PairCosts.build(problem, distances);
       return pairs;
     },
   };
