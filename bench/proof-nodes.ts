@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCollection } from '../src/level/parse.js';
 import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.js';
-import { PairPatternBound } from '../src/solver/bounds/pair-pattern-bound.js';
+import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
 import { buildProblem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
@@ -37,6 +37,7 @@ interface Args {
   readonly levels: readonly number[];
   /** Pair patterns in the bound (the default), or the matching alone. */
   readonly pairPatterns: boolean;
+  readonly triplePatterns: boolean;
 }
 
 function usage(message: string): never {
@@ -61,6 +62,7 @@ function parseArgs(argv: readonly string[]): Args {
   let collection = 'microban.xsb';
   const levels: number[] = [];
   let pairPatterns = true;
+  let triplePatterns = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -72,18 +74,19 @@ function parseArgs(argv: readonly string[]): Args {
       if (!Number.isInteger(maxNodes) || maxNodes <= 0) usage('--max-nodes needs a positive whole number');
     } else if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file in ../shared/levels');
     else if (arg === '--no-pairs') pairPatterns = false;
+    else if (arg === '--no-triples') triplePatterns = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns (table-ms: building the pair table; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns (table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms\n');
 for (const index of args.levels) {
@@ -94,11 +97,12 @@ for (const index of args.levels) {
   const boxes = Int32Array.from(problem.initialBoxes);
   const tableStarted = process.cpuUsage();
   const pairs = args.pairPatterns ? analysis.pairCosts() : null;
+  const triples = pairs !== null && args.triplePatterns ? analysis.tripleCosts() : null;
   const tableMs = Math.round(process.cpuUsage(tableStarted).user / 1000);
   const started = process.cpuUsage();
-  const patterns = pairs === null ? null : new PairPatternBound(pairs, boxes.length, analysis.distances.goalCount);
+  const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
-  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES, pairPatterns: args.pairPatterns });
+  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES, pairPatterns: args.pairPatterns, triplePatterns: args.triplePatterns });
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.

@@ -1,5 +1,5 @@
 import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
-import type { PairPatternBound } from './pair-pattern-bound.js';
+import type { PatternBound } from './pattern-bound.js';
 
 /** Returned when no assignment of boxes to goals exists: the position is lost. */
 export const INFEASIBLE = 0x3fffffff;
@@ -65,13 +65,13 @@ export class MatchingBound {
 
   /**
    * `patterns`, when given (every box needing a goal), raises each bound with pair patterns for
-   * the player's cell passed to evaluate and evaluateChild; see pair-pattern-bound.ts.
+   * the player's cell passed to evaluate and evaluateChild; see pattern-bound.ts.
    */
   constructor(
     distances: PushDistances,
     boxCount: number,
     private readonly boxesPerGoal: boolean,
-    private readonly patterns: PairPatternBound | null = null,
+    private readonly patterns: PatternBound | null = null,
   ) {
     this.goalCount = distances.goalCount;
     this.distance = distances.distance;

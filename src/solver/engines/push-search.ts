@@ -3,7 +3,7 @@ import { BucketQueue } from '../tables/bucket-queue.js';
 import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
-import { PairPatternBound } from '../bounds/pair-pattern-bound.js';
+import { PatternBound } from '../bounds/pattern-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -44,6 +44,8 @@ export interface SearchConfig {
   readonly maxBytes?: number;
   /** Pair patterns in the optimal modes' bound (default on; off to measure without them). */
   readonly pairPatterns?: boolean;
+  /** Triple patterns beside the pairs (default on where there are pairs; off to measure without them). */
+  readonly triplePatterns?: boolean;
 }
 
 /**
@@ -112,7 +114,8 @@ export class PushSearch implements SearchEngine {
     // Pair patterns serve the optimal modes forwards, where every position below the optimum is
     // expanded and a stronger bound spares whole layers; the table is for pushes, not pulls.
     const pairs = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false ? analysis.pairCosts() : null;
-    const patterns = pairs === null ? null : new PairPatternBound(pairs, boxCount, tables.distances.goalCount);
+    const triples = pairs !== null && config.triplePatterns !== false ? analysis.tripleCosts() : null;
+    const patterns = pairs === null ? null : new PatternBound(pairs, boxCount, tables.distances.goalCount, triples);
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);

@@ -1,5 +1,6 @@
 import { backwardPlan } from './backward-plan.js';
 import { PairCosts } from '../bounds/pair-costs.js';
+import { TripleCosts } from '../bounds/triple-costs.js';
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
@@ -45,6 +46,8 @@ export interface LevelAnalysis extends DirectionTables {
   sinkBasin(): SinkBasin | null;
   /** Exact pushes of every box pair alone (see pair-costs.ts), or null on large boards; made on first use. */
   pairCosts(): PairCosts | null;
+  /** Exact pushes of every box triple alone (see triple-costs.ts), or null on large boards; made on first use. */
+  tripleCosts(): TripleCosts | null;
 }
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
@@ -58,6 +61,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let pulledPlan: PackingPlan | null | undefined;
   let basin: SinkBasin | null | undefined;
   let pairs: PairCosts | null | undefined;
+  let triples: TripleCosts | null | undefined;
   return {
     problem,
     regions,
@@ -103,6 +107,10 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     pairCosts() {
       if (pairs === undefined) pairs = PairCosts.build(problem, distances);
       return pairs;
+    },
+    tripleCosts() {
+      if (triples === undefined) triples = TripleCosts.build(problem, distances);
+      return triples;
     },
   };
 }

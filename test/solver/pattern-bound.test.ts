@@ -6,7 +6,8 @@ import type { GoalRule } from '../../src/game/goal-rule.js';
 import { parseCollection } from '../../src/level/parse.js';
 import { INFEASIBLE, MatchingBound } from '../../src/solver/bounds/matching-bound.js';
 import { PAIR_LOST, PairCosts } from '../../src/solver/bounds/pair-costs.js';
-import { PairPatternBound } from '../../src/solver/bounds/pair-pattern-bound.js';
+import { PatternBound } from '../../src/solver/bounds/pattern-bound.js';
+import { TripleCosts } from '../../src/solver/bounds/triple-costs.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { solve } from '../../src/solver/solve.js';
@@ -15,13 +16,16 @@ import { fewestByExhaustionWithin, solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
 
 /**
- * Pair patterns raise the push bound where two boxes get in each other's way, and must never
- * raise it above the fewest pushes: the optimal modes are only optimal with a lower bound.
+ * Pair and triple patterns raise the push bound where boxes get in each other's way, and must
+ * never raise it above the fewest pushes: the optimal modes are only optimal with a lower bound.
  */
 
 interface Bounds {
   readonly matching: number;
+  /** With pair patterns alone. */
   readonly withPairs: number;
+  /** With pair and triple patterns (as withPairs where the board has fewer than three goals). */
+  readonly withTriples: number;
 }
 
 function boundsOf(problem: Problem): Bounds & { readonly plain: MatchingBound; readonly patterned: MatchingBound } {
@@ -29,10 +33,19 @@ function boundsOf(problem: Problem): Bounds & { readonly plain: MatchingBound; r
   const boxCount = problem.initialBoxes.length;
   const pairs = analysis.pairCosts();
   if (pairs === null) throw new Error('expected a pair table for a small board');
+  const goals = problem.goals.length;
   const plain = new MatchingBound(analysis.distances, boxCount, problem.everyBoxNeedsGoal);
-  const patterned = new MatchingBound(analysis.distances, boxCount, problem.everyBoxNeedsGoal, new PairPatternBound(pairs, boxCount, problem.goals.length));
+  const pairsOnly = new MatchingBound(analysis.distances, boxCount, problem.everyBoxNeedsGoal, new PatternBound(pairs, boxCount, goals));
+  const patterned = new MatchingBound(analysis.distances, boxCount, problem.everyBoxNeedsGoal, new PatternBound(pairs, boxCount, goals, analysis.tripleCosts()));
   const boxes = Int32Array.from(problem.initialBoxes);
-  return { plain, patterned, matching: plain.evaluate(boxes, boxCount), withPairs: patterned.evaluate(boxes, boxCount, problem.initialPlayer) };
+  const player = problem.initialPlayer;
+  return {
+    plain,
+    patterned,
+    matching: plain.evaluate(boxes, boxCount),
+    withPairs: pairsOnly.evaluate(boxes, boxCount, player),
+    withTriples: patterned.evaluate(boxes, boxCount, player),
+  };
 }
 
 describe('the pair table', () => {
@@ -53,7 +66,27 @@ describe('the pair table', () => {
   });
 });
 
-describe('the matching bound with pair patterns', () => {
+describe('the triple table', () => {
+  it('counts the pushes of three boxes alone, the player where it stands', () => {
+    const start = board('######', '# @ .#', '# *$ #', '#*   #', '######');
+    const problem = buildProblem(start, 'all-goals');
+    const triples = TripleCosts.build(problem, analyzeLevel(problem).distances);
+    const [a, b, c] = problem.initialBoxes;
+    expect(triples?.get(triples.rank(a, b, c), problem.initialPlayer)).toBe(solveByExhaustion(start, 'all-goals').fewestPushes);
+  });
+});
+
+describe('the matching bound with pair and triple patterns', () => {
+  it('is higher with triples where no pair shows the conflict, and still no more than the fewest pushes', () => {
+    // The box right of the upper goal box can reach the far goal only once the goal boxes make way.
+    const start = board('######', '# @ .#', '# *$ #', '#*   #', '######');
+    const { withPairs, withTriples } = boundsOf(buildProblem(start, 'all-goals'));
+    const truth = solveByExhaustion(start, 'all-goals').fewestPushes;
+    expect(truth).not.toBeNull();
+    expect(withTriples).toBeGreaterThan(withPairs);
+    expect(withTriples).toBeLessThanOrEqual(truth as number);
+  });
+
   it('is higher than the matching where a box on a goal blocks the other, and still no more than the fewest pushes', () => {
     const start = board('######', '# *  #', '#@$  #', '#.  ##', '######');
     const { matching, withPairs } = boundsOf(buildProblem(start, 'all-goals'));
@@ -105,12 +138,13 @@ describe('the matching bound with pair patterns', () => {
       const problem = buildProblem(start, rule);
       // Goals the player can never reach leave fewer than two, and no pair table.
       if (problem.hopelessBecause !== null || problem.goals.length < 2) continue;
-      const { plain, patterned, matching, withPairs } = boundsOf(problem);
+      const { plain, patterned, matching, withPairs, withTriples } = boundsOf(problem);
       const truth = solveByExhaustion(start, rule).fewestPushes;
       if (truth === null) continue;
       solvable++;
       expect(withPairs, drawBoard(start)).toBeLessThanOrEqual(truth);
-      if (withPairs > matching) raised++;
+      expect(withTriples, drawBoard(start)).toBeLessThanOrEqual(truth);
+      if (withTriples > matching) raised++;
       // Children as the search evaluates them: from the parent's matching, one box pushed, the
       // player where the box was.
       const cells = Int32Array.from(problem.initialBoxes);
@@ -158,11 +192,12 @@ describe('the matching bound with pair patterns', () => {
       if (pairs === null) continue;
       const truth = fewestByExhaustionWithin(start, 'all-goals', 'pushes', 20_000);
       if (truth === 'too large') continue;
-      const { matching, withPairs } = boundsOf(problem);
+      const { matching, withPairs, withTriples } = boundsOf(problem);
       if (truth === null) continue;
       compared++;
-      if (withPairs > matching) raised++;
+      if (withTriples > matching) raised++;
       expect(withPairs, file).toBeLessThanOrEqual(truth.pushes);
+      expect(withTriples, file).toBeLessThanOrEqual(truth.pushes);
     }
     expect(compared).toBeGreaterThan(50);
     expect(raised).toBeGreaterThan(0);

@@ -1,7 +1,9 @@
 import { PAIR_LOST, type PairCosts } from './pair-costs.js';
+import type { TripleCosts } from './triple-costs.js';
 
 /**
- * Raises the matching bound with pair patterns, keeping it a lower bound.
+ * Raises the matching bound with pair patterns (and triple patterns, when given a triple
+ * table), keeping it a lower bound.
  *
  * Take any feasible duals of the matching (u per box, v per goal, u_i + v_g <= distance(i, g)).
  * In a solution, each box i ends on goal s(i), all different. Split the boxes into disjoint pairs
@@ -9,12 +11,15 @@ import { PAIR_LOST, type PairCosts } from './pair-costs.js';
  * this player); the pushes of a box in R are at least distance(i, s(i)) >= u_i + v_s(i). So the
  * pushes are at least  sum_k E_k + sum_R u_i + (the |R| smallest v summed),  whatever s is.
  * With no pairs this is the matching's dual value; a pair whose cost exceeds its boxes' u adds
- * the difference. Pairs are chosen greedily by that difference; any disjoint choice is sound.
- * A pair that cannot be put on goals at all makes the position lost.
+ * the difference. Triples are the same argument with three boxes. Patterns are chosen greedily
+ * by that difference; any disjoint choice is sound. A pattern that cannot be put on goals at
+ * all makes the position lost.
  */
-export class PairPatternBound {
+export class PatternBound {
   private readonly firstBox: Int32Array;
   private readonly secondBox: Int32Array;
+  /** The third box of a triple candidate, or -1 for a pair. */
+  private readonly thirdBox: Int32Array;
   private readonly gain: Float64Array;
   private readonly pairCost: Int32Array;
   private readonly inPair: Uint8Array;
@@ -27,10 +32,12 @@ export class PairPatternBound {
     private readonly pairs: PairCosts,
     boxCount: number,
     goalCount: number,
+    private readonly triples: TripleCosts | null = null,
   ) {
-    const most = (boxCount * (boxCount - 1)) / 2;
+    const most = (boxCount * (boxCount - 1)) / 2 + (triples === null ? 0 : (boxCount * (boxCount - 1) * (boxCount - 2)) / 6);
     this.firstBox = new Int32Array(most);
     this.secondBox = new Int32Array(most);
+    this.thirdBox = new Int32Array(most);
     this.gain = new Float64Array(most);
     this.pairCost = new Int32Array(most);
     this.inPair = new Uint8Array(boxCount);
@@ -54,7 +61,7 @@ export class PairPatternBound {
     goals: number,
     lost: number,
   ): number {
-    const { pairs, firstBox, secondBox, gain, pairCost, inPair } = this;
+    const { pairs, firstBox, secondBox, thirdBox, gain, pairCost, inPair } = this;
     let found = 0;
     for (let i = 0; i < count; i++) {
       const a = boxCells[i];
@@ -68,9 +75,34 @@ export class PairPatternBound {
         if (extra > 0.5) {
           firstBox[found] = i;
           secondBox[found] = j;
+          thirdBox[found] = -1;
           gain[found] = extra;
           pairCost[found] = cost;
           found++;
+        }
+      }
+    }
+    const { triples } = this;
+    if (triples !== null) {
+      for (let i = 0; i < count; i++) {
+        const ui = u === null ? nearest[boxCells[i]] : u[i + 1];
+        for (let j = i + 1; j < count; j++) {
+          const uj = u === null ? nearest[boxCells[j]] : u[j + 1];
+          for (let k = j + 1; k < count; k++) {
+            const rank = triples.rank(boxCells[i], boxCells[j], boxCells[k]);
+            if (!triples.mayConflict(rank)) continue;
+            const cost = triples.get(rank, player);
+            if (cost === PAIR_LOST) return lost;
+            const extra = cost - ui - uj - (u === null ? nearest[boxCells[k]] : u[k + 1]);
+            if (extra > 0.5) {
+              firstBox[found] = i;
+              secondBox[found] = j;
+              thirdBox[found] = k;
+              gain[found] = extra;
+              pairCost[found] = cost;
+              found++;
+            }
+          }
         }
       }
     }
@@ -81,13 +113,17 @@ export class PairPatternBound {
     for (;;) {
       let best = -1;
       for (let k = 0; k < found; k++) {
-        if (inPair[firstBox[k]] !== 0 || inPair[secondBox[k]] !== 0) continue;
+        if (inPair[firstBox[k]] !== 0 || inPair[secondBox[k]] !== 0 || (thirdBox[k] >= 0 && inPair[thirdBox[k]] !== 0)) continue;
         if (best < 0 || gain[k] > gain[best]) best = k;
       }
       if (best < 0) break;
       inPair[firstBox[best]] = 1;
       inPair[secondBox[best]] = 1;
       paired += 2;
+      if (thirdBox[best] >= 0) {
+        inPair[thirdBox[best]] = 1;
+        paired++;
+      }
       patternCost += pairCost[best];
     }
     let total = patternCost;
