@@ -87,6 +87,7 @@ export class PatternBound {
       for (let i = 0; i < count; i++) {
         const ui = u === null ? nearest[boxCells[i]] : u[i + 1];
         for (let j = i + 1; j < count; j++) {
+          if (!triples.mayConflictWith(boxCells[i], boxCells[j])) continue;
           const uj = u === null ? nearest[boxCells[j]] : u[j + 1];
           for (let k = j + 1; k < count; k++) {
             const rank = triples.rank(boxCells[i], boxCells[j], boxCells[k]);

@@ -17,6 +17,8 @@ export class TripleCosts {
     readonly cells: number,
     private readonly cost: Uint8Array,
     private readonly conflict: Uint8Array,
+    /** Per cell pair (both orders): 1 where some triple holding both cells is flagged in `conflict`. */
+    private readonly pairInConflict: Uint8Array,
     private readonly choose2: Int32Array,
     private readonly choose3: Int32Array,
   ) {}
@@ -30,6 +32,11 @@ export class TripleCosts {
     if (mid > high) [mid, high] = [high, mid];
     if (low > mid) [low, mid] = [mid, low];
     return this.choose3[high] + this.choose2[mid] + low;
+  }
+
+  /** Whether some triple holding cells a and b may conflict: else no third box need be tried. */
+  mayConflictWith(a: number, b: number): boolean {
+    return this.pairInConflict[a * this.cells + b] !== 0;
   }
 
   /** Whether the triple ranked `rank` ever costs more than its lone-box matching (see PairCosts.mayConflict). */
@@ -52,7 +59,7 @@ export class TripleCosts {
       choose2[n] = (n * (n - 1)) / 2;
       choose3[n] = (n * (n - 1) * (n - 2)) / 6;
     }
-    const table = new TripleCosts(cells, new Uint8Array(choose3[cells] * cells).fill(PAIR_LOST), new Uint8Array(choose3[cells]), choose2, choose3);
+    const table = new TripleCosts(cells, new Uint8Array(choose3[cells] * cells).fill(PAIR_LOST), new Uint8Array(choose3[cells]), new Uint8Array(cells * cells), choose2, choose3);
     const { cost } = table;
     const { neighbours, goals } = problem;
     // A state is kept as its four cells (three boxes, then the player) so that no rank is undone.
@@ -112,7 +119,7 @@ export class TripleCosts {
 
   /** Flags the triples that some player cell makes cost more than their lone-box matching. */
   private markConflicts(distances: PushDistances): void {
-    const { cells, cost, conflict } = this;
+    const { cells, cost, conflict, pairInConflict } = this;
     const { goalCount, distance, nearest } = distances;
     for (let c = 2; c < cells; c++) {
       for (let b = 1; b < c; b++) {
@@ -125,7 +132,16 @@ export class TripleCosts {
           }
           // Most triples cost no more than their nearest goals' sum, which no matching undercuts.
           if (most <= nearest[a] + nearest[b] + nearest[c]) continue;
-          if (most > cheapestThree(distance, goalCount, a, b, c)) conflict[rank] = 1;
+          if (most <= cheapestThree(distance, goalCount, a, b, c)) continue;
+          conflict[rank] = 1;
+          for (const [x, y] of [
+            [a, b],
+            [a, c],
+            [b, c],
+          ]) {
+            pairInConflict[x * cells + y] = 1;
+            pairInConflict[y * cells + x] = 1;
+          }
         }
       }
     }
