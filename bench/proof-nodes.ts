@@ -24,8 +24,8 @@ import { sharedDir } from './suites.js';
 
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true },
-  pushes: { mode: 'pushes', corralPruning: true },
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;

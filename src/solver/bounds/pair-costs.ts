@@ -1,4 +1,4 @@
-import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
+import { UNREACHABLE, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 
 /** A pair cost that no pushes reach: the two boxes cannot both be put on goals. */
@@ -42,7 +42,7 @@ export class PairCosts {
   }
 
   /** The table for a problem, or null when the board is too large for it or has fewer than two goals. */
-  static build(problem: Problem, distances: PushDistances): PairCosts | null {
+  static build(problem: Problem, distances: PushDistances, stopCheck: StopCheck = () => {}): PairCosts | null {
     const cells = problem.cellCount;
     if (cells > PAIR_TABLE_MAX_CELLS || problem.goals.length < 2) return null;
     const cost = new Uint8Array(cells * cells * cells).fill(PAIR_LOST);
@@ -60,6 +60,8 @@ export class PairCosts {
     }
     const stack: number[] = [];
     for (let pushes = 0; layer.length > 0 && pushes < PAIR_LOST; pushes++) {
+      // A layer takes milliseconds; the analysis's stop check ends a build that outlives the time limit.
+      stopCheck();
       const next: number[] = [];
       for (const state of layer) {
         if (cost[state] !== PAIR_LOST) continue;

@@ -1,4 +1,4 @@
-import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
+import { UNREACHABLE, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import { PAIR_LOST } from './pair-costs.js';
 
@@ -50,7 +50,7 @@ export class TripleCosts {
   }
 
   /** The table, or null on boards too large for it, with fewer than three goals, or with a triple beyond the byte cap. */
-  static build(problem: Problem, distances: PushDistances): TripleCosts | null {
+  static build(problem: Problem, distances: PushDistances, stopCheck: StopCheck = () => {}): TripleCosts | null {
     const cells = problem.cellCount;
     if (cells > TRIPLE_TABLE_MAX_CELLS || problem.goals.length < 3) return null;
     const choose2 = new Int32Array(cells + 1);
@@ -75,6 +75,8 @@ export class TripleCosts {
     }
     const stack: number[] = [];
     for (let pushes = 0; layer.length > 0 && pushes < PAIR_LOST; pushes++) {
+      // A layer takes milliseconds; the analysis's stop check ends a build that outlives the time limit.
+      stopCheck();
       const next: number[] = [];
       for (let s = 0; s < layer.length; s += 4) {
         const index = table.rank(layer[s], layer[s + 1], layer[s + 2]) * cells + layer[s + 3];

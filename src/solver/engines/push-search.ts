@@ -44,7 +44,11 @@ export interface SearchConfig {
   readonly maxBytes?: number;
   /** Pair patterns in the optimal modes' bound (default on; off to measure without them). */
   readonly pairPatterns?: boolean;
-  /** Triple patterns beside the pairs (default on where there are pairs; off to measure without them). */
+  /**
+   * Triple patterns beside the pairs (off by default): their table takes up to a second or two
+   * to build on the larger boards it allows, which the optimal modes (solve.ts) afford and the
+   * any-solution portfolio's push-optimal member is spared.
+   */
   readonly triplePatterns?: boolean;
 }
 
@@ -114,7 +118,7 @@ export class PushSearch implements SearchEngine {
     // Pair patterns serve the optimal modes forwards, where every position below the optimum is
     // expanded and a stronger bound spares whole layers; the table is for pushes, not pulls.
     const pairs = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false ? analysis.pairCosts() : null;
-    const triples = pairs !== null && config.triplePatterns !== false ? analysis.tripleCosts() : null;
+    const triples = pairs !== null && config.triplePatterns === true ? analysis.tripleCosts() : null;
     const patterns = pairs === null ? null : new PatternBound(pairs, boxCount, tables.distances.goalCount, triples);
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     this.reach = new PlayerReach(problem);

@@ -105,11 +105,11 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
       return basin;
     },
     pairCosts() {
-      if (pairs === undefined) pairs = PairCosts.build(problem, distances);
+      if (pairs === undefined) pairs = PairCosts.build(problem, distances, stopCheck);
       return pairs;
     },
     tripleCosts() {
-      if (triples === undefined) triples = TripleCosts.build(problem, distances);
+      if (triples === undefined) triples = TripleCosts.build(problem, distances, stopCheck);
       return triples;
     },
   };
