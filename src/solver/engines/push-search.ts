@@ -340,8 +340,6 @@ export class PushSearch implements SearchEngine {
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
     const parentBoxHash = nodes.boxHash[node];
-    // Greedy search orders by the bound alone and is left as it was.
-    const parentBound = this.greedy ? 0 : nodes.bound[node];
     let stop = false;
 
     for (let i = 0; i < count && !stop && this.state === 'running'; i++) {
@@ -414,10 +412,11 @@ export class PushSearch implements SearchEngine {
           nodes.matchSlot[child] = -1;
         } else {
           boxList[i] = to;
-          // Pathmax: one push lowers the pushes still needed by one at most, so the parent's
-          // bound less one also bounds the child. Pair patterns make the bound inconsistent
-          // (a pair's penalty can vanish in one push); this keeps f from falling along a path.
-          const lower = Math.max(this.bound.evaluateChild(boxList, count, i, backward ? -1 : box), parentBound - 1);
+          // With patterns the bound is admissible but not consistent (a pair's penalty can vanish
+          // in one push, so f can fall along a path); a position reached again with fewer pushes
+          // is stored again and expanded again (improves, below), which keeps A* optimal.
+          // Pathmax (the parent's bound less one) was measured: no fewer positions.
+          const lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : box);
           boxList[i] = box;
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
