@@ -24,6 +24,8 @@ export class PatternBound {
   private readonly pairCost: Int32Array;
   private readonly inPair: Uint8Array;
   private readonly goalTaken: Uint8Array;
+  /** Box indices in increasing cell order (for the triples). */
+  private readonly order: Int32Array;
   /** Pattern evaluations that raised the bound, and by how much in all (for measurements). */
   raised = 0;
   raisedBy = 0;
@@ -42,6 +44,7 @@ export class PatternBound {
     this.pairCost = new Int32Array(most);
     this.inPair = new Uint8Array(boxCount);
     this.goalTaken = new Uint8Array(goalCount + 1);
+    this.order = new Int32Array(boxCount);
   }
 
   /**
@@ -82,19 +85,34 @@ export class PatternBound {
         }
       }
     }
-    const { triples } = this;
+    const { triples, order } = this;
     if (triples !== null) {
+      // Boxes in increasing cell order, so that each triple's rank needs no sorting.
       for (let i = 0; i < count; i++) {
-        const ui = u === null ? nearest[boxCells[i]] : u[i + 1];
-        for (let j = i + 1; j < count; j++) {
-          if (!triples.mayConflictWith(boxCells[i], boxCells[j])) continue;
-          const uj = u === null ? nearest[boxCells[j]] : u[j + 1];
-          for (let k = j + 1; k < count; k++) {
-            const rank = triples.rank(boxCells[i], boxCells[j], boxCells[k]);
+        let at = i;
+        while (at > 0 && boxCells[order[at - 1]] > boxCells[i]) {
+          order[at] = order[at - 1];
+          at--;
+        }
+        order[at] = i;
+      }
+      for (let p = 0; p < count; p++) {
+        const i = order[p];
+        const a = boxCells[i];
+        const ui = u === null ? nearest[a] : u[i + 1];
+        for (let q = p + 1; q < count; q++) {
+          const j = order[q];
+          const b = boxCells[j];
+          if (!triples.mayConflictWith(a, b)) continue;
+          const uij = ui + (u === null ? nearest[b] : u[j + 1]);
+          for (let r = q + 1; r < count; r++) {
+            const k = order[r];
+            const c = boxCells[k];
+            const rank = triples.rankSorted(a, b, c);
             if (!triples.mayConflict(rank)) continue;
             const cost = triples.get(rank, player);
             if (cost === PAIR_LOST) return lost;
-            const extra = cost - ui - uj - (u === null ? nearest[boxCells[k]] : u[k + 1]);
+            const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);
             if (extra > 0.5) {
               firstBox[found] = i;
               secondBox[found] = j;

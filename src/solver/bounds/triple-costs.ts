@@ -34,6 +34,11 @@ export class TripleCosts {
     return this.choose3[high] + this.choose2[mid] + low;
   }
 
+  /** Rank of three cells given in increasing order. */
+  rankSorted(low: number, mid: number, high: number): number {
+    return this.choose3[high] + this.choose2[mid] + low;
+  }
+
   /** Whether some triple holding cells a and b may conflict: else no third box need be tried. */
   mayConflictWith(a: number, b: number): boolean {
     return this.pairInConflict[a * this.cells + b] !== 0;
