@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCollection } from '../src/level/parse.js';
 import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.js';
+import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
 import { buildProblem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
@@ -23,8 +24,8 @@ import { sharedDir } from './suites.js';
 
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true },
-  pushes: { mode: 'pushes', corralPruning: true },
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;
@@ -34,6 +35,9 @@ interface Args {
   readonly maxNodes: number;
   readonly collection: string;
   readonly levels: readonly number[];
+  /** Pair patterns in the bound (the default), or the matching alone. */
+  readonly pairPatterns: boolean;
+  readonly triplePatterns: boolean;
 }
 
 function usage(message: string): never {
@@ -57,6 +61,8 @@ function parseArgs(argv: readonly string[]): Args {
   let maxNodes = 2_000_000;
   let collection = 'microban.xsb';
   const levels: number[] = [];
+  let pairPatterns = true;
+  let triplePatterns = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -67,27 +73,36 @@ function parseArgs(argv: readonly string[]): Args {
       maxNodes = Number(argv[++i]);
       if (!Number.isInteger(maxNodes) || maxNodes <= 0) usage('--max-nodes needs a positive whole number');
     } else if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file in ../shared/levels');
+    else if (arg === '--no-pairs') pairPatterns = false;
+    else if (arg === '--no-triples') triplePatterns = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
-process.stdout.write(`# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level\n`);
-process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms\n');
+process.stdout.write(
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns (table-ms: building the tables; cpu-ms: the search)\n`,
+);
+process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms\n');
 for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
   const problem = buildProblem(level.board, 'all-goals');
   const analysis = analyzeLevel(problem);
   const boxes = Int32Array.from(problem.initialBoxes);
-  const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal).evaluate(boxes, boxes.length);
+  const tableStarted = process.cpuUsage();
+  const pairs = args.pairPatterns ? analysis.pairCosts() : null;
+  const triples = pairs !== null && args.triplePatterns ? analysis.tripleCosts() : null;
+  const tableMs = Math.round(process.cpuUsage(tableStarted).user / 1000);
   const started = process.cpuUsage();
-  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES });
+  const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
+  const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
+  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES, pairPatterns: args.pairPatterns, triplePatterns: args.triplePatterns });
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
@@ -101,6 +116,8 @@ for (const index of args.levels) {
     String(search.expanded).padStart(9),
     String(search.generated).padStart(10),
     String(cpuMs).padStart(7),
+    String(search.openFloor).padStart(7),
+    String(tableMs).padStart(9),
   ];
   process.stdout.write(`${row.join(' ')}\n`);
 }

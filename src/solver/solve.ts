@@ -194,8 +194,8 @@ const PUSH_OPTIMAL: MemberPlan = {
  * solutions that short with a second search (see fewestMovesAmongPushOptimal).
  */
 const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true },
-  pushes: { mode: 'pushes', corralPruning: true },
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true },
 };
 
 const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_MOBILITY_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
@@ -385,7 +385,7 @@ function fewestMovesAmongPushOptimal(
   fewestPushes: number,
   limits: { readonly clock: () => number; readonly deadline: number; readonly maxNodes: number; readonly maxBytes: number },
 ): { readonly pushes: Int32Array | null; readonly nodes: number; readonly generated: number } {
-  const search = new PushSearch(analysis, { mode: 'pushes', corralPruning: false, lexicographic: true, pushLimit: fewestPushes, maxBytes: limits.maxBytes });
+  const search = new PushSearch(analysis, { mode: 'pushes', corralPruning: false, lexicographic: true, pushLimit: fewestPushes, maxBytes: limits.maxBytes, triplePatterns: true });
   runPortfolio([{ engine: search, share: 1 }], limits);
   const pushes = search.state === 'solved' ? search.solution() : null;
   if (pushes !== null && pushes.length !== fewestPushes) throw new Error('internal: the fewest-moves search found a different push count');

@@ -71,9 +71,11 @@ describe('solve on tiny boards', () => {
 });
 
 describe('a search stopped at a limit is not a proof', () => {
-  // Unsolvable (the box on the left can only go down into the dead-end pocket beneath it),
-  // but only an exhaustive move search of the other boxes' positions shows it.
-  const unsolvable = board('#########', '#.   #  #', '# $    .#', '# .$    #', '#       #', '#$ $ . @#', '# #     #', '#########');
+  // Unsolvable (the box on the left can only go down into the dead-end pocket beneath it, and
+  // the spare box in the top-right corner never moves), but only an exhaustive move search of
+  // the other boxes' positions shows it. With a box for every goal the pair and triple patterns
+  // see it at the start; the spare box (all-goals, more boxes than goals) leaves them out.
+  const unsolvable = board('#########', '#.   # $#', '# $    .#', '# .$    #', '#       #', '#$ $ . @#', '# #     #', '#########');
 
   it('without limits the whole space is searched and the board reported unsolvable', () => {
     const result = solve(unsolvable, { optimal: 'moves', rule: 'all-goals' });

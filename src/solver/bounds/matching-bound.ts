@@ -1,4 +1,5 @@
 import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
+import type { PatternBound } from './pattern-bound.js';
 
 /** Returned when no assignment of boxes to goals exists: the position is lost. */
 export const INFEASIBLE = 0x3fffffff;
@@ -62,10 +63,15 @@ export class MatchingBound {
   /** Cache slot of the last evaluateChild result, or -1 when it left no duals to keep. */
   lastSlot = -1;
 
+  /**
+   * `patterns`, when given (every box needing a goal), raises each bound with pair patterns for
+   * the player's cell passed to evaluate and evaluateChild; see pattern-bound.ts.
+   */
   constructor(
     distances: PushDistances,
     boxCount: number,
     private readonly boxesPerGoal: boolean,
+    private readonly patterns: PatternBound | null = null,
   ) {
     this.goalCount = distances.goalCount;
     this.distance = distances.distance;
@@ -161,11 +167,11 @@ export class MatchingBound {
    * the child's cells). Exact when the nearest goals are distinct; otherwise the dual value after
    * one Hungarian phase from the parent's optimum, which never exceeds the optimal matching.
    */
-  evaluateChild(boxCells: Int32Array, count: number, moved: number): number {
+  evaluateChild(boxCells: Int32Array, count: number, moved: number, player = -1): number {
     this.lastSlot = -1;
     if (!this.boxesPerGoal) return this.evaluate(boxCells, count);
     const quick = this.nearestSum(boxCells, count);
-    if (quick !== NEEDS_MATCHING) return quick;
+    if (quick !== NEEDS_MATCHING) return this.withPatterns(quick, boxCells, count, player, false);
     if (!this.parentReady) {
       if (this.hungarian(this.parentCells, this.parentCount, true) === INFEASIBLE) return INFEASIBLE;
       this.baseU.set(this.u);
@@ -179,16 +185,28 @@ export class MatchingBound {
       this.parentCosts = true;
     }
     const bound = this.repairRow(boxCells, count, moved + 1);
-    if (bound !== INFEASIBLE) this.lastSlot = this.saveSlot(boxCells, count);
-    return bound;
+    if (bound === INFEASIBLE) return bound;
+    this.lastSlot = this.saveSlot(boxCells, count);
+    return this.withPatterns(bound, boxCells, count, player, true);
   }
 
-  /** Lower bound for boxes at the given cells (count of them), or INFEASIBLE. */
-  evaluate(boxCells: Int32Array, count: number): number {
+  /**
+   * Lower bound for boxes at the given cells (count of them), or INFEASIBLE; with the player's
+   * cell (not -1), pair patterns may raise it.
+   */
+  evaluate(boxCells: Int32Array, count: number, player = -1): number {
     if (!this.boxesPerGoal) return this.hungarian(boxCells, count, false);
     const quick = this.nearestSum(boxCells, count);
-    if (quick !== NEEDS_MATCHING) return quick;
-    return this.hungarian(boxCells, count, true);
+    if (quick !== NEEDS_MATCHING) return this.withPatterns(quick, boxCells, count, player, false);
+    return this.withPatterns(this.hungarian(boxCells, count, true), boxCells, count, player, true);
+  }
+
+  /** The matching's value raised by pair patterns, its duals in u and v when `dualsKept`, else the nearest distances. */
+  private withPatterns(matching: number, boxCells: Int32Array, count: number, player: number, dualsKept: boolean): number {
+    if (this.patterns === null || player < 0 || matching === INFEASIBLE) return matching;
+    const u = dualsKept ? this.u : null;
+    const v = dualsKept ? this.v : null;
+    return this.patterns.improve(matching, boxCells, count, player, u, this.nearest, v, this.goalCount, INFEASIBLE);
   }
 
   /** Distinct nearest goals make the sum of minima the optimum; else NEEDS_MATCHING. */

@@ -3,6 +3,7 @@ import { BucketQueue } from '../tables/bucket-queue.js';
 import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
+import { PatternBound } from '../bounds/pattern-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -41,6 +42,14 @@ export interface SearchConfig {
   readonly pushLimit?: number;
   /** Bytes this search's node table may take. */
   readonly maxBytes?: number;
+  /** Pair patterns in the optimal modes' bound (default on; off to measure without them). */
+  readonly pairPatterns?: boolean;
+  /**
+   * Triple patterns beside the pairs (off by default): their table takes up to a second or two
+   * to build on the larger boards it allows, which the optimal modes (solve.ts) afford and the
+   * any-solution portfolio's push-optimal member is spared.
+   */
+  readonly triplePatterns?: boolean;
 }
 
 /**
@@ -106,7 +115,12 @@ export class PushSearch implements SearchEngine {
     this.backward = config.direction === 'backward';
     const tables = this.backward ? analysis.backward() : analysis;
     this.dead = tables.dead;
-    this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal);
+    // Pair patterns serve the optimal modes forwards, where every position below the optimum is
+    // expanded and a stronger bound spares whole layers; the table is for pushes, not pulls.
+    const pairs = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false ? analysis.pairCosts() : null;
+    const triples = pairs !== null && config.triplePatterns === true ? analysis.tripleCosts() : null;
+    const patterns = pairs === null ? null : new PatternBound(pairs, boxCount, tables.distances.goalCount, triples);
+    this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
@@ -124,6 +138,13 @@ export class PushSearch implements SearchEngine {
     this.boxList = new Int32Array(boxCount);
     if (this.backward) this.startAtGoals();
     else this.start();
+  }
+
+  /** The least f on the open list (first measure), for measurements; Infinity when it is empty. */
+  get openFloor(): number {
+    const size = this.lexQueue === null ? this.queue.size : this.lexQueue.size;
+    if (size === 0) return Infinity;
+    return this.lexQueue === null ? this.queue.peekPriority() : this.lexQueue.peekFirst();
   }
 
   /** Bytes held by the search's tables. */
@@ -213,7 +234,7 @@ export class PushSearch implements SearchEngine {
     }
     const reached = reach.walk(problem.initialPlayer);
     const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
-    const lower = this.bound.evaluate(boxList, boxCount);
+    const lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
@@ -391,7 +412,11 @@ export class PushSearch implements SearchEngine {
           nodes.matchSlot[child] = -1;
         } else {
           boxList[i] = to;
-          const lower = this.bound.evaluateChild(boxList, count, i);
+          // With patterns the bound is admissible but not consistent (a pair's penalty can vanish
+          // in one push, so f can fall along a path); a position reached again with fewer pushes
+          // is stored again and expanded again (improves, below), which keeps A* optimal.
+          // Pathmax (the parent's bound less one) was measured: no fewer positions.
+          const lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : box);
           boxList[i] = box;
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);

@@ -1,4 +1,6 @@
 import { backwardPlan } from './backward-plan.js';
+import { PairCosts } from '../bounds/pair-costs.js';
+import { TripleCosts } from '../bounds/triple-costs.js';
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
@@ -42,6 +44,10 @@ export interface LevelAnalysis extends DirectionTables {
   backwardPlan(): PackingPlan | null;
   /** FESS's sink basin (see sink-basin.ts), or null where no box starts outside it; made on first use. */
   sinkBasin(): SinkBasin | null;
+  /** Exact pushes of every box pair alone (see pair-costs.ts), or null on large boards; made on first use. */
+  pairCosts(): PairCosts | null;
+  /** Exact pushes of every box triple alone (see triple-costs.ts), or null on large boards; made on first use. */
+  tripleCosts(): TripleCosts | null;
 }
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
@@ -54,6 +60,8 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let plan: PackingPlan | null | undefined;
   let pulledPlan: PackingPlan | null | undefined;
   let basin: SinkBasin | null | undefined;
+  let pairs: PairCosts | null | undefined;
+  let triples: TripleCosts | null | undefined;
   return {
     problem,
     regions,
@@ -95,6 +103,14 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     sinkBasin() {
       if (basin === undefined) basin = sinkBasin(problem);
       return basin;
+    },
+    pairCosts() {
+      if (pairs === undefined) pairs = PairCosts.build(problem, distances, stopCheck);
+      return pairs;
+    },
+    tripleCosts() {
+      if (triples === undefined) triples = TripleCosts.build(problem, distances, stopCheck);
+      return triples;
     },
   };
 }
