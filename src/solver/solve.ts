@@ -184,7 +184,9 @@ const PUSH_OPTIMAL: MemberPlan = {
   openingShare: 0.02,
   lateShare: 0.035,
   memoryShare: 0.1,
-  make: pushSearch({ mode: 'pushes', corralPruning: true }),
+  // Without the pair patterns of the optimal modes: their table costs up to 0.16 s to build on
+  // a large board, time the other searches of a 10 s run need more than this one its bound.
+  make: pushSearch({ mode: 'pushes', corralPruning: true, pairPatterns: false }),
 };
 
 /**
