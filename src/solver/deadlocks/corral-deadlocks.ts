@@ -4,12 +4,61 @@ import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 
-/** Corrals fenced by more boxes than this are not examined. */
-const MAX_BOXES = 10;
-/** Positions a sub-search may visit before it gives up and says nothing. */
-const MAX_STATES = 512;
+/** How large the corral searches may grow. */
+export interface CorralLimits {
+  /** Corrals fenced by more boxes than this are not examined (the boxes beside the fence join while there is room). */
+  readonly maxBoxes: number;
+  /** Positions the search for an opening may visit before it gives up and says nothing. */
+  readonly maxStates: number;
+  /**
+   * Positions the second search, for the boxes all on goals at once, may visit; 0: no second
+   * search (a corral that its fence can open is then never a deadlock).
+   */
+  readonly homeStates: number;
+}
+
+/** The limits before the second search existed: no second search. */
+export const OPENING_ONLY_CORRAL_LIMITS: CorralLimits = { maxBoxes: 10, maxStates: 512, homeStates: 0 };
+
+/**
+ * The second search is what solves Microban II 130 (FESS alone, in about 3,000 positions where it
+ * found nothing in 600,000): there the moves that put a box back on a goal leave a ring of up to
+ * a dozen boxes that can open its corral but can never all come home.
+ */
+export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 512, homeStates: 2048 };
+
 const CACHE_SLOTS = 1 << 14;
-const ENTRY = MAX_BOXES + 2;
+/**
+ * The second searches of one detector (one search of one level) may make, in all, HOME_TRIAL
+ * searches' worth of positions (homeStates each) and HOME_YIELD more for each deadlock they found:
+ * where fences come home easily or the searches cannot tell, they only cost, and after the trial
+ * they stop; where they keep finding deadlocks (Microban II 130: one per 2,600 positions), they
+ * keep running. Measured on XSokoban 14, 21, 41, 29 and 50 at 4,000 positions each, with no cap
+ * they cost more CPU than the rest of the search and found a deadlock per 18,000 positions or fewer.
+ */
+const HOME_TRIAL = 16;
+const HOME_YIELD = 2;
+
+/** Per cell, the cells of the eight squares around it (cell * 8 + k), -1 where a wall or the board's edge is. */
+function aroundCells(problem: Problem): Int32Array {
+  const { cellCount, squareOfCell, cellOfSquare, width, height } = problem;
+  const around = new Int32Array(cellCount * 8).fill(-1);
+  for (let cell = 0; cell < cellCount; cell++) {
+    const row = Math.floor(squareOfCell[cell] / width);
+    const col = squareOfCell[cell] % width;
+    let k = 0;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        if (dr === 0 && dc === 0) continue;
+        const r = row + dr;
+        const c = col + dc;
+        if (r >= 0 && c >= 0 && r < height && c < width) around[cell * 8 + k] = cellOfSquare[r * width + c];
+        k++;
+      }
+    }
+  }
+  return around;
+}
 const EMPTY = 0;
 const OPENS = 1;
 const DEADLOCK = 2;
@@ -30,7 +79,7 @@ export class CorralDeadlocks implements AreaDeadlockTest {
   private stamp = 0;
   private readonly stack: Int32Array;
   private readonly corralCells: Int32Array;
-  private readonly fence = new Int32Array(MAX_BOXES);
+  private readonly fence: Int32Array;
   private readonly fenceMark: Uint32Array;
   private fenceEpoch = 0;
   /** 1 on the cells of the corral being examined. */
@@ -39,29 +88,58 @@ export class CorralDeadlocks implements AreaDeadlockTest {
   private readonly probe: PlayerReach;
   private lastTopLeft = 0;
   private readonly freeze: FreezeDeadlocks;
-  private readonly states = new Int32Array(MAX_STATES * MAX_BOXES);
-  private readonly statePlayer = new Int32Array(MAX_STATES);
-  private readonly seen = new Int32Array(MAX_STATES * 4);
-  private readonly queue = new Int32Array(MAX_STATES);
-  private readonly child = new Int32Array(MAX_BOXES);
-  private readonly cache = new Int32Array(CACHE_SLOTS * ENTRY);
-  private readonly key = new Int32Array(ENTRY - 1);
-  /** Sub-searches run, deadlocks found and searches cut short: for measurement. */
+  private readonly maxBoxes: number;
+  /** The eight cells around each cell, -1 for walls (aroundCells). */
+  private readonly around: Int32Array;
+  /** Cache entry: the box cells (padded with -1), the player's area, the verdict. */
+  private readonly entry: number;
+  private readonly states: Int32Array;
+  private readonly statePlayer: Int32Array;
+  private readonly seen: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly child: Int32Array;
+  private readonly cache: Int32Array;
+  private readonly key: Int32Array;
+  /** Sub-searches run, deadlocks found (by the second search among them) and searches cut short: for measurement. */
   searches = 0;
   found = 0;
+  foundHome = 0;
   gaveUp = 0;
+  /** Second searches run and cut short, and the positions they made: what decides whether the next one is run (HOME_TRIAL). */
+  homeSearches = 0;
+  homeGaveUp = 0;
+  homeSpent = 0;
+  /** Positions the last sub-search made. */
+  private lastStates = 0;
 
   constructor(
     private readonly problem: Problem,
     private readonly dead: Uint8Array,
+    private readonly limits: CorralLimits = DEFAULT_CORRAL_LIMITS,
   ) {
     const n = problem.cellCount;
+    const { maxBoxes } = limits;
+    const maxStates = Math.max(limits.maxStates, limits.homeStates);
+    this.maxBoxes = maxBoxes;
+    this.entry = maxBoxes + 2;
+    this.fence = new Int32Array(maxBoxes);
+    this.states = new Int32Array(maxStates * maxBoxes);
+    this.statePlayer = new Int32Array(maxStates);
+    // An open-addressed set, a power of two at least four times the positions.
+    let slots = 4;
+    while (slots < maxStates * 4) slots *= 2;
+    this.seen = new Int32Array(slots);
+    this.queue = new Int32Array(maxStates);
+    this.child = new Int32Array(maxBoxes);
+    this.cache = new Int32Array(CACHE_SLOTS * this.entry);
+    this.key = new Int32Array(this.entry - 1);
     this.inspected = new Uint32Array(n);
     this.stack = new Int32Array(n);
     this.corralCells = new Int32Array(n);
     this.fenceMark = new Uint32Array(n);
     this.inCorral = new Uint8Array(n);
     this.walker = new PlayerReach(problem);
+    this.around = aroundCells(problem);
     this.probe = new PlayerReach(problem);
     this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
   }
@@ -78,7 +156,15 @@ export class CorralDeadlocks implements AreaDeadlockTest {
       for (let start = 0; start < cellCount; start++) if (this.corralAt(start, boxAt, reach, stamp)) return true;
       return false;
     }
-    return this.corralBeside(movedFrom, boxAt, reach, stamp) || this.corralBeside(movedTo, boxAt, reach, stamp);
+    if (this.corralBeside(movedFrom, boxAt, reach, stamp) || this.corralBeside(movedTo, boxAt, reach, stamp)) return true;
+    // A box that comes to rest beside a fence box can hold it for good (standing where that box's
+    // way out needed the box or the player), so the corrals its neighbours fence are examined too.
+    const { neighbours } = this.problem;
+    for (let d = 0; d < 4; d++) {
+      const beside = neighbours[movedTo * 4 + d];
+      if (beside >= 0 && boxAt[beside] !== 0 && this.corralBeside(beside, boxAt, reach, stamp)) return true;
+    }
+    return false;
   }
 
   /** Examines the corrals that hold `cell` or one of its neighbours. */
@@ -134,18 +220,19 @@ export class CorralDeadlocks implements AreaDeadlockTest {
       for (let d = 0; d < 4; d++) {
         const next = neighbours[cell * 4 + d];
         if (next < 0 || boxAt[next] === 0 || fenceMark[next] === epoch) continue;
-        if (boxes === MAX_BOXES) return false;
+        if (boxes === this.maxBoxes) return false;
         fenceMark[next] = epoch;
         fence[boxes++] = next;
         if (goalIndexOfCell[next] < 0) unfinished = true;
       }
     }
     if (!unfinished || boxes === 0) return false;
+    const { limits } = this;
     // Boxes beside the fence can hold its boxes in place (standing where a push needs the player
-    // or the box), so they join the search while there is room; leaving any out is only lenient.
+    // or the box), so they join the search for an opening while there is room; leaving any out is only lenient.
     const fenceOnly = boxes;
-    for (let i = 0; i < fenceOnly && boxes < MAX_BOXES; i++) {
-      for (let d = 0; d < 4 && boxes < MAX_BOXES; d++) {
+    for (let i = 0; i < fenceOnly && boxes < this.maxBoxes; i++) {
+      for (let d = 0; d < 4 && boxes < this.maxBoxes; d++) {
         const next = neighbours[fence[i] * 4 + d];
         if (next < 0 || boxAt[next] === 0 || fenceMark[next] === epoch) continue;
         fenceMark[next] = epoch;
@@ -155,23 +242,52 @@ export class CorralDeadlocks implements AreaDeadlockTest {
     sortCells(fence, boxes);
     key.fill(-1);
     key.set(fence.subarray(0, boxes));
-    key[MAX_BOXES] = reach.topLeft;
+    key[this.maxBoxes] = reach.topLeft;
+    const { entry } = this;
     const slot = this.cacheSlot(key);
-    const known = this.cache[slot * ENTRY + ENTRY - 1];
+    const known = this.cache[slot * entry + entry - 1];
     if (known !== EMPTY) return known === DEADLOCK;
     for (const cell of cells) this.inCorral[cell] = 1;
     this.searches++;
-    const verdict = this.search(boxes, reach.topLeft, cells);
+    let verdict = this.search(boxes, reach.topLeft, cells, false, limits.maxStates);
+    // The fence can open the corral, but can its boxes (alone on the board, so with more room than
+    // in the position) ever all stand on goals at once? If not, the position is lost all the same.
+    if (verdict === OPENS && limits.homeStates > 0 && this.someOffGoal(boxes) && this.homeSpent < (HOME_TRIAL + HOME_YIELD * this.foundHome) * limits.homeStates) {
+      verdict = this.search(boxes, reach.topLeft, cells, true, limits.homeStates);
+      this.homeSpent += this.lastStates;
+      this.homeSearches++;
+      if (verdict === DEADLOCK) this.foundHome++;
+      if (verdict === GAVE_UP) this.homeGaveUp++;
+    }
     for (const cell of cells) this.inCorral[cell] = 0;
     if (verdict === DEADLOCK) this.found++;
     if (verdict === GAVE_UP) this.gaveUp++;
-    this.cache.set(key, slot * ENTRY);
-    this.cache[slot * ENTRY + ENTRY - 1] = verdict;
+    this.cache.set(key, slot * entry);
+    this.cache[slot * entry + entry - 1] = verdict;
     return verdict === DEADLOCK;
   }
 
-  /** Breadth-first over the fence boxes' pushes, alone on the board. */
-  private search(size: number, player: number, cells: Int32Array): number {
+  /** Whether the eight cells around `cell` are all floor without a box on the sub-search's board. */
+  private inTheOpen(cell: number): boolean {
+    const { around } = this;
+    const boxAt = this.walker.boxAt;
+    for (let k = cell * 8; k < cell * 8 + 8; k++) if (around[k] >= 0 && boxAt[around[k]] !== 0) return false;
+    return true;
+  }
+
+  /** Whether one of the first `size` boxes of the fence stands off the goals. */
+  private someOffGoal(size: number): boolean {
+    for (let i = 0; i < size; i++) if (this.problem.goalIndexOfCell[this.fence[i]] < 0) return true;
+    return false;
+  }
+
+  /**
+   * Breadth-first over the fence boxes' pushes, alone on the board, until the corral opens or the
+   * boxes are home, or, `untilHome`, only until the boxes are all on goals (opening is no end:
+   * the boxes must still come home), within `maxStates` positions.
+   */
+  private search(size: number, player: number, cells: Int32Array, untilHome: boolean, maxStates: number): number {
+    const { maxBoxes } = this;
     const { problem, dead, walker, states, statePlayer, queue, child } = this;
     const { neighbours } = problem;
     this.seen.fill(-1);
@@ -185,11 +301,12 @@ export class CorralDeadlocks implements AreaDeadlockTest {
     const boxAt = walker.boxAt;
     while (head < tail) {
       const state = queue[head++];
-      const base = state * MAX_BOXES;
-      for (let i = 0; i < size; i++) boxAt[states[base + i]] = 1;
+      const base = state * maxBoxes;
+      for (let i = 0; i < size; i++) if (states[base + i] >= 0) boxAt[states[base + i]] = 1;
       walker.flood(statePlayer[state]);
       for (let i = 0; i < size; i++) {
         const box = states[base + i];
+        if (box < 0) continue;
         for (let d = 0; d < 4; d++) {
           const to = neighbours[box * 4 + d];
           if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
@@ -198,23 +315,29 @@ export class CorralDeadlocks implements AreaDeadlockTest {
           boxAt[box] = 0;
           boxAt[to] = 1;
           const frozen = this.freeze.isDeadlock(to);
+          // Coming home, a box pushed into the open (no wall and no box around it) is taken off:
+          // one more relaxation, which ends the searches of fences that are not stuck early.
+          const dropped = untilHome && !frozen && this.inTheOpen(to);
+          if (dropped) boxAt[to] = 0;
           let verdict = EMPTY;
-          if (!frozen) verdict = this.afterPush(box, cells);
+          if (!frozen) verdict = this.afterPush(box, cells, untilHome);
           boxAt[to] = 0;
           boxAt[box] = 1;
           if (frozen) continue;
           if (verdict === OPENS) {
             this.clear(state, size);
+            this.lastStates = count;
             return OPENS;
           }
-          if (count === MAX_STATES) {
+          if (count === maxStates) {
             this.clear(state, size);
+            this.lastStates = count;
             return GAVE_UP;
           }
           for (let j = 0; j < size; j++) child[j] = states[base + j];
-          child[i] = to;
+          child[i] = dropped ? -1 : to;
           sortCells(child, size);
-          states.set(child.subarray(0, size), count * MAX_BOXES);
+          states.set(child.subarray(0, size), count * maxBoxes);
           statePlayer[count] = this.lastTopLeft;
           if (!this.remember(count, size)) continue;
           queue[tail++] = count++;
@@ -222,41 +345,46 @@ export class CorralDeadlocks implements AreaDeadlockTest {
       }
       this.clear(state, size);
     }
+    this.lastStates = count;
     return DEADLOCK;
   }
 
   /**
    * With the pushed box already moved in walker.boxAt (the player now on `player`): OPENS when
-   * the player can get into the corral, or every fence box is home with no empty goal inside;
-   * otherwise EMPTY. The child's normalized player cell is left in lastTopLeft. The probe walks
-   * on a copy, so the parent's walk stays usable for its other pushes.
+   * the player can get into the corral, or every fence box is home with no empty goal inside
+   * (`untilHome`: when every box is on a goal); otherwise EMPTY. The child's normalized player
+   * cell is left in lastTopLeft. The probe walks on a copy, so the parent's walk stays usable
+   * for its other pushes.
    */
-  private afterPush(player: number, cells: Int32Array): number {
+  private afterPush(player: number, cells: Int32Array, untilHome: boolean): number {
     const { walker } = this;
     const { goalIndexOfCell } = this.problem;
     const probe = this.probe;
     probe.boxAt.set(walker.boxAt);
     probe.flood(player);
     this.lastTopLeft = probe.topLeft;
-    for (const cell of cells) if (probe.reached(cell)) return OPENS;
+    if (!untilHome) for (const cell of cells) if (probe.reached(cell)) return OPENS;
     let home = true;
     for (let cell = 0; cell < walker.boxAt.length && home; cell++) {
       if (walker.boxAt[cell] !== 0 && goalIndexOfCell[cell] < 0) home = false;
     }
-    if (!home) return EMPTY;
+    if (!home || untilHome) return home ? OPENS : EMPTY;
     for (const cell of cells) if (goalIndexOfCell[cell] >= 0 && walker.boxAt[cell] === 0) return EMPTY;
     return OPENS;
   }
 
   private clear(state: number, size: number): void {
-    for (let i = 0; i < size; i++) this.walker.boxAt[this.states[state * MAX_BOXES + i]] = 0;
+    for (let i = 0; i < size; i++) {
+      const cell = this.states[state * this.maxBoxes + i];
+      if (cell >= 0) this.walker.boxAt[cell] = 0;
+    }
   }
 
   /** Adds a stored position to the seen set; false when it was there already. */
   private remember(state: number, size: number): boolean {
     const { states, statePlayer, seen } = this;
     const mask = seen.length - 1;
-    const base = state * MAX_BOXES;
+    const base = state * this.maxBoxes;
     let hash = Math.imul(statePlayer[state] + 1, 0x9e3779b1);
     for (let i = 0; i < size; i++) hash = Math.imul(hash ^ states[base + i], 0x85ebca6b) ^ (hash >>> 13);
     let slot = (hash >>> 0) & mask;
@@ -268,7 +396,7 @@ export class CorralDeadlocks implements AreaDeadlockTest {
       }
       if (statePlayer[other] === statePlayer[state]) {
         let same = true;
-        for (let i = 0; i < size && same; i++) same = states[other * MAX_BOXES + i] === states[base + i];
+        for (let i = 0; i < size && same; i++) same = states[other * this.maxBoxes + i] === states[base + i];
         if (same) return false;
       }
       slot = (slot + 1) & mask;
@@ -276,17 +404,17 @@ export class CorralDeadlocks implements AreaDeadlockTest {
   }
 
   private cacheSlot(key: Int32Array): number {
-    const { cache } = this;
+    const { cache, entry } = this;
     let hash = 0x811c9dc5;
     for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key[i], 0x01000193);
     const slot = (hash >>> 0) & (CACHE_SLOTS - 1);
     for (let probe = 0; probe < 4; probe++) {
-      const at = ((slot + probe) & (CACHE_SLOTS - 1)) * ENTRY;
+      const at = ((slot + probe) & (CACHE_SLOTS - 1)) * entry;
       let same = true;
       for (let i = 0; i < key.length && same; i++) same = cache[at + i] === key[i];
-      if (same || cache[at + ENTRY - 1] === EMPTY) return (slot + probe) & (CACHE_SLOTS - 1);
+      if (same || cache[at + entry - 1] === EMPTY) return (slot + probe) & (CACHE_SLOTS - 1);
     }
-    cache.fill(0, slot * ENTRY, slot * ENTRY + ENTRY);
+    cache.fill(0, slot * entry, slot * entry + entry);
     return slot;
   }
 }

@@ -1,7 +1,7 @@
 import type { Problem } from '../model/problem.js';
 import type { PushDistances } from '../geometry/push-distances.js';
 import type { AreaDeadlockTest, BoardDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
-import { CorralDeadlocks } from './corral-deadlocks.js';
+import { CorralDeadlocks, type CorralLimits } from './corral-deadlocks.js';
 import { FixedGoalMatching } from './fixed-goal-matching.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
@@ -38,6 +38,8 @@ export interface DetectorContext {
   readonly backward: boolean;
   /** The search keeps exact player squares (it counts moves): rules that only keep push counts do not apply. */
   readonly exactPlayer: boolean;
+  /** How far the corral searches may go (corral-deadlocks.ts's default where absent). */
+  readonly corralLimits?: CorralLimits;
 }
 
 interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner> {
@@ -66,11 +68,13 @@ export const DETECTORS = {
   }),
   corrals: entry({
     kind: 'deadlock',
-    proves: 'an area the player cannot reach, holding unfinished work, that no sequence of pushes of its fence boxes (alone on the board) ever opens or finishes',
-    soundBecause: 'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either; a sub-search cut short says nothing',
+    proves:
+      'an area the player cannot reach, holding unfinished work, that no sequence of pushes of its fence boxes (alone on the board) ever opens or finishes; with a second search, also one whose fence can open it but can never stand on goals all at once',
+    soundBecause:
+      'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either, and in a solution the fence boxes end on goals like every box; a sub-search cut short says nothing',
     engines: ['feature-search'],
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
-    create: ({ problem, dead }) => new CorralDeadlocks(problem, dead),
+    create: ({ problem, dead, corralLimits }) => new CorralDeadlocks(problem, dead, corralLimits),
   }),
   retrograde: entry({
     kind: 'deadlock',

@@ -1,7 +1,7 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
-import type { CorralDeadlocks } from '../deadlocks/corral-deadlocks.js';
+import { type CorralDeadlocks, type CorralLimits, DEFAULT_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
@@ -28,6 +28,8 @@ export interface FeatureSearchConfig {
   readonly maxBytes?: number;
   /** Look for corrals that can never be opened, by a small search over their fences (default on). */
   readonly corralDeadlocks?: boolean;
+  /** How far the corral searches go, and whether a fence that can open its corral must also be able to come home (corral-deadlocks.ts). */
+  readonly corralLimits?: CorralLimits;
   /** Look for goals that boxes fixed on other goals leave unfillable (default on). */
   readonly retrogradeDeadlocks?: boolean;
   /**
@@ -266,7 +268,8 @@ export class FeatureSearch implements SearchEngine {
     this.cellOfNode = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
-    const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: false, exactPlayer: false };
+    const corralLimits = config.corralLimits ?? DEFAULT_CORRAL_LIMITS;
+    const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: false, exactPlayer: false, corralLimits };
     const detectors = detectorsFor('feature-search', context, {
       corrals: config.corralDeadlocks !== false,
       retrograde: config.retrogradeDeadlocks !== false,

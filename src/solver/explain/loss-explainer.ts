@@ -1,7 +1,7 @@
 import { BOX, type Board } from '../../level/board.js';
 import type { GoalRule } from '../../game/goal-rule.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
-import type { CorralDeadlocks } from '../deadlocks/corral-deadlocks.js';
+import { type CorralDeadlocks, OPENING_ONLY_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { detectorsFor } from '../deadlocks/registry.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -101,7 +101,10 @@ export class LossExplainer {
     if (this.proofs === undefined) {
       const { problem } = this;
       const { dead, distances } = analyzeLevel(problem);
-      const detectors = detectorsFor('feature-search', { problem, dead, distances, boxAt: this.boxAt, backward: false, exactPlayer: false }, { piCorrals: false });
+      // Corrals only as far as their fences can never open them: that is what the reason says
+      // (the second search's corrals can be opened, their boxes just never all come home).
+      const context = { problem, dead, distances, boxAt: this.boxAt, backward: false, exactPlayer: false, corralLimits: OPENING_ONLY_CORRAL_LIMITS };
+      const detectors = detectorsFor('feature-search', context, { piCorrals: false });
       this.proofs = {
         dead,
         freeze: detectors.freeze,
