@@ -289,7 +289,7 @@ export class CorralDeadlocks implements AreaDeadlockTest {
   private search(size: number, player: number, cells: Int32Array, untilHome: boolean, maxStates: number): number {
     const { maxBoxes } = this;
     const { problem, dead, walker, states, statePlayer, queue, child } = this;
-    const { neighbours } = problem;
+    const { neighbours, goalIndexOfCell } = problem;
     this.seen.fill(-1);
     states.set(this.fence.subarray(0, size), 0);
     statePlayer[0] = player;
@@ -302,7 +302,15 @@ export class CorralDeadlocks implements AreaDeadlockTest {
     while (head < tail) {
       const state = queue[head++];
       const base = state * maxBoxes;
-      for (let i = 0; i < size; i++) if (states[base + i] >= 0) boxAt[states[base + i]] = 1;
+      const probeAt = this.probe.boxAt;
+      let offGoal = 0;
+      for (let i = 0; i < size; i++) {
+        const cell = states[base + i];
+        if (cell < 0) continue;
+        boxAt[cell] = 1;
+        probeAt[cell] = 1;
+        if (goalIndexOfCell[cell] < 0) offGoal++;
+      }
       walker.flood(statePlayer[state]);
       for (let i = 0; i < size; i++) {
         const box = states[base + i];
@@ -320,7 +328,15 @@ export class CorralDeadlocks implements AreaDeadlockTest {
           const dropped = untilHome && !frozen && this.inTheOpen(to);
           if (dropped) boxAt[to] = 0;
           let verdict = EMPTY;
-          if (!frozen) verdict = this.afterPush(box, cells, untilHome);
+          if (!frozen) {
+            // The probe's board follows the walker's, one push at a time, instead of a copy per push.
+            probeAt[box] = 0;
+            probeAt[to] = boxAt[to];
+            const offGoalAfter = offGoal - (goalIndexOfCell[box] < 0 ? 1 : 0) + (!dropped && goalIndexOfCell[to] < 0 ? 1 : 0);
+            verdict = this.afterPush(box, cells, untilHome, offGoalAfter);
+            probeAt[to] = 0;
+            probeAt[box] = 1;
+          }
           boxAt[to] = 0;
           boxAt[box] = 1;
           if (frozen) continue;
@@ -353,21 +369,18 @@ export class CorralDeadlocks implements AreaDeadlockTest {
    * With the pushed box already moved in walker.boxAt (the player now on `player`): OPENS when
    * the player can get into the corral, or every fence box is home with no empty goal inside
    * (`untilHome`: when every box is on a goal); otherwise EMPTY. The child's normalized player
-   * cell is left in lastTopLeft. The probe walks on a copy, so the parent's walk stays usable
-   * for its other pushes.
+   * cell is left in lastTopLeft. The probe walks its own board (kept equal to the walker's by the
+   * caller), so the parent's walk stays usable for its other pushes; `offGoal` counts the
+   * sub-search's boxes off goals after the push.
    */
-  private afterPush(player: number, cells: Int32Array, untilHome: boolean): number {
+  private afterPush(player: number, cells: Int32Array, untilHome: boolean, offGoal: number): number {
     const { walker } = this;
     const { goalIndexOfCell } = this.problem;
     const probe = this.probe;
-    probe.boxAt.set(walker.boxAt);
     probe.flood(player);
     this.lastTopLeft = probe.topLeft;
     if (!untilHome) for (const cell of cells) if (probe.reached(cell)) return OPENS;
-    let home = true;
-    for (let cell = 0; cell < walker.boxAt.length && home; cell++) {
-      if (walker.boxAt[cell] !== 0 && goalIndexOfCell[cell] < 0) home = false;
-    }
+    const home = offGoal === 0;
     if (!home || untilHome) return home ? OPENS : EMPTY;
     for (const cell of cells) if (goalIndexOfCell[cell] >= 0 && walker.boxAt[cell] === 0) return EMPTY;
     return OPENS;
@@ -376,7 +389,10 @@ export class CorralDeadlocks implements AreaDeadlockTest {
   private clear(state: number, size: number): void {
     for (let i = 0; i < size; i++) {
       const cell = this.states[state * this.maxBoxes + i];
-      if (cell >= 0) this.walker.boxAt[cell] = 0;
+      if (cell >= 0) {
+        this.walker.boxAt[cell] = 0;
+        this.probe.boxAt[cell] = 0;
+      }
     }
   }
 
