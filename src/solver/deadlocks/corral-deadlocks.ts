@@ -1,6 +1,7 @@
 import type { AreaDeadlockTest } from './detector-shapes.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
+import { aroundCells } from '../geometry/cell-grid.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 
@@ -39,26 +40,6 @@ const CACHE_SLOTS = 1 << 14;
 const HOME_TRIAL = 16;
 const HOME_YIELD = 2;
 
-/** Per cell, the cells of the eight squares around it (cell * 8 + k), -1 where a wall or the board's edge is. */
-function aroundCells(problem: Problem): Int32Array {
-  const { cellCount, squareOfCell, cellOfSquare, width, height } = problem;
-  const around = new Int32Array(cellCount * 8).fill(-1);
-  for (let cell = 0; cell < cellCount; cell++) {
-    const row = Math.floor(squareOfCell[cell] / width);
-    const col = squareOfCell[cell] % width;
-    let k = 0;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        if (dr === 0 && dc === 0) continue;
-        const r = row + dr;
-        const c = col + dc;
-        if (r >= 0 && c >= 0 && r < height && c < width) around[cell * 8 + k] = cellOfSquare[r * width + c];
-        k++;
-      }
-    }
-  }
-  return around;
-}
 const EMPTY = 0;
 const OPENS = 1;
 const DEADLOCK = 2;

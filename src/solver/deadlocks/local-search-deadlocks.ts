@@ -1,6 +1,7 @@
 import type { AreaDeadlockTest } from './detector-shapes.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
+import { aroundCells, cellGrid } from '../geometry/cell-grid.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { zobristKeys } from '../model/zobrist.js';
 import { sortCells } from './sort-cells.js';
@@ -91,26 +92,11 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest {
     private readonly nearest: Uint16Array,
     private readonly limits: LocalSearchLimits = DEFAULT_LOCAL_SEARCH_LIMITS,
   ) {
-    const { cellCount, squareOfCell, width } = problem;
-    this.row = new Int32Array(cellCount);
-    this.col = new Int32Array(cellCount);
-    for (let cell = 0; cell < cellCount; cell++) {
-      this.row[cell] = Math.floor(squareOfCell[cell] / width);
-      this.col[cell] = squareOfCell[cell] % width;
-    }
-    this.around = new Int32Array(cellCount * 8).fill(-1);
-    for (let cell = 0; cell < cellCount; cell++) {
-      let k = 0;
-      for (let dr = -1; dr <= 1; dr++) {
-        for (let dc = -1; dc <= 1; dc++) {
-          if (dr === 0 && dc === 0) continue;
-          const r = this.row[cell] + dr;
-          const c = this.col[cell] + dc;
-          if (r >= 0 && c >= 0 && r < problem.height && c < width) this.around[cell * 8 + k] = problem.cellOfSquare[r * width + c];
-          k++;
-        }
-      }
-    }
+    const { cellCount } = problem;
+    const grid = cellGrid(problem);
+    this.row = grid.rows;
+    this.col = grid.columns;
+    this.around = aroundCells(problem, grid);
     this.againstWall = new Uint8Array(cellCount);
     for (let cell = 0; cell < cellCount; cell++) {
       for (let d = 0; d < 4; d++) if (problem.neighbours[cell * 4 + d] < 0) this.againstWall[cell] = 1;

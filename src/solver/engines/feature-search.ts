@@ -2,6 +2,7 @@ import type { LevelAnalysis } from '../planning/analysis.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
 import { type CorralDeadlocks, type CorralLimits, DEFAULT_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
+import { cellGrid } from '../geometry/cell-grid.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
@@ -308,12 +309,9 @@ export class FeatureSearch implements SearchEngine {
     this.isDoorway = new Uint8Array(cellCount);
     for (const doorway of this.doorways) this.isDoorway[doorway] = 1;
     this.moveStride = cellCount * 4;
-    this.rowOfCell = new Int32Array(cellCount);
-    this.columnOfCell = new Int32Array(cellCount);
-    for (let cell = 0; cell < cellCount; cell++) {
-      this.rowOfCell[cell] = Math.floor(problem.squareOfCell[cell] / problem.width);
-      this.columnOfCell[cell] = problem.squareOfCell[cell] % problem.width;
-    }
+    const grid = cellGrid(problem);
+    this.rowOfCell = grid.rows;
+    this.columnOfCell = grid.columns;
     this.options = {
       outOfPlanAdvisor: config.outOfPlanAdvisor !== false,
       outOfPlanClearing: config.outOfPlanClearing === true,
