@@ -297,9 +297,7 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   );
   const plans: MemberPlan[] =
     optimal === null
-      ? [FEATURE_SEARCH, FEATURE_MOBILITY_SEARCH, FORWARD_GREEDY, ...(canSearchBackward(problem) ? [BACKWARD_GREEDY] : []), PUSH_OPTIMAL].filter(
-          (plan) => options.members === undefined || options.members.includes(plan.name),
-        )
+      ? PORTFOLIO.filter((plan) => (plan !== BACKWARD_GREEDY || canSearchBackward(problem)) && (options.members === undefined || options.members.includes(plan.name)))
       : [{ name: 'push-optimal', share: 1, openingShare: 1, lateShare: 1, memoryShare: 1, make: pushSearch(OPTIMAL_SEARCH[optimal]) }];
   if (plans.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
   // The tables stop short of the memory limit themselves, each at its part of it.

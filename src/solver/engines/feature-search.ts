@@ -850,9 +850,7 @@ export class FeatureSearch implements SearchEngine {
     for (let c = 0; c < count; c++) {
       const from = candidateFrom[c];
       const to = candidateTarget[c] >> 2;
-      if (from === stuck || candidateAreas[c] > limit || this.outOfPlanAt(packed, to) !== 0) continue;
-      const before = this.stepsBetween(from, stuck);
-      if (before > OPENER_REACH || this.stepsBetween(to, stuck) <= before) continue;
+      if (from === stuck || candidateAreas[c] > limit || this.outOfPlanAt(packed, to) !== 0 || !this.takesAwayFrom(c, stuck)) continue;
       if (best < 0 || candidateKey[c] > candidateKey[best]) best = c;
     }
     return best;
@@ -877,7 +875,7 @@ export class FeatureSearch implements SearchEngine {
    */
   private openerAdvice(count: number, areas: number, hottest: number): number {
     if (hottest < 0) return -1;
-    const { candidateFrom, candidateTarget, candidateKey, candidateAreas } = this;
+    const { candidateFrom, candidateKey, candidateAreas } = this;
     const limit = Math.min(areas, MAX_AREAS);
     let own = -1;
     let near = -1;
@@ -888,11 +886,16 @@ export class FeatureSearch implements SearchEngine {
         if (own < 0 || candidateKey[c] > candidateKey[own]) own = c;
         continue;
       }
-      const before = this.stepsBetween(from, hottest);
-      if (before > OPENER_REACH || this.stepsBetween(candidateTarget[c] >> 2, hottest) <= before) continue;
+      if (!this.takesAwayFrom(c, hottest)) continue;
       if (near < 0 || candidateKey[c] > candidateKey[near]) near = c;
     }
     return own >= 0 ? own : near;
+  }
+
+  /** Whether candidate `c` moves a box within OPENER_REACH steps of `center` farther from it: the opener's and the OOP clearing's moves. */
+  private takesAwayFrom(c: number, center: number): boolean {
+    const before = this.stepsBetween(this.candidateFrom[c], center);
+    return before <= OPENER_REACH && this.stepsBetween(this.candidateTarget[c] >> 2, center) > before;
   }
 
   /** Steps between two cells across the board, walls ignored (Manhattan distance). */
