@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem } from '../../src/solver/model/problem.js';
-import { sinkBasin } from '../../src/solver/planning/sink-basin.js';
+import { everyGoalBasin, sinkBasin } from '../../src/solver/planning/sink-basin.js';
 import { board } from './helpers.js';
 
 function basinOf(...rows: string[]) {
@@ -34,5 +34,27 @@ describe('the sink basin', () => {
 
   it('is not given where every box starts inside it', () => {
     expect(basinOf('#######', '#.    #', '#.$$  #', '#@    #', '#######').basin).toBeNull();
+  });
+});
+
+describe("every goal's basin together", () => {
+  // Two goals in a corridor open at both ends, each end with a box of its own: with the left goal
+  // full a box reaches the right one only from the right, and the other way round.
+  const twoWays = ['##########', '#        #', '# ###### #', '#@$ .. $ #', '##########'];
+
+  it('calls a box out of plan only where it can reach no goal once the others are full', () => {
+    const problem = buildProblem(board(...twoWays), 'all-goals');
+    // The sink basin is one way in; the box coming the other way is off it.
+    expect(sinkBasin(problem)?.outsideAtStart).toBe(1);
+    // Together the two ways hold both boxes, so no box is out of plan and there is no basin to give.
+    expect(everyGoalBasin(problem)).toBeNull();
+  });
+
+  it('still leaves out a box that no goal can take last', () => {
+    const problem = buildProblem(board('########', '#..  $ #', '#### # #', '#@ $   #', '########'), 'all-goals');
+    const basin = everyGoalBasin(problem);
+    const cell = (row: number, col: number): number => problem.cellOfSquare[row * problem.width + col];
+    expect(basin?.outsideAtStart).toBe(1);
+    expect([basin?.cells[cell(1, 5)], basin?.cells[cell(3, 3)]]).toEqual([1, 0]);
   });
 });

@@ -45,6 +45,11 @@ export interface FeatureSearchConfig {
   readonly localSearchDeadlocks?: boolean;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
   readonly outOfPlan?: boolean;
+  /**
+   * Which basin a box must be in not to be out of plan: FESS's sink basin (the default), or every
+   * goal's basin together (sink-basin.ts), for levels whose goals are fed by several ways.
+   */
+  readonly outOfPlanBasin?: 'sink' | 'every-goal';
   /** Out of plan also counts boxes outside the basin of the plan step the position is at (plan-basins.ts; default off: measured neutral). */
   readonly planBasins?: boolean;
   /** FESS's OOP advisor: bring an out-of-plan box into the basin (default on). */
@@ -326,7 +331,7 @@ export class FeatureSearch implements SearchEngine {
     this.explorerReach = new PlayerReach(problem);
     this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
     this.outOfPlan = new Uint8Array(cellCount);
-    const basin = config.outOfPlan !== false ? analysis.sinkBasin() : null;
+    const basin = config.outOfPlan === false ? null : config.outOfPlanBasin === 'every-goal' ? analysis.everyGoalBasin() : analysis.sinkBasin();
     this.stepBasins = config.outOfPlan !== false && config.planBasins === true && plan !== null ? planBasins(problem, plan) : null;
     this.hasOutOfPlan = basin !== null || this.stepBasins !== null;
     if (basin !== null) for (let cell = 0; cell < cellCount; cell++) this.outOfPlan[cell] = basin.cells[cell] === 0 && problem.goalIndexOfCell[cell] < 0 ? 1 : 0;

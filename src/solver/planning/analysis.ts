@@ -4,7 +4,7 @@ import { TripleCosts } from '../bounds/triple-costs.js';
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
-import { sinkBasin, type SinkBasin } from './sink-basin.js';
+import { everyGoalBasin, sinkBasin, type SinkBasin } from './sink-basin.js';
 import { sinkRoom } from './sink-room.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
@@ -44,6 +44,8 @@ export interface LevelAnalysis extends DirectionTables {
   backwardPlan(): PackingPlan | null;
   /** FESS's sink basin (see sink-basin.ts), or null where no box starts outside it; made on first use. */
   sinkBasin(): SinkBasin | null;
+  /** Every goal's basin together (see sink-basin.ts), or null where no box starts outside it; made on first use. */
+  everyGoalBasin(): SinkBasin | null;
   /** Exact pushes of every box pair alone (see pair-costs.ts), or null on large boards; made on first use. */
   pairCosts(): PairCosts | null;
   /** Exact pushes of every box triple alone (see triple-costs.ts), or null on large boards; made on first use. */
@@ -60,6 +62,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let plan: PackingPlan | null | undefined;
   let pulledPlan: PackingPlan | null | undefined;
   let basin: SinkBasin | null | undefined;
+  let everyBasin: SinkBasin | null | undefined;
   let pairs: PairCosts | null | undefined;
   let triples: TripleCosts | null | undefined;
   return {
@@ -103,6 +106,10 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     sinkBasin() {
       if (basin === undefined) basin = sinkBasin(problem);
       return basin;
+    },
+    everyGoalBasin() {
+      if (everyBasin === undefined) everyBasin = everyGoalBasin(problem);
+      return everyBasin;
     },
     pairCosts() {
       if (pairs === undefined) pairs = PairCosts.build(problem, distances, stopCheck);

@@ -34,23 +34,69 @@ export function sinkBasin(problem: Problem): SinkBasin | null {
  * found from it all the same), or null where boxes and goals do not pair one to one.
  */
 export function largestBasin(problem: Problem): SinkBasin | null {
+  let best = null as GoalBasin | null;
+  forEachGoalBasin(problem, (basin) => {
+    if (best === null || basin.inside > best.inside || (basin.inside === best.inside && basin.size > best.size)) best = { ...basin, cells: basin.cells.slice() };
+  });
+  if (best === null) return null;
+  return { goal: best.goal, cells: best.cells, outsideAtStart: problem.initialBoxes.length - best.inside };
+}
+
+/**
+ * Every goal's basin together, or null where boxes and goals do not pair one to one or no box
+ * starts outside it. Where boxes come into the goals by more than one way (goal rooms with two
+ * entrances, each fed by its own part of the level), the sink basin holds only one way's boxes
+ * and calls the others out of plan, though they are where they belong; here a box is out of plan
+ * only where it can reach no goal once the others are full. The goal recorded is the sink
+ * basin's.
+ */
+export function everyGoalBasin(problem: Problem): SinkBasin | null {
+  const { initialBoxes, cellCount } = problem;
+  const cells = new Uint8Array(cellCount);
+  let goal = -1;
+  let mostInside = -1;
+  forEachGoalBasin(problem, (basin) => {
+    for (let cell = 0; cell < cellCount; cell++) cells[cell] |= basin.cells[cell];
+    if (basin.inside > mostInside) {
+      mostInside = basin.inside;
+      goal = basin.goal;
+    }
+  });
+  if (goal < 0) return null;
+  let inside = 0;
+  for (const box of initialBoxes) inside += cells[box];
+  if (inside === initialBoxes.length) return null;
+  return { goal, cells, outsideAtStart: initialBoxes.length - inside };
+}
+
+interface GoalBasin {
+  readonly goal: number;
+  readonly cells: Uint8Array;
+  /** Boxes on it at the start. */
+  readonly inside: number;
+  readonly size: number;
+}
+
+/**
+ * Each goal's basin in turn, none where boxes and goals do not pair one to one. `cells` is one
+ * array reused from goal to goal (a level can have thousands of goals): copy what must be kept.
+ */
+function forEachGoalBasin(problem: Problem, visit: (basin: GoalBasin) => void): void {
   const { goals, initialBoxes, cellCount } = problem;
-  if (goals.length === 0 || goals.length !== initialBoxes.length || !problem.everyBoxNeedsGoal) return null;
+  if (goals.length === 0 || goals.length !== initialBoxes.length || !problem.everyBoxNeedsGoal) return;
   const walker = new PlayerReach(problem);
   const finder = new BoxPathFinder(problem);
   // In the final position the player may stand anywhere it can walk to; any free side will do.
   const anywhere = new Uint8Array(cellCount).fill(1);
-  let best: { goal: number; cells: Uint8Array; inside: number; size: number } | null = null;
+  const cells = new Uint8Array(cellCount);
   for (const goal of goals) {
     for (const other of goals) walker.boxAt[other] = other === goal ? 0 : 1;
-    const cells = new Uint8Array(cellCount);
+    cells.fill(0);
     finder.pullReach(walker, goal, anywhere, cells);
     let inside = 0;
     for (const box of initialBoxes) inside += cells[box];
     let size = 0;
     for (let cell = 0; cell < cellCount; cell++) size += cells[cell];
-    if (best === null || inside > best.inside || (inside === best.inside && size > best.size)) best = { goal, cells, inside, size };
+    visit({ goal, cells, inside, size });
   }
-  if (best === null) return null;
-  return { goal: best.goal, cells: best.cells, outsideAtStart: initialBoxes.length - best.inside };
 }
