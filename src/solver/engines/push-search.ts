@@ -388,10 +388,6 @@ export class PushSearch implements SearchEngine {
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
         } else if (!this.exactPlayer) {
           keyPlayer = this.topLeftAfterPush(box, to, d);
-          if (keyPlayer < 0) {
-            childReach.flood(box);
-            keyPlayer = childReach.topLeft;
-          }
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
@@ -464,22 +460,26 @@ export class PushSearch implements SearchEngine {
   }
 
   /**
-   * The child's normalized player cell without a flood fill, when local facts settle it: the
-   * parent's region stays connected without `to` (it was unreachable, or its free neighbours
-   * stay joined around it), and the freed box cell opens no new area. Returns -1 otherwise.
+   * The child's normalized player cell (the smallest it can reach), from local facts where they
+   * settle it: when the freed box cell opens no new area, the child's region lies within the
+   * parent's, less `to`, plus the box cell. If the parent's region also stays connected without
+   * `to` (it was unreachable, or its free neighbours stay joined around it), the answer is known
+   * outright; if not, its least cell is still a floor for a fill from the box cell, which stops
+   * there. Only a newly opened area, or `to` being the parent's least cell, needs a whole fill.
    */
   private topLeftAfterPush(box: number, to: number, d: number): number {
     const { neighbours } = this.analysis.problem;
-    const { reach } = this;
+    const { reach, childReach } = this;
     const boxAt = reach.boxAt;
     const sideA = d < 2 ? 2 : 0;
     for (let side = sideA; side < sideA + 2; side++) {
       const beside = neighbours[box * 4 + side];
-      if (beside >= 0 && beside !== to && boxAt[beside] === 0 && !reach.reached(beside)) return -1;
+      if (beside >= 0 && beside !== to && boxAt[beside] === 0 && !reach.reached(beside)) return childReach.floodTopLeft(box, -1);
     }
     const topLeft = reach.topLeft;
+    const floor = box < topLeft ? box : topLeft;
     if (reach.reached(to)) {
-      if (to === topLeft) return -1;
+      if (to === topLeft) return childReach.floodTopLeft(box, -1);
       // Free orthogonal neighbours of `to` must form one group joined through free diagonals.
       const up = neighbours[to * 4];
       const right = neighbours[to * 4 + 3];
@@ -496,9 +496,10 @@ export class PushSearch implements SearchEngine {
       if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
       if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
       const groups = links === 4 ? 1 : free - links;
-      if (groups > 1) return -1;
+      // `to` may cut the region; the player's side of it holds no cell below the floor.
+      if (groups > 1) return childReach.floodTopLeft(box, floor);
     }
-    return box < topLeft ? box : topLeft;
+    return floor;
   }
 
   /**
