@@ -461,23 +461,21 @@ export class PushSearch implements SearchEngine {
 
   /**
    * The child's normalized player cell (the smallest it can reach), from local facts where they
-   * settle it: when the freed box cell opens no new area, the child's region lies within the
-   * parent's, less `to`, plus the box cell. If the parent's region also stays connected without
-   * `to` (it was unreachable, or its free neighbours stay joined around it), the answer is known
-   * outright; if not, its least cell is still a floor for a fill from the box cell, which stops
-   * there. Only a newly opened area, or `to` being the parent's least cell, needs a whole fill.
+   * settle it. The child's region is the parent's, less `to`, plus the box cell, plus any area
+   * the freed box cell opens beside it (an area that touched the parent's region would have been
+   * in it, so it joins through the box cell alone: a fill of just that area finds its least
+   * cell). If the parent's region stays connected without `to` (it was unreachable, or its free
+   * neighbours stay joined around it), the least of those is the answer; if not, it is still a
+   * floor for a fill from the box cell, which stops there. Only `to` being the parent's least
+   * cell needs a whole fill.
    */
   private topLeftAfterPush(box: number, to: number, d: number): number {
     const { neighbours } = this.analysis.problem;
     const { reach, childReach } = this;
     const boxAt = reach.boxAt;
-    const sideA = d < 2 ? 2 : 0;
-    for (let side = sideA; side < sideA + 2; side++) {
-      const beside = neighbours[box * 4 + side];
-      if (beside >= 0 && beside !== to && boxAt[beside] === 0 && !reach.reached(beside)) return childReach.floodTopLeft(box, -1);
-    }
     const topLeft = reach.topLeft;
-    const floor = box < topLeft ? box : topLeft;
+    let floor = box < topLeft ? box : topLeft;
+    let connected = true;
     if (reach.reached(to)) {
       if (to === topLeft) return childReach.floodTopLeft(box, -1);
       // Free orthogonal neighbours of `to` must form one group joined through free diagonals.
@@ -495,11 +493,28 @@ export class PushSearch implements SearchEngine {
       if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
       if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
       if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
-      const groups = links === 4 ? 1 : free - links;
-      // `to` may cut the region; the player's side of it holds no cell below the floor.
-      if (groups > 1) return childReach.floodTopLeft(box, floor);
+      connected = (links === 4 ? 1 : free - links) <= 1;
     }
-    return floor;
+    // The two cells beside the push (perpendicular to it) that were free and out of reach.
+    const sideA = d < 2 ? 2 : 0;
+    let opened = -1;
+    let openedToo = -1;
+    for (let side = sideA; side < sideA + 2; side++) {
+      const beside = neighbours[box * 4 + side];
+      if (beside < 0 || boxAt[beside] !== 0 || reach.reached(beside)) continue;
+      if (opened < 0) opened = beside;
+      else openedToo = beside;
+    }
+    if (opened >= 0) {
+      // The fill of the opened area must not go back through the box cell into the old region.
+      const childBoxAt = childReach.boxAt;
+      childBoxAt[box] = 1;
+      const areaLeast = childReach.floodTopLeft(opened, -1, openedToo);
+      childBoxAt[box] = 0;
+      if (areaLeast < floor) floor = areaLeast;
+    }
+    // `to` may cut the region; the player's side of it holds no cell below the floor.
+    return connected ? floor : childReach.floodTopLeft(box, floor);
   }
 
   /**

@@ -100,13 +100,14 @@ export class PlayerReach {
   }
 
   /**
-   * The smallest cell reachable from `start`, for normalizing a child position's player when the
-   * caller knows a `floor`: a cell that no reachable cell lies below (or -1 when it knows none).
-   * The fill stops as soon as it reaches `floor`, and it tries upward and leftward steps first
-   * (cells are numbered row by row), where the smallest cells lie. The visited marks are left
-   * partial, so unlike after `flood`, `reached` and `topLeft` are not to be read afterwards.
+   * The smallest cell reachable from `start` (or from `alsoFrom` too, unless it is -1), for
+   * normalizing a child position's player when the caller knows a `floor`: a cell that no
+   * reachable cell lies below (or -1 when it knows none). The fill stops as soon as it reaches
+   * `floor`, and it tries upward and leftward steps first (cells are numbered row by row), where
+   * the smallest cells lie. The visited marks are left partial, so unlike after `flood`,
+   * `reached` and `topLeft` are not to be read afterwards.
    */
-  floodTopLeft(start: number, floor: number): number {
+  floodTopLeft(start: number, floor: number, alsoFrom = -1): number {
     if (start === floor) return start;
     const { neighbours } = this.problem;
     const { boxAt, visitedEpoch, queue } = this;
@@ -119,6 +120,11 @@ export class PlayerReach {
     let topLeft = start;
     queue[top++] = start;
     visitedEpoch[start] = epoch;
+    if (alsoFrom >= 0 && alsoFrom !== start) {
+      queue[top++] = alsoFrom;
+      visitedEpoch[alsoFrom] = epoch;
+      if (alsoFrom < topLeft) topLeft = alsoFrom;
+    }
     while (top > 0) {
       const base = queue[--top] * 4;
       for (let k = 0; k < 4; k++) {
