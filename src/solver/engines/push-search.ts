@@ -336,7 +336,7 @@ export class PushSearch implements SearchEngine {
       return false;
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
-    const restricted = corrals !== null && corrals.restrict(reach, boxAt);
+    const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
     const parentBoxHash = nodes.boxHash[node];
