@@ -26,6 +26,8 @@ export class PatternBound {
   private readonly goalTaken: Uint8Array;
   /** Box indices in increasing cell order (for the triples). */
   private readonly order: Int32Array;
+  /** In that order: each box's part of a triple's rank as its highest cell. */
+  private readonly highRank: Int32Array;
   /** Pattern evaluations that raised the bound, and by how much in all (for measurements). */
   raised = 0;
   raisedBy = 0;
@@ -45,6 +47,7 @@ export class PatternBound {
     this.inPair = new Uint8Array(boxCount);
     this.goalTaken = new Uint8Array(goalCount + 1);
     this.order = new Int32Array(boxCount);
+    this.highRank = new Int32Array(boxCount);
   }
 
   /**
@@ -85,7 +88,7 @@ export class PatternBound {
         }
       }
     }
-    const { triples, order } = this;
+    const { triples, order, highRank } = this;
     if (triples !== null) {
       // Boxes in increasing cell order, so that each triple's rank needs no sorting.
       for (let i = 0; i < count; i++) {
@@ -96,6 +99,9 @@ export class PatternBound {
         }
         order[at] = i;
       }
+      // The innermost loop below runs for most triples, and most are never in conflict: it only
+      // adds a pair's part of the rank to the third box's, both looked up once here.
+      for (let p = 2; p < count; p++) highRank[p] = triples.rankOfHigh(boxCells[order[p]]);
       for (let p = 0; p < count; p++) {
         const i = order[p];
         const a = boxCells[i];
@@ -105,11 +111,12 @@ export class PatternBound {
           const b = boxCells[j];
           if (!triples.mayConflictWith(a, b)) continue;
           const uij = ui + (u === null ? nearest[b] : u[j + 1]);
+          const lowMidRank = triples.rankOfLowMid(a, b);
           for (let r = q + 1; r < count; r++) {
+            const rank = lowMidRank + highRank[r];
+            if (!triples.mayConflict(rank)) continue;
             const k = order[r];
             const c = boxCells[k];
-            const rank = triples.rankSorted(a, b, c);
-            if (!triples.mayConflict(rank)) continue;
             const cost = triples.get(rank, player);
             if (cost === PAIR_LOST) return lost;
             const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);

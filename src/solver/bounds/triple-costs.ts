@@ -34,9 +34,16 @@ export class TripleCosts {
     return this.choose3[high] + this.choose2[mid] + low;
   }
 
-  /** Rank of three cells given in increasing order. */
-  rankSorted(low: number, mid: number, high: number): number {
-    return this.choose3[high] + this.choose2[mid] + low;
+  /**
+   * The rank of cells low < mid < high comes in two parts that add up to it, rankOfLowMid(low,
+   * mid) + rankOfHigh(high): a caller trying many third cells with one pair looks its part up once.
+   */
+  rankOfLowMid(low: number, mid: number): number {
+    return this.choose2[mid] + low;
+  }
+
+  rankOfHigh(high: number): number {
+    return this.choose3[high];
   }
 
   /** Whether some triple holding cells a and b may conflict: else no third box need be tried. */
