@@ -26,8 +26,9 @@ export class PatternBound {
   private readonly goalTaken: Uint8Array;
   /** Box indices in increasing cell order (for the triples). */
   private readonly order: Int32Array;
-  /** In that order: each box's part of a triple's rank as its highest cell. */
-  private readonly highRank: Int32Array;
+  /** The boxes as a set of cells, and each box's index by its cell (for the triples). */
+  private readonly boxSet: Uint32Array;
+  private readonly boxOfCell: Int32Array;
   /** Pattern evaluations that raised the bound, and by how much in all (for measurements). */
   raised = 0;
   raisedBy = 0;
@@ -47,7 +48,8 @@ export class PatternBound {
     this.inPair = new Uint8Array(boxCount);
     this.goalTaken = new Uint8Array(goalCount + 1);
     this.order = new Int32Array(boxCount);
-    this.highRank = new Int32Array(boxCount);
+    this.boxSet = new Uint32Array(triples === null ? 0 : triples.words);
+    this.boxOfCell = new Int32Array(triples === null ? 0 : triples.cells);
   }
 
   /**
@@ -88,7 +90,7 @@ export class PatternBound {
         }
       }
     }
-    const { triples, order, highRank } = this;
+    const { triples, order, boxSet, boxOfCell } = this;
     if (triples !== null) {
       // Boxes in increasing cell order, so that each triple's rank needs no sorting.
       for (let i = 0; i < count; i++) {
@@ -99,9 +101,16 @@ export class PatternBound {
         }
         order[at] = i;
       }
-      // The innermost loop below runs for most triples, and most are never in conflict: it only
-      // adds a pair's part of the rank to the third box's, both looked up once here.
-      for (let p = 2; p < count; p++) highRank[p] = triples.rankOfHigh(boxCells[order[p]]);
+      // Most triples never conflict. For each pair, the table's set of third cells that may,
+      // intersected with the set of box cells, leaves only those to try, in increasing cell
+      // order as before.
+      const words = boxSet.length;
+      boxSet.fill(0);
+      for (let i = 0; i < count; i++) {
+        const cell = boxCells[i];
+        boxSet[cell >>> 5] |= 1 << (cell & 31);
+        boxOfCell[cell] = i;
+      }
       for (let p = 0; p < count; p++) {
         const i = order[p];
         const a = boxCells[i];
@@ -112,21 +121,25 @@ export class PatternBound {
           if (!triples.mayConflictWith(a, b)) continue;
           const uij = ui + (u === null ? nearest[b] : u[j + 1]);
           const lowMidRank = triples.rankOfLowMid(a, b);
-          for (let r = q + 1; r < count; r++) {
-            const rank = lowMidRank + highRank[r];
-            if (!triples.mayConflict(rank)) continue;
-            const k = order[r];
-            const c = boxCells[k];
-            const cost = triples.get(rank, player);
-            if (cost === PAIR_LOST) return lost;
-            const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);
-            if (extra > 0.5) {
-              firstBox[found] = i;
-              secondBox[found] = j;
-              thirdBox[found] = k;
-              gain[found] = extra;
-              pairCost[found] = cost;
-              found++;
+          for (let w = 0; w < words; w++) {
+            let thirds = triples.conflictingThirds(a, b, w) & boxSet[w];
+            while (thirds !== 0) {
+              const lowest = thirds & -thirds;
+              thirds ^= lowest;
+              const c = w * 32 + 31 - Math.clz32(lowest);
+              const k = boxOfCell[c];
+              const rank = lowMidRank + triples.rankOfHigh(c);
+              const cost = triples.get(rank, player);
+              if (cost === PAIR_LOST) return lost;
+              const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);
+              if (extra > 0.5) {
+                firstBox[found] = i;
+                secondBox[found] = j;
+                thirdBox[found] = k;
+                gain[found] = extra;
+                pairCost[found] = cost;
+                found++;
+              }
             }
           }
         }
