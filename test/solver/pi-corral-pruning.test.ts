@@ -24,7 +24,7 @@ function allowedBoxes(start: Board, rule: GoalRule): { open: boolean; fence: boo
   const reach = new PlayerReach(problem);
   for (const box of problem.initialBoxes) reach.boxAt[box] = 1;
   reach.flood(problem.initialPlayer);
-  if (!pruning.restrict(reach, reach.boxAt)) return null;
+  if (!pruning.restrict(reach, reach.boxAt, Int32Array.from(problem.initialBoxes), problem.initialBoxes.length)) return null;
   return { open: pruning.isAllowed(cellOf(start, rule, 2, 2)), fence: pruning.isAllowed(cellOf(start, rule, 4, 2)) };
 }
 

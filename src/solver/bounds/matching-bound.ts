@@ -120,7 +120,8 @@ export class MatchingBound {
    * cache slot its own evaluation left (or -1), used when it still belongs to `node`.
    */
   beginParent(boxCells: Int32Array, count: number, node: number, slot: number): void {
-    this.parentCells.set(boxCells.subarray(0, count));
+    // Copied by hand: a subarray view would be an allocation per position.
+    for (let i = 0; i < count; i++) this.parentCells[i] = boxCells[i];
     this.parentCount = count;
     this.parentReady = slot >= 0 && this.cacheOwner[slot] === node && this.loadSlot(slot, boxCells, count);
     this.parentCosts = false;
@@ -142,7 +143,8 @@ export class MatchingBound {
       baseAssigned[this.cacheColumn[base + k]] = k + 1;
     }
     baseU[0] = 0;
-    baseV.set(this.cacheV.subarray(slot * this.size, (slot + 1) * this.size));
+    const cached = slot * this.size;
+    for (let c = 0; c < this.size; c++) baseV[c] = this.cacheV[cached + c];
     for (let r = 0; r < count; r++) rowOfCell[boxCells[r]] = 0;
     return true;
   }
@@ -157,7 +159,7 @@ export class MatchingBound {
     for (let c = 1; c <= this.goalCount; c++) {
       if (assigned[c] > 0) this.cacheColumn[base + assigned[c] - 1] = c;
     }
-    this.cacheV.set(this.v.subarray(0, this.size), slot * this.size);
+    this.cacheV.set(this.v, slot * this.size);
     this.cacheOwner[slot] = -1;
     return slot;
   }

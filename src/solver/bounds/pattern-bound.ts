@@ -26,6 +26,9 @@ export class PatternBound {
   private readonly goalTaken: Uint8Array;
   /** Box indices in increasing cell order (for the triples). */
   private readonly order: Int32Array;
+  /** The boxes as a set of cells, and each box's index by its cell (for the triples). */
+  private readonly boxSet: Uint32Array;
+  private readonly boxOfCell: Int32Array;
   /** Pattern evaluations that raised the bound, and by how much in all (for measurements). */
   raised = 0;
   raisedBy = 0;
@@ -45,6 +48,8 @@ export class PatternBound {
     this.inPair = new Uint8Array(boxCount);
     this.goalTaken = new Uint8Array(goalCount + 1);
     this.order = new Int32Array(boxCount);
+    this.boxSet = new Uint32Array(triples === null ? 0 : triples.words);
+    this.boxOfCell = new Int32Array(triples === null ? 0 : triples.cells);
   }
 
   /**
@@ -85,7 +90,7 @@ export class PatternBound {
         }
       }
     }
-    const { triples, order } = this;
+    const { triples, order, boxSet, boxOfCell } = this;
     if (triples !== null) {
       // Boxes in increasing cell order, so that each triple's rank needs no sorting.
       for (let i = 0; i < count; i++) {
@@ -96,6 +101,16 @@ export class PatternBound {
         }
         order[at] = i;
       }
+      // Most triples never conflict. For each pair, the table's set of third cells that may,
+      // intersected with the set of box cells, leaves only those to try, in increasing cell
+      // order as before.
+      const words = boxSet.length;
+      boxSet.fill(0);
+      for (let i = 0; i < count; i++) {
+        const cell = boxCells[i];
+        boxSet[cell >>> 5] |= 1 << (cell & 31);
+        boxOfCell[cell] = i;
+      }
       for (let p = 0; p < count; p++) {
         const i = order[p];
         const a = boxCells[i];
@@ -105,21 +120,26 @@ export class PatternBound {
           const b = boxCells[j];
           if (!triples.mayConflictWith(a, b)) continue;
           const uij = ui + (u === null ? nearest[b] : u[j + 1]);
-          for (let r = q + 1; r < count; r++) {
-            const k = order[r];
-            const c = boxCells[k];
-            const rank = triples.rankSorted(a, b, c);
-            if (!triples.mayConflict(rank)) continue;
-            const cost = triples.get(rank, player);
-            if (cost === PAIR_LOST) return lost;
-            const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);
-            if (extra > 0.5) {
-              firstBox[found] = i;
-              secondBox[found] = j;
-              thirdBox[found] = k;
-              gain[found] = extra;
-              pairCost[found] = cost;
-              found++;
+          const lowMidRank = triples.rankOfLowMid(a, b);
+          for (let w = 0; w < words; w++) {
+            let thirds = triples.conflictingThirds(a, b, w) & boxSet[w];
+            while (thirds !== 0) {
+              const lowest = thirds & -thirds;
+              thirds ^= lowest;
+              const c = w * 32 + 31 - Math.clz32(lowest);
+              const k = boxOfCell[c];
+              const rank = lowMidRank + triples.rankOfHigh(c);
+              const cost = triples.get(rank, player);
+              if (cost === PAIR_LOST) return lost;
+              const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);
+              if (extra > 0.5) {
+                firstBox[found] = i;
+                secondBox[found] = j;
+                thirdBox[found] = k;
+                gain[found] = extra;
+                pairCost[found] = cost;
+                found++;
+              }
             }
           }
         }

@@ -13,15 +13,27 @@ export const TRIPLE_TABLE_MAX_CELLS = 90;
  * pulling, walks free. Triples are ranked a < b < c as C(c,3) + C(b,2) + a.
  */
 export class TripleCosts {
+  /** 32-bit words in a set of cells. */
+  readonly words: number;
+  /**
+   * The triples that may conflict (that ever cost more than their lone-box matching, see
+   * PairCosts.mayConflict): per cell pair a < b, the set of cells c > b that make one (words per
+   * pair). A caller with its boxes as a set of cells meets the few triples worth a look without
+   * trying every third box.
+   */
+  private readonly thirds: Uint32Array;
+
   private constructor(
     readonly cells: number,
     private readonly cost: Uint8Array,
-    private readonly conflict: Uint8Array,
-    /** Per cell pair (both orders): 1 where some triple holding both cells is flagged in `conflict`. */
+    /** Per cell pair (both orders): 1 where some triple holding both cells may conflict. */
     private readonly pairInConflict: Uint8Array,
     private readonly choose2: Int32Array,
     private readonly choose3: Int32Array,
-  ) {}
+  ) {
+    this.words = Math.ceil(cells / 32);
+    this.thirds = new Uint32Array(cells * cells * this.words);
+  }
 
   /** Rank of three distinct cells, in any order. */
   rank(a: number, b: number, c: number): number {
@@ -34,19 +46,26 @@ export class TripleCosts {
     return this.choose3[high] + this.choose2[mid] + low;
   }
 
-  /** Rank of three cells given in increasing order. */
-  rankSorted(low: number, mid: number, high: number): number {
-    return this.choose3[high] + this.choose2[mid] + low;
+  /**
+   * The rank of cells low < mid < high comes in two parts that add up to it, rankOfLowMid(low,
+   * mid) + rankOfHigh(high): a caller trying many third cells with one pair looks its part up once.
+   */
+  rankOfLowMid(low: number, mid: number): number {
+    return this.choose2[mid] + low;
+  }
+
+  rankOfHigh(high: number): number {
+    return this.choose3[high];
+  }
+
+  /** Word `word` of the set of cells c > b whose triple with a < b may conflict. */
+  conflictingThirds(a: number, b: number, word: number): number {
+    return this.thirds[(a * this.cells + b) * this.words + word];
   }
 
   /** Whether some triple holding cells a and b may conflict: else no third box need be tried. */
   mayConflictWith(a: number, b: number): boolean {
     return this.pairInConflict[a * this.cells + b] !== 0;
-  }
-
-  /** Whether the triple ranked `rank` ever costs more than its lone-box matching (see PairCosts.mayConflict). */
-  mayConflict(rank: number): boolean {
-    return this.conflict[rank] !== 0;
   }
 
   /** Pushes for the triple ranked `rank` with the player on `player`; PAIR_LOST when none do it. */
@@ -64,7 +83,7 @@ export class TripleCosts {
       choose2[n] = (n * (n - 1)) / 2;
       choose3[n] = (n * (n - 1) * (n - 2)) / 6;
     }
-    const table = new TripleCosts(cells, new Uint8Array(choose3[cells] * cells).fill(PAIR_LOST), new Uint8Array(choose3[cells]), new Uint8Array(cells * cells), choose2, choose3);
+    const table = new TripleCosts(cells, new Uint8Array(choose3[cells] * cells).fill(PAIR_LOST), new Uint8Array(cells * cells), choose2, choose3);
     const { cost } = table;
     const { neighbours, goals } = problem;
     // A state is kept as its four cells (three boxes, then the player) so that no rank is undone.
@@ -126,7 +145,7 @@ export class TripleCosts {
 
   /** Flags the triples that some player cell makes cost more than their lone-box matching. */
   private markConflicts(distances: PushDistances): void {
-    const { cells, cost, conflict, pairInConflict } = this;
+    const { cells, cost, pairInConflict, thirds, words } = this;
     const { goalCount, distance, nearest } = distances;
     for (let c = 2; c < cells; c++) {
       for (let b = 1; b < c; b++) {
@@ -140,7 +159,7 @@ export class TripleCosts {
           // Most triples cost no more than their nearest goals' sum, which no matching undercuts.
           if (most <= nearest[a] + nearest[b] + nearest[c]) continue;
           if (most <= cheapestThree(distance, goalCount, a, b, c)) continue;
-          conflict[rank] = 1;
+          thirds[(a * cells + b) * words + (c >>> 5)] |= 1 << (c & 31);
           for (const [x, y] of [
             [a, b],
             [a, c],

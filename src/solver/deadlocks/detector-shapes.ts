@@ -31,10 +31,11 @@ export interface BoardDeadlockTest {
 }
 
 /**
- * Narrows the pushes of a position before its children are made: after restrict(reach, boxAt)
- * returns true, only boxes with isAllowed(box) may be pushed.
+ * Narrows the pushes of a position before its children are made: after restrict(reach, boxAt,
+ * boxes, count) (the position's boxes both marked and listed) returns true, only boxes with
+ * isAllowed(box) may be pushed.
  */
 export interface PushPruner {
-  restrict(reach: PlayerReach, boxAt: Uint8Array): boolean;
+  restrict(reach: PlayerReach, boxAt: Uint8Array, boxes: Int32Array, count: number): boolean;
   isAllowed(box: number): boolean;
 }

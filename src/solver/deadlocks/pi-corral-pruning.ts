@@ -11,10 +11,17 @@ import type { Problem } from '../model/problem.js';
  * for solvability and for push-optimal search, not for move-optimal search.
  */
 export class PiCorralPruning implements PushPruner {
-  /** Corral label of each cell for the current position (0 = not in a corral). */
+  /**
+   * Corral label of each cell for the current position: labels above `labelBase` were given by
+   * the current call, anything else means "not in a corral yet". Raising the base instead of
+   * clearing the array spares a pass over every cell per position.
+   */
   private readonly label: Int32Array;
+  private labelBase = 0;
   private readonly stack: Int32Array;
   private readonly corralBoxes: Int32Array;
+  /** The boxes of the best corral found so far in the current call. */
+  private readonly bestBoxes: Int32Array;
   /** Boxes whose pushes are allowed, marked with the current epoch. */
   private readonly allowedEpoch: Uint32Array;
   private epoch = 0;
@@ -26,6 +33,7 @@ export class PiCorralPruning implements PushPruner {
     this.label = new Int32Array(problem.cellCount);
     this.stack = new Int32Array(problem.cellCount);
     this.corralBoxes = new Int32Array(problem.cellCount);
+    this.bestBoxes = new Int32Array(problem.cellCount);
     this.allowedEpoch = new Uint32Array(problem.cellCount);
   }
 
@@ -34,28 +42,41 @@ export class PiCorralPruning implements PushPruner {
   }
 
   /**
-   * Looks for a PI-corral in the position (boxAt, with the player's walk already done in reach).
-   * Returns true when one was found; then only boxes with isAllowed(box) may be pushed.
+   * Looks for a PI-corral in the position (boxAt, the same boxes listed in `boxes`, and the
+   * player's walk already done in reach). Returns true when one was found; then only boxes with
+   * isAllowed(box) may be pushed. Of the PI-corrals with the fewest pushes into them, the one
+   * holding the least cell is chosen.
    */
-  restrict(reach: PlayerReach, boxAt: Uint8Array): boolean {
+  restrict(reach: PlayerReach, boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
     const { cellCount, neighbours, goalIndexOfCell, everyBoxNeedsGoal, everyGoalNeedsBox } = this.problem;
-    const { label, stack, corralBoxes } = this;
-    label.fill(0);
-    let corral = 0;
+    const { label, stack, corralBoxes, bestBoxes } = this;
+    // Each call gives fewer labels than there are cells.
+    if (this.labelBase > 0x3fffffff - cellCount) {
+      label.fill(0);
+      this.labelBase = 0;
+    }
+    const base = this.labelBase;
+    let corral = base;
     let bestBarrier = Infinity;
-    let bestCorral = 0;
-    for (let start = 0; start < cellCount; start++) {
-      if (label[start] !== 0 || reach.reached(start)) continue;
+    let bestLeast = cellCount;
+    let bestCount = -1;
+    // Every corral holds a box: the board's cells are all connected, so a corral has a cell next
+    // to the player's area, and only a box stops the player there. So the fills start at boxes.
+    for (let b = 0; b < count; b++) {
+      const start = boxes[b];
+      if (label[start] > base) continue;
       corral++;
       let top = 0;
-      let boxes = 0;
+      let boxesIn = 0;
+      let least = start;
       stack[top++] = start;
       label[start] = corral;
       let unfinished = false;
       while (top > 0) {
         const at = stack[--top];
+        if (at < least) least = at;
         if (boxAt[at] !== 0) {
-          corralBoxes[boxes++] = at;
+          corralBoxes[boxesIn++] = at;
           // A spare box (all-goals with more boxes than goals) may rest anywhere.
           if (goalIndexOfCell[at] < 0 && everyBoxNeedsGoal) unfinished = true;
         } else if (goalIndexOfCell[at] >= 0 && everyGoalNeedsBox) {
@@ -63,28 +84,29 @@ export class PiCorralPruning implements PushPruner {
         }
         for (let d = 0; d < 4; d++) {
           const to = neighbours[at * 4 + d];
-          if (to >= 0 && label[to] === 0 && !reach.reached(to)) {
+          if (to >= 0 && label[to] <= base && !reach.reached(to)) {
             label[to] = corral;
             stack[top++] = to;
           }
         }
       }
       if (!unfinished) continue;
-      const barrier = this.barrierPushes(corral, corralBoxes, boxes, reach, boxAt);
-      if (barrier >= 0 && barrier < bestBarrier) {
+      const barrier = this.barrierPushes(corral, corralBoxes, boxesIn, reach, boxAt);
+      if (barrier >= 0 && (barrier < bestBarrier || (barrier === bestBarrier && least < bestLeast))) {
         bestBarrier = barrier;
-        bestCorral = corral;
+        bestLeast = least;
+        for (let i = 0; i < boxesIn; i++) bestBoxes[i] = corralBoxes[i];
+        bestCount = boxesIn;
       }
     }
-    if (bestCorral === 0) return false;
+    this.labelBase = corral;
+    if (bestCount < 0) return false;
     let epoch = ++this.epoch;
     if (epoch === 0xffffffff) {
       this.allowedEpoch.fill(0);
       epoch = this.epoch = 1;
     }
-    for (let cell = 0; cell < cellCount; cell++) {
-      if (label[cell] === bestCorral && boxAt[cell] !== 0) this.allowedEpoch[cell] = epoch;
-    }
+    for (let i = 0; i < bestCount; i++) this.allowedEpoch[bestBoxes[i]] = epoch;
     return true;
   }
 

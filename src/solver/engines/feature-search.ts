@@ -539,7 +539,7 @@ export class FeatureSearch implements SearchEngine {
     // PI-corral pruning: when a corral's fence can only be pushed into it, and the player can make
     // each of those pushes already, one of them comes first in some solution.
     const corrals = this.piCorrals;
-    const restricted = corrals !== null && corrals.restrict(reach, boxAt);
+    const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, boxCount);
     let count = 0;
     for (let i = 0; i < boxCount; i++) {
       const box = boxList[i];

@@ -336,7 +336,7 @@ export class PushSearch implements SearchEngine {
       return false;
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
-    const restricted = corrals !== null && corrals.restrict(reach, boxAt);
+    const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
     const parentBoxHash = nodes.boxHash[node];
@@ -388,10 +388,6 @@ export class PushSearch implements SearchEngine {
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
         } else if (!this.exactPlayer) {
           keyPlayer = this.topLeftAfterPush(box, to, d);
-          if (keyPlayer < 0) {
-            childReach.flood(box);
-            keyPlayer = childReach.topLeft;
-          }
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
@@ -464,22 +460,24 @@ export class PushSearch implements SearchEngine {
   }
 
   /**
-   * The child's normalized player cell without a flood fill, when local facts settle it: the
-   * parent's region stays connected without `to` (it was unreachable, or its free neighbours
-   * stay joined around it), and the freed box cell opens no new area. Returns -1 otherwise.
+   * The child's normalized player cell (the smallest it can reach), from local facts where they
+   * settle it. The child's region is the parent's, less `to`, plus the box cell, plus any area
+   * the freed box cell opens beside it (an area that touched the parent's region would have been
+   * in it, so it joins through the box cell alone: a fill of just that area finds its least
+   * cell). If the parent's region stays connected without `to` (it was unreachable, or its free
+   * neighbours stay joined around it), the least of those is the answer; if not, it is still a
+   * floor for a fill from the box cell, which stops there. Only `to` being the parent's least
+   * cell needs a whole fill.
    */
   private topLeftAfterPush(box: number, to: number, d: number): number {
     const { neighbours } = this.analysis.problem;
-    const { reach } = this;
+    const { reach, childReach } = this;
     const boxAt = reach.boxAt;
-    const sideA = d < 2 ? 2 : 0;
-    for (let side = sideA; side < sideA + 2; side++) {
-      const beside = neighbours[box * 4 + side];
-      if (beside >= 0 && beside !== to && boxAt[beside] === 0 && !reach.reached(beside)) return -1;
-    }
     const topLeft = reach.topLeft;
+    let floor = box < topLeft ? box : topLeft;
+    let connected = true;
     if (reach.reached(to)) {
-      if (to === topLeft) return -1;
+      if (to === topLeft) return childReach.floodTopLeft(box, -1);
       // Free orthogonal neighbours of `to` must form one group joined through free diagonals.
       const up = neighbours[to * 4];
       const right = neighbours[to * 4 + 3];
@@ -495,10 +493,28 @@ export class PushSearch implements SearchEngine {
       if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
       if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
       if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
-      const groups = links === 4 ? 1 : free - links;
-      if (groups > 1) return -1;
+      connected = (links === 4 ? 1 : free - links) <= 1;
     }
-    return box < topLeft ? box : topLeft;
+    // The two cells beside the push (perpendicular to it) that were free and out of reach.
+    const sideA = d < 2 ? 2 : 0;
+    let opened = -1;
+    let openedToo = -1;
+    for (let side = sideA; side < sideA + 2; side++) {
+      const beside = neighbours[box * 4 + side];
+      if (beside < 0 || boxAt[beside] !== 0 || reach.reached(beside)) continue;
+      if (opened < 0) opened = beside;
+      else openedToo = beside;
+    }
+    if (opened >= 0) {
+      // The fill of the opened area must not go back through the box cell into the old region.
+      const childBoxAt = childReach.boxAt;
+      childBoxAt[box] = 1;
+      const areaLeast = childReach.floodTopLeft(opened, -1, openedToo);
+      childBoxAt[box] = 0;
+      if (areaLeast < floor) floor = areaLeast;
+    }
+    // `to` may cut the region; the player's side of it holds no cell below the floor.
+    return connected ? floor : childReach.floodTopLeft(box, floor);
   }
 
   /**

@@ -1,4 +1,7 @@
-import type { Problem } from '../model/problem.js';
+import { DOWN, LEFT, type Problem, RIGHT, UP } from '../model/problem.js';
+
+/** A depth-first fill takes the last pushed first: this order goes up, then left, first. */
+const UPWARD_LAST = Int32Array.of(RIGHT, DOWN, LEFT, UP);
 
 /**
  * Breadth-first walks of the player around the boxes. One instance per search, reused for every
@@ -94,6 +97,46 @@ export class PlayerReach {
       }
     }
     this.topLeft = topLeft;
+  }
+
+  /**
+   * The smallest cell reachable from `start` (or from `alsoFrom` too, unless it is -1), for
+   * normalizing a child position's player when the caller knows a `floor`: a cell that no
+   * reachable cell lies below (or -1 when it knows none). The fill stops as soon as it reaches
+   * `floor`, and it tries upward and leftward steps first (cells are numbered row by row), where
+   * the smallest cells lie. The visited marks are left partial, so unlike after `flood`,
+   * `reached` and `topLeft` are not to be read afterwards.
+   */
+  floodTopLeft(start: number, floor: number, alsoFrom = -1): number {
+    if (start === floor) return start;
+    const { neighbours } = this.problem;
+    const { boxAt, visitedEpoch, queue } = this;
+    let epoch = ++this.epoch;
+    if (epoch === 0xffffffff) {
+      visitedEpoch.fill(0);
+      epoch = this.epoch = 1;
+    }
+    let top = 0;
+    let topLeft = start;
+    queue[top++] = start;
+    visitedEpoch[start] = epoch;
+    if (alsoFrom >= 0 && alsoFrom !== start) {
+      queue[top++] = alsoFrom;
+      visitedEpoch[alsoFrom] = epoch;
+      if (alsoFrom < topLeft) topLeft = alsoFrom;
+    }
+    while (top > 0) {
+      const base = queue[--top] * 4;
+      for (let k = 0; k < 4; k++) {
+        const to = neighbours[base + UPWARD_LAST[k]];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        if (to === floor) return to;
+        visitedEpoch[to] = epoch;
+        queue[top++] = to;
+        if (to < topLeft) topLeft = to;
+      }
+    }
+    return topLeft;
   }
 
   /** Cells visited by the last walk, in breadth-first order (a view; valid until the next walk). */

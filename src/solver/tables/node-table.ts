@@ -135,7 +135,10 @@ export class NodeTable {
   private append(scratch: Uint32Array, keyPlayer: number, hash: number, boxHash: number): number {
     if (!this.makeRoom()) return -1;
     const node = this.count++;
-    this.boxes.set(scratch.subarray(0, this.words), node * this.words);
+    // Copied by hand: a subarray view of the scratch would be an allocation per node.
+    const { boxes, words } = this;
+    const base = node * words;
+    for (let w = 0; w < words; w++) boxes[base + w] = scratch[w];
     this.keyPlayer[node] = keyPlayer;
     this.hash[node] = hash;
     this.boxHash[node] = boxHash;
