@@ -6,6 +6,7 @@ import { cellGrid } from '../geometry/cell-grid.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
+import type { RoomDeadlocks } from '../deadlocks/room-deadlocks.js';
 import type { MatchingDeadlocks } from '../deadlocks/matching-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
@@ -43,6 +44,12 @@ export interface FeatureSearchConfig {
   readonly matchingDeadlocks?: boolean;
   /** Look for deadlocks among the pushed box and its neighbours alone, by a small cached search (default on). */
   readonly localSearchDeadlocks?: boolean;
+  /**
+   * FESS's room deadlocks: after a box move into or within a room, whether that room's boxes
+   * (with those just outside it), alone on the board, can ever push a box out or all stand on
+   * goals, by a small cached search (room-deadlocks.ts; default on).
+   */
+  readonly roomDeadlocks?: boolean;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
   readonly outOfPlan?: boolean;
   /** Out of plan also counts boxes outside the basin of the plan step the position is at (plan-basins.ts; default off: measured neutral). */
@@ -200,6 +207,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly fixedGoalMatching: FixedGoalMatching | null;
   private readonly matching: MatchingDeadlocks | null;
   private readonly localSearch: LocalSearchDeadlocks | null;
+  private readonly roomDeadlocks: RoomDeadlocks | null;
   private readonly regions: RegionLabels;
   private readonly piCorrals: PiCorralPruning | null;
   private readonly positions: PackedPositions;
@@ -277,7 +285,9 @@ export class FeatureSearch implements SearchEngine {
       matching: config.matchingDeadlocks !== false,
       localSearch: config.localSearchDeadlocks !== false,
       fixedGoalMatching: config.fixedGoalMatching === true,
+      rooms: config.roomDeadlocks !== false,
     });
+    this.roomDeadlocks = detectors.rooms;
     this.fixedGoalMatching = detectors.fixedGoalMatching;
     this.localSearch = detectors.localSearch;
     this.freeze = detectors.freeze;
@@ -430,7 +440,8 @@ export class FeatureSearch implements SearchEngine {
       (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
       (this.fixedGoalMatching !== null && this.fixedGoalMatching.isDeadlock(boxAt, reach, from, to)) ||
       (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to)) ||
-      (this.localSearch !== null && this.localSearch.isDeadlock(boxAt, reach, from, to))
+      (this.localSearch !== null && this.localSearch.isDeadlock(boxAt, reach, from, to)) ||
+      (this.roomDeadlocks !== null && this.roomDeadlocks.isDeadlock(boxAt, reach, from, to))
     ) {
       this.clear(boxAt);
       return;
