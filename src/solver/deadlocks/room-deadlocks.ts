@@ -14,7 +14,7 @@ export interface RoomSearchLimits {
   readonly maxStates: number;
 }
 
-export const DEFAULT_ROOM_SEARCH_LIMITS: RoomSearchLimits = { maxBoxes: 14, maxStates: 1024 };
+export const DEFAULT_ROOM_SEARCH_LIMITS: RoomSearchLimits = { maxBoxes: 10, maxStates: 256 };
 
 /** Verdicts, as cached. EMPTY marks a free cache slot. */
 const EMPTY = 0;
@@ -23,24 +23,28 @@ const DEAD = 2;
 const GAVE_UP = 3;
 const CACHE_SLOTS = 1 << 14;
 const PROBES = 4;
+/** Steps to a room's way out beyond this count as this in the search's order. */
+const MAX_EXIT_STEPS = 63;
 
 /**
  * FESS's room deadlocks (draft, appendix "Room deadlock detection"): boxes in a room may stand so
- * that none of them can ever be pushed out of it, nor all of them onto goals in it. After a box
- * move ends in a room, the boxes on the room's squares and on the squares just outside it are cut
- * out and every other box is taken off; a small search over single pushes (the player walks
- * anywhere the cut-out board lets it) looks for a push that takes a box off the room's squares, or
- * a position with every kept box on a goal. Either ends the search with no verdict; running out
- * of positions proves the real position lost.
+ * that they can never all be pushed out of it or onto its goals. After a box move ends in a room,
+ * the boxes on the room's squares and on the squares just outside it are cut out and every other
+ * box is taken off; a small search over single pushes (the player walks anywhere the cut-out board
+ * lets it) takes off each box that leaves the room (or goes from just outside it farther out) and
+ * looks for a position where no box left on the room's squares is off a goal. Finding one says
+ * nothing; running out of positions proves the real position lost. (The draft stops at the first
+ * box out; going on until the room is cleared also finds rooms where one box can leave but the
+ * others are stuck for good.)
  *
  * Why that is sound: taking boxes off only makes pushing easier, so in any solution of the real
- * position, the pushes of the kept boxes, in order, can be made on the cut-out board too. Up to the
- * first push in it that takes a box off the room's squares (if any), no position is one the search
- * may skip; without such a push, the kept boxes end on goals. Pushes onto dead cells and pushes
- * that freeze a box off a goal are skipped: boxes that cannot move on the cut-out board cannot on
- * the real one either, so no solution makes them. A search cut short by its cap says nothing.
- * Every verdict is cached by the kept box cells and the player's area (its smallest cell); the
- * room follows from the cells, as the moved box is always on a square of its room.
+ * position, the pushes of the kept boxes, in order, can be made on the cut-out board too, where
+ * each box taken off stays off; at the end of the solution every box still kept, on the room's
+ * squares or not, is on a goal, which is a win of the search. Pushes onto dead cells and pushes that
+ * freeze a box off a goal are skipped: boxes that cannot move on the cut-out board cannot on the
+ * real one either, so no solution makes them. A search cut short by its cap says nothing.
+ * Every verdict is cached by the kept box cells and the player's area (its smallest cell): the
+ * proof holds for any position holding those boxes, whichever room asked.
  */
 export class RoomDeadlocks implements AreaDeadlockTest {
   /** Per cell, its room, or -1 (fess/room-connectivity.ts). */
@@ -48,6 +52,11 @@ export class RoomDeadlocks implements AreaDeadlockTest {
   /** Per room, its squares and then the squares just outside it: cells roomCells[roomStart[r] .. roomStart[r + 1]). */
   private readonly roomStart: Int32Array;
   private readonly roomCells: Int32Array;
+  /** Per room, how many of its roomCells are its own squares (the rest lie just outside). */
+  private readonly roomSize: Int32Array;
+  /** Marks the squares just outside the room being searched (ringEpoch). */
+  private readonly ringMark: Uint32Array;
+  private ringEpoch = 0;
   /** Per cell of a room, the fewest steps (walls only) to a square off its room; 0 elsewhere. */
   private readonly exitSteps: Int32Array;
   private readonly boxKeys: Uint32Array;
@@ -60,6 +69,7 @@ export class RoomDeadlocks implements AreaDeadlockTest {
   private readonly stride: number;
   // The sub-search's positions: sorted box cells (every position has the same count) and the normalized player.
   private readonly states: Int32Array;
+  private readonly stateSize: Int32Array;
   private readonly statePlayer: Int32Array;
   /** Per stored position: the fewest steps any of its room boxes is from leaving the room (the search's order), and whether it was expanded. */
   private readonly stateScore: Int32Array;
@@ -104,6 +114,8 @@ export class RoomDeadlocks implements AreaDeadlockTest {
       }
     }
     this.roomStart = new Int32Array(rooms + 1);
+    this.roomSize = Int32Array.from(lists, (list) => list.length);
+    this.ringMark = new Uint32Array(cellCount);
     const flat: number[] = [];
     for (let room = 0; room < rooms; room++) {
       this.roomStart[room] = flat.length;
@@ -146,6 +158,7 @@ export class RoomDeadlocks implements AreaDeadlockTest {
     this.maxBoxes = limits.maxBoxes;
     this.stride = limits.maxBoxes + 2;
     this.states = new Int32Array(limits.maxStates * limits.maxBoxes);
+    this.stateSize = new Int32Array(limits.maxStates);
     this.statePlayer = new Int32Array(limits.maxStates);
     this.stateScore = new Int32Array(limits.maxStates);
     this.stateDone = new Uint8Array(limits.maxStates);
@@ -174,12 +187,13 @@ export class RoomDeadlocks implements AreaDeadlockTest {
     const { roomCells, child, maxBoxes, problem } = this;
     let size = 0;
     let offGoal = false;
+    const ownEnd = this.roomStart[room] + this.roomSize[room];
     for (let k = this.roomStart[room]; k < this.roomStart[room + 1]; k++) {
       const cell = roomCells[k];
       if (boxAt[cell] === 0) continue;
       if (size === maxBoxes) return false;
       child[size++] = cell;
-      if (problem.goalIndexOfCell[cell] < 0) offGoal = true;
+      if (k < ownEnd && problem.goalIndexOfCell[cell] < 0) offGoal = true;
     }
     if (!offGoal) return false;
     sortCells(child, size);
@@ -212,58 +226,61 @@ export class RoomDeadlocks implements AreaDeadlockTest {
 
   /** Whether the box set in `child` (sorted, `size` boxes) with the player area `start` is lost. */
   private search(size: number, start: number): number {
-    const { problem, dead, walker, probe, states, statePlayer, stateScore, stateDone, child, maxBoxes, roomOf, room } = this;
-    const { neighbours, goalIndexOfCell } = problem;
+    const { problem, dead, walker, probe, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes, roomOf, room, ringMark } = this;
+    const { neighbours } = problem;
     const { maxStates } = this.limits;
+    const ring = ++this.ringEpoch;
+    for (let k = this.roomStart[room] + this.roomSize[room]; k < this.roomStart[room + 1]; k++) ringMark[this.roomCells[k]] = ring;
     this.seen.fill(-1);
     states.set(child.subarray(0, size), 0);
+    stateSize[0] = size;
     statePlayer[0] = start;
     stateScore[0] = this.score(child, size);
     stateDone[0] = 0;
-    this.remember(0, size);
+    this.remember(0);
     let count = 1;
     let expanded = 0;
     const boxAt = walker.boxAt;
     const childAt = probe.boxAt;
     let verdict = DEAD;
     while (expanded < count && verdict === DEAD) {
-      // Best first, a room box nearest the way out: a room that is not lost usually shows it
-      // within a few pushes that way; one that is lost is only proven so by running out of
-      // positions, which the order does not change.
+      // Best first, fewest room boxes off goals, then one nearest the way out: a room that is not
+      // lost usually shows it within a few pushes that way; one that is lost is only proven so by
+      // running out of positions, which the order does not change.
       let state = -1;
       for (let k = 0; k < count; k++) if (stateDone[k] === 0 && (state < 0 || stateScore[k] < stateScore[state])) state = k;
       stateDone[state] = 1;
       expanded++;
       const base = state * maxBoxes;
-      for (let i = 0; i < size; i++) {
+      const boxes = stateSize[state];
+      for (let i = 0; i < boxes; i++) {
         boxAt[states[base + i]] = 1;
         childAt[states[base + i]] = 1;
       }
       walker.flood(statePlayer[state]);
-      for (let i = 0; i < size && verdict === DEAD; i++) {
+      for (let i = 0; i < boxes && verdict === DEAD; i++) {
         const box = states[base + i];
         for (let d = 0; d < 4; d++) {
           const to = neighbours[box * 4 + d];
           if (to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
           const from = neighbours[box * 4 + (d ^ 1)];
           if (from < 0 || !walker.reached(from)) continue;
-          if (roomOf[box] === room && roomOf[to] !== room) {
-            verdict = ALIVE;
-            break;
-          }
           boxAt[box] = 0;
           boxAt[to] = 1;
           const frozen = this.freeze.isDeadlock(to);
           boxAt[to] = 0;
           boxAt[box] = 1;
           if (frozen) continue;
-          let home = true;
-          for (let j = 0; j < size; j++) {
-            const cell = j === i ? to : states[base + j];
-            child[j] = cell;
-            if (goalIndexOfCell[cell] < 0) home = false;
+          // A box that leaves the room, or goes from the squares just outside it farther out, is
+          // taken off: one more relaxation, and what makes the room's way out count as progress.
+          const kept = roomOf[to] === room || (ringMark[to] === ring && roomOf[box] !== room);
+          let childSize = 0;
+          for (let j = 0; j < boxes; j++) {
+            if (j === i && !kept) continue;
+            child[childSize++] = j === i ? to : states[base + j];
           }
-          if (home) {
+          const score = this.score(child, childSize);
+          if (score === 0) {
             verdict = ALIVE;
             break;
           }
@@ -271,20 +288,21 @@ export class RoomDeadlocks implements AreaDeadlockTest {
             verdict = GAVE_UP;
             break;
           }
-          sortCells(child, size);
+          sortCells(child, childSize);
           childAt[box] = 0;
-          childAt[to] = 1;
+          if (kept) childAt[to] = 1;
           probe.flood(box);
           childAt[to] = 0;
           childAt[box] = 1;
-          states.set(child.subarray(0, size), count * maxBoxes);
+          states.set(child.subarray(0, childSize), count * maxBoxes);
+          stateSize[count] = childSize;
           statePlayer[count] = probe.topLeft;
-          stateScore[count] = this.score(child, size);
+          stateScore[count] = score;
           stateDone[count] = 0;
-          if (this.remember(count, size)) count++;
+          if (this.remember(count)) count++;
         }
       }
-      for (let i = 0; i < size; i++) {
+      for (let i = 0; i < boxes; i++) {
         boxAt[states[base + i]] = 0;
         childAt[states[base + i]] = 0;
       }
@@ -292,16 +310,28 @@ export class RoomDeadlocks implements AreaDeadlockTest {
     return verdict;
   }
 
-  /** The fewest steps any room box of the first `size` cells of `cells` is from a square off the room. */
+  /**
+   * The search's order for the first `size` cells of `cells`: room boxes off goals, then the
+   * fewest steps one of them is from leaving the room; 0 when no room box is off a goal (the search's win).
+   */
   private score(cells: Int32Array, size: number): number {
-    let best = 0x7fffffff;
-    for (let i = 0; i < size; i++) if (this.roomOf[cells[i]] === this.room && this.exitSteps[cells[i]] < best) best = this.exitSteps[cells[i]];
-    return best;
+    const { roomOf, room, exitSteps } = this;
+    const { goalIndexOfCell } = this.problem;
+    let off = 0;
+    let nearest = MAX_EXIT_STEPS;
+    for (let i = 0; i < size; i++) {
+      const cell = cells[i];
+      if (roomOf[cell] !== room || goalIndexOfCell[cell] >= 0) continue;
+      off++;
+      if (exitSteps[cell] < nearest) nearest = exitSteps[cell];
+    }
+    return off === 0 ? 0 : off * (MAX_EXIT_STEPS + 1) + nearest;
   }
 
   /** Adds a stored position to the seen set; false when it was there already. */
-  private remember(state: number, size: number): boolean {
-    const { states, statePlayer, seen, maxBoxes, boxKeys } = this;
+  private remember(state: number): boolean {
+    const { states, statePlayer, stateSize, seen, maxBoxes, boxKeys } = this;
+    const size = stateSize[state];
     const mask = seen.length - 1;
     const base = state * maxBoxes;
     let hash = this.playerKeys[statePlayer[state]];
@@ -313,7 +343,7 @@ export class RoomDeadlocks implements AreaDeadlockTest {
         seen[slot] = state;
         return true;
       }
-      if (statePlayer[other] === statePlayer[state]) {
+      if (statePlayer[other] === statePlayer[state] && stateSize[other] === size) {
         let same = true;
         for (let i = 0; i < size && same; i++) same = states[other * maxBoxes + i] === states[base + i];
         if (same) return false;
