@@ -125,7 +125,7 @@ export const DETECTORS = {
     proves:
       "after a box move ends in one of FESS's rooms, the boxes on that room's squares and just outside it, alone on the board, can neither push a box off the room's squares nor all stand on goals, as a small exhaustive search over their pushes shows",
     soundBecause:
-      'taking boxes off only makes pushing easier, so a solution of the whole position makes the kept boxes\' pushes on the cut-out board too, until its first push of a box out of the room, or to the end where they all stand on goals; only an exhausted search proves, one cut short by its cap says nothing',
+      "taking boxes off only makes pushing easier, so a solution of the whole position makes the kept boxes' pushes on the cut-out board too, until its first push of a box out of the room, or to the end where they all stand on goals; only an exhausted search proves, one cut short by its cap says nothing",
     engines: ['feature-search'],
     // "All of these boxes on goals" is an end only when every box needs a goal; pulls are not pushes.
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
