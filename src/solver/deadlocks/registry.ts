@@ -8,7 +8,7 @@ import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
 import { MatchingDeadlocks } from './matching-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
 import { RetrogradeDeadlocks } from './retrograde-deadlock.js';
-import { RoomDeadlocks } from './room-deadlocks.js';
+import { RoomDeadlocks, type RoomSearchLimits } from './room-deadlocks.js';
 
 /**
  * Every deadlock detector and pruner of the solver, in one table: what each proves, why that is
@@ -41,6 +41,8 @@ export interface DetectorContext {
   readonly exactPlayer: boolean;
   /** How far the corral searches may go (corral-deadlocks.ts's default where absent). */
   readonly corralLimits?: CorralLimits;
+  /** How large the room searches may be (room-deadlocks.ts's default where absent). */
+  readonly roomLimits?: RoomSearchLimits;
 }
 
 interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner> {
@@ -129,7 +131,7 @@ export const DETECTORS = {
     engines: ['feature-search'],
     // "All of these boxes on goals" is an end only when every box needs a goal; pulls are not pushes.
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
-    create: ({ problem, dead }) => new RoomDeadlocks(problem, dead),
+    create: ({ problem, dead, roomLimits }) => new RoomDeadlocks(problem, dead, roomLimits),
   }),
   piCorrals: entry({
     kind: 'pruning',

@@ -6,7 +6,7 @@ import { cellGrid } from '../geometry/cell-grid.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
-import type { RoomDeadlocks } from '../deadlocks/room-deadlocks.js';
+import type { RoomDeadlocks, RoomSearchLimits } from '../deadlocks/room-deadlocks.js';
 import type { MatchingDeadlocks } from '../deadlocks/matching-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
@@ -50,6 +50,8 @@ export interface FeatureSearchConfig {
    * goals, by a small cached search (room-deadlocks.ts; default on).
    */
   readonly roomDeadlocks?: boolean;
+  /** How many boxes a room search takes and how many positions it may store (room-deadlocks.ts). */
+  readonly roomLimits?: RoomSearchLimits;
   /** FESS's out-of-plan feature: boxes off the sink basin count first in the feature space and the move order (default on). */
   readonly outOfPlan?: boolean;
   /** Out of plan also counts boxes outside the basin of the plan step the position is at (plan-basins.ts; default off: measured neutral). */
@@ -278,7 +280,16 @@ export class FeatureSearch implements SearchEngine {
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
     const corralLimits = config.corralLimits ?? DEFAULT_CORRAL_LIMITS;
-    const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: false, exactPlayer: false, corralLimits };
+    const context = {
+      problem,
+      dead: analysis.dead,
+      distances: analysis.distances,
+      boxAt: this.reach.boxAt,
+      backward: false,
+      exactPlayer: false,
+      corralLimits,
+      roomLimits: config.roomLimits,
+    };
     const detectors = detectorsFor('feature-search', context, {
       corrals: config.corralDeadlocks !== false,
       retrograde: config.retrogradeDeadlocks !== false,
