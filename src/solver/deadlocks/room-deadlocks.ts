@@ -14,7 +14,7 @@ export interface RoomSearchLimits {
   readonly maxStates: number;
 }
 
-export const DEFAULT_ROOM_SEARCH_LIMITS: RoomSearchLimits = { maxBoxes: 10, maxStates: 256 };
+export const DEFAULT_ROOM_SEARCH_LIMITS: RoomSearchLimits = { maxBoxes: 6, maxStates: 256 };
 
 /** Verdicts, as cached. EMPTY marks a free cache slot. */
 const EMPTY = 0;
@@ -195,14 +195,14 @@ export class RoomDeadlocks implements AreaDeadlockTest {
       child[size++] = cell;
       if (k < ownEnd && problem.goalIndexOfCell[cell] < 0) offGoal = true;
     }
-    if (!offGoal) return false;
+    // A lone box is left to the dead cells: a search for it would rarely say more.
+    if (!offGoal || size < 2) return false;
     sortCells(child, size);
-    // The player's area among these boxes alone, normalized to its smallest cell.
-    const walker = this.walker;
-    for (let i = 0; i < size; i++) walker.boxAt[child[i]] = 1;
-    walker.flood(player);
-    const start = walker.topLeft;
-    for (let i = 0; i < size; i++) walker.boxAt[child[i]] = 0;
+    // The key takes the player's square as given, the smallest of its area on the real board:
+    // on the cut-out board that square lies in one area, the same for every position with these
+    // boxes, so the key names one sub-problem; a second flood to normalize it further would cost
+    // more per call than the few searches it saves.
+    const start = player;
 
     const slot = this.cacheSlot(size, start);
     const at = slot * this.stride;
