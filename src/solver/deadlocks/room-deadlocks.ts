@@ -232,9 +232,14 @@ export class RoomDeadlocks implements AreaDeadlockTest {
     const ring = ++this.ringEpoch;
     for (let k = this.roomStart[room] + this.roomSize[room]; k < this.roomStart[room + 1]; k++) ringMark[this.roomCells[k]] = ring;
     this.seen.fill(-1);
+    // The start's player area on the cut-out board, normalized as its children's are, so that
+    // a position the search comes back to is known.
+    for (let i = 0; i < size; i++) walker.boxAt[child[i]] = 1;
+    walker.flood(start);
+    for (let i = 0; i < size; i++) walker.boxAt[child[i]] = 0;
     states.set(child.subarray(0, size), 0);
     stateSize[0] = size;
-    statePlayer[0] = start;
+    statePlayer[0] = walker.topLeft;
     stateScore[0] = this.score(child, size);
     stateDone[0] = 0;
     this.remember(0);
