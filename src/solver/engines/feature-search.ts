@@ -47,7 +47,11 @@ export interface FeatureSearchConfig {
   /**
    * FESS's room deadlocks: after a box move into or within a room, whether that room's boxes
    * (with those just outside it), alone on the board, can ever push a box out or all stand on
-   * goals, by a small cached search (room-deadlocks.ts; default on).
+   * goals, by a small cached search (room-deadlocks.ts). Default on: FESS alone at 20,000
+   * positions solves 27 of the 50 Sasquatch levels against 26 (in 9% fewer positions on those both
+   * solve, and 21% less CPU on six of them), the same 18 of the 38 hard XSokoban levels in 4% fewer
+   * positions and the same 134 of Microban II at 100,000; where it finds nothing it costs about 12%
+   * more CPU for the same positions.
    */
   readonly roomDeadlocks?: boolean;
   /** How many boxes a room search takes and how many positions it may store (room-deadlocks.ts). */
