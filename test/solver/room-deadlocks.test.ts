@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/level/board.js';
 import { RoomDeadlocks } from '../../src/solver/deadlocks/room-deadlocks.js';
+import { FeatureSearch } from '../../src/solver/engines/feature-search.js';
 import { findRooms } from '../../src/solver/fess/room-connectivity.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
@@ -77,6 +78,20 @@ describe('room deadlocks', () => {
     expect(rooms.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
     expect(rooms.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
     expect({ searches: rooms.searches, found: rooms.found, hits: rooms.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
+  });
+
+  it('prunes the search over features: with the matching off, it alone ends every move of a lost start', () => {
+    // One room; both boxes are held on the top row, which has one goal.
+    const pair = board('########', '# $.$  #', '#      #', '#  .  @#', '########');
+    const run = (roomDeadlocks: boolean): FeatureSearch => {
+      const search = new FeatureSearch(analyzeLevel(buildProblem(pair, 'all-goals')), { matchingDeadlocks: false, roomDeadlocks });
+      search.run(10_000);
+      return search;
+    };
+    const withRooms = run(true);
+    expect(withRooms.state).toBe('exhausted');
+    expect(withRooms.expanded).toBe(1);
+    expect(run(false).expanded).toBeGreaterThan(1);
   });
 
   it('on random boards every position it flags is unsolvable by exhaustive search', () => {
