@@ -7,6 +7,7 @@ import { LocalSearchDeadlocks } from '../../src/solver/deadlocks/local-search-de
 import { MatchingDeadlocks } from '../../src/solver/deadlocks/matching-deadlocks.js';
 import { PiCorralPruning } from '../../src/solver/deadlocks/pi-corral-pruning.js';
 import { RetrogradeDeadlocks } from '../../src/solver/deadlocks/retrograde-deadlock.js';
+import { RoomDeadlocks } from '../../src/solver/deadlocks/room-deadlocks.js';
 import type { GoalRule } from '../../src/game/goal-rule.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
@@ -48,13 +49,14 @@ describe('the deadlock registry', () => {
     expect(set.matching).toBeNull();
   });
 
-  it('gives the feature search freezes, corrals, matchings, fixed-goal matching, local searches and PI-corral pruning', () => {
+  it('gives the feature search freezes, corrals, matchings, fixed-goal matching, local and room searches and PI-corral pruning', () => {
     const set = detectorsFor('feature-search', context('all-boxes'));
     expect(set.freeze).toBeInstanceOf(FreezeDeadlocks);
     expect(set.matching).toBeInstanceOf(MatchingDeadlocks);
     expect(set.fixedGoalMatching).toBeInstanceOf(FixedGoalMatching);
     expect(set.corrals).toBeInstanceOf(CorralDeadlocks);
     expect(set.localSearch).toBeInstanceOf(LocalSearchDeadlocks);
+    expect(set.rooms).toBeInstanceOf(RoomDeadlocks);
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);
   });
 
@@ -66,7 +68,7 @@ describe('the deadlock registry', () => {
 
   it('gives a backward search, which pulls boxes, none of them', () => {
     const set = detectorsFor('push-search', context('all-boxes', { backward: true }));
-    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, fixedGoalMatching: null, matching: null, localSearch: null, piCorrals: null });
+    expect(set).toEqual({ freeze: null, corrals: null, retrograde: null, fixedGoalMatching: null, matching: null, localSearch: null, rooms: null, piCorrals: null });
   });
 
   it('leaves out the deadlock tests when a spare box may rest off a goal', () => {
@@ -74,6 +76,7 @@ describe('the deadlock registry', () => {
     expect(set.freeze).toBeNull();
     expect(set.corrals).toBeNull();
     expect(set.localSearch).toBeNull();
+    expect(set.rooms).toBeNull();
     expect(set.fixedGoalMatching).toBeNull();
     expect(set.matching).toBeNull();
     expect(set.piCorrals).toBeInstanceOf(PiCorralPruning);

@@ -8,6 +8,7 @@ import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
 import { MatchingDeadlocks } from './matching-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
 import { RetrogradeDeadlocks } from './retrograde-deadlock.js';
+import { RoomDeadlocks, type RoomSearchLimits } from './room-deadlocks.js';
 
 /**
  * Every deadlock detector and pruner of the solver, in one table: what each proves, why that is
@@ -40,6 +41,8 @@ export interface DetectorContext {
   readonly exactPlayer: boolean;
   /** How far the corral searches may go (corral-deadlocks.ts's default where absent). */
   readonly corralLimits?: CorralLimits;
+  /** How large the room searches may be (room-deadlocks.ts's default where absent). */
+  readonly roomLimits?: RoomSearchLimits;
 }
 
 interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner> {
@@ -119,6 +122,17 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead, distances }) => new LocalSearchDeadlocks(problem, dead, distances.nearest),
   }),
+  rooms: entry({
+    kind: 'deadlock',
+    proves:
+      "after a box move ends in one of FESS's rooms, the boxes on that room's squares and just outside it, alone on the board, can neither push a box off the room's squares nor all stand on goals, as a small exhaustive search over their pushes shows",
+    soundBecause:
+      "taking boxes off only makes pushing easier, so a solution of the whole position makes the kept boxes' pushes on the cut-out board too, until its first push of a box out of the room, or to the end where they all stand on goals; only an exhausted search proves, one cut short by its cap says nothing",
+    engines: ['feature-search'],
+    // "All of these boxes on goals" is an end only when every box needs a goal; pulls are not pushes.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
+    create: ({ problem, dead, roomLimits }) => new RoomDeadlocks(problem, dead, roomLimits),
+  }),
   piCorrals: entry({
     kind: 'pruning',
     proves: 'when the fence of an unfinished corral can only be pushed into it and the player can make each of those pushes now, only those pushes need be searched',
@@ -148,6 +162,7 @@ export function detectorsFor(engine: EngineName, context: DetectorContext, switc
     fixedGoalMatching: use('fixedGoalMatching') ? DETECTORS.fixedGoalMatching.create(context) : null,
     matching: use('matching') ? DETECTORS.matching.create(context) : null,
     localSearch: use('localSearch') ? DETECTORS.localSearch.create(context) : null,
+    rooms: use('rooms') ? DETECTORS.rooms.create(context) : null,
     piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
   };
 }
