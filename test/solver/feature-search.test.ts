@@ -132,6 +132,26 @@ describe('search over features', () => {
     expectWins(goalRoom, searchToEnd(goalRoom, 100_000, { packingPlan: 'backward' }).lurd);
   });
 
+  it("counting out of plan against every goal's basin, solves a goal corridor fed from both ends, and exactly the random boards exhaustive search solves", () => {
+    const twoWays = board('##########', '#        #', '# ###### #', '#@$ .. $ #', '##########');
+    expectWins(twoWays, searchToEnd(twoWays, 100_000, { outOfPlanBasin: 'every-goal' }).lurd);
+    const random = seededRandom(71);
+    let solved = 0;
+    for (let tried = 0; tried < 200; tried++) {
+      const boxes = 1 + Math.floor(random() * 3);
+      const start = randomBoard(random, { boxes, goals: boxes });
+      if (start === null) continue;
+      const { search, lurd } = searchToEnd(start, 100_000, { outOfPlanBasin: 'every-goal' });
+      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
+      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
+      if (solvable) {
+        expectWins(start, lurd);
+        solved++;
+      }
+    }
+    expect(solved).toBeGreaterThan(15);
+  });
+
   it('following the greedy packing plan instead, solves exactly the random boards exhaustive search solves', () => {
     const random = seededRandom(67);
     let solved = 0;
