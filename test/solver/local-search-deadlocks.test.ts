@@ -73,7 +73,7 @@ describe('local search deadlocks', () => {
     const box = problem.initialBoxes[0];
     expect(local.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
     expect(local.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
-    expect({ searches: local.searches, found: local.found, hits: local.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
+    expect({ searches: local.counts.searches, found: local.counts.found, hits: local.counts.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
   });
 
   it('on random boards every position it flags is unsolvable by exhaustive search, and it flags some the other tests miss', () => {

@@ -69,7 +69,7 @@ describe('room deadlocks', () => {
   it('a box in a corridor, on no room square, is not asked about', () => {
     const { problem, rooms, reach } = setUp(SHUT_ROOM);
     expect(rooms.isDeadlock(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 4))).toBe(false);
-    expect(rooms.searches).toBe(0);
+    expect(rooms.counts.searches).toBe(0);
   });
 
   it('remembers a room: the same boxes and player area are searched once', () => {
@@ -77,7 +77,7 @@ describe('room deadlocks', () => {
     const box = cellAt(problem, SHUT_ROOM, 2, 5);
     expect(rooms.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
     expect(rooms.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
-    expect({ searches: rooms.searches, found: rooms.found, hits: rooms.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
+    expect({ searches: rooms.counts.searches, found: rooms.counts.found, hits: rooms.counts.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
   });
 
   it('prunes the search over features: with the matching off, it alone ends every move of a lost start', () => {
