@@ -4,7 +4,7 @@ import { TripleCosts } from '../bounds/triple-costs.js';
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
-import { everyGoalBasin, sinkBasin, type SinkBasin } from './sink-basin.js';
+import { everyGoalBasin, type LevelBasins, levelBasins, sinkBasin, type SinkBasin } from './sink-basin.js';
 import { sinkRoom } from './sink-room.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
@@ -61,8 +61,12 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let packing: Int32Array | null | undefined;
   let plan: PackingPlan | null | undefined;
   let pulledPlan: PackingPlan | null | undefined;
-  let basin: SinkBasin | null | undefined;
-  let everyBasin: SinkBasin | null | undefined;
+  let basins: LevelBasins | null | undefined;
+  // One pass over the goals serves the sink room, the sink basin and every goal's basin.
+  const goalBasins = (): LevelBasins | null => {
+    if (basins === undefined) basins = levelBasins(problem);
+    return basins;
+  };
   let pairs: PairCosts | null | undefined;
   let triples: TripleCosts | null | undefined;
   return {
@@ -98,18 +102,16 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
         const fromStart = this.backward();
         const pushable = new Uint8Array(problem.cellCount);
         for (let cell = 0; cell < problem.cellCount; cell++) pushable[cell] = fromStart.dead[cell] === 0 ? 1 : 0;
-        const sink = sinkRoom(problem, pushable);
+        const sink = sinkRoom(problem, pushable, goalBasins()?.largest ?? null);
         pulledPlan = backwardPlan(problem, { dead, pushable, sink, nearest: distances.nearest, fromStart: fromStart.distances.nearest, stopCheck });
       }
       return pulledPlan;
     },
     sinkBasin() {
-      if (basin === undefined) basin = sinkBasin(problem);
-      return basin;
+      return sinkBasin(problem, goalBasins());
     },
     everyGoalBasin() {
-      if (everyBasin === undefined) everyBasin = everyGoalBasin(problem);
-      return everyBasin;
+      return everyGoalBasin(problem, goalBasins());
     },
     pairCosts() {
       if (pairs === undefined) pairs = PairCosts.build(problem, distances, stopCheck);

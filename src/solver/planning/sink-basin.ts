@@ -20,26 +20,40 @@ export interface SinkBasin {
 }
 
 /**
- * The sink basin of a level, or null where it says nothing: the level does not pair boxes with
- * goals one to one, or every box starts inside the basin (then no box is ever out of plan).
+ * The basins a level's out-of-plan feature and sink room are read from, worked out in one pass
+ * over the goals (a pull walk per goal): the largest basin (the sink basin, given even where every
+ * box starts inside it, since the sink room is found from it all the same) and every goal's basin
+ * together. Null where boxes and goals do not pair one to one.
  */
-export function sinkBasin(problem: Problem): SinkBasin | null {
-  const best = largestBasin(problem);
-  if (best === null || best.outsideAtStart === 0) return null;
-  return best;
+export interface LevelBasins {
+  readonly largest: SinkBasin;
+  readonly everyGoal: SinkBasin;
+}
+
+export function levelBasins(problem: Problem): LevelBasins | null {
+  const { initialBoxes, cellCount } = problem;
+  let best = null as GoalBasin | null;
+  const union = new Uint8Array(cellCount);
+  forEachGoalBasin(problem, (basin) => {
+    if (best === null || basin.inside > best.inside || (basin.inside === best.inside && basin.size > best.size)) best = { ...basin, cells: basin.cells.slice() };
+    for (let cell = 0; cell < cellCount; cell++) union[cell] |= basin.cells[cell];
+  });
+  if (best === null) return null;
+  let inside = 0;
+  for (const box of initialBoxes) inside += union[box];
+  return {
+    largest: { goal: best.goal, cells: best.cells, outsideAtStart: initialBoxes.length - best.inside },
+    // The goal recorded is the sink basin's.
+    everyGoal: { goal: best.goal, cells: union, outsideAtStart: initialBoxes.length - inside },
+  };
 }
 
 /**
- * The basin sinkBasin chooses, given even where every box starts inside it (the sink room is
- * found from it all the same), or null where boxes and goals do not pair one to one.
+ * The sink basin of a level, or null where it says nothing: the level does not pair boxes with
+ * goals one to one, or every box starts inside the basin (then no box is ever out of plan).
  */
-export function largestBasin(problem: Problem): SinkBasin | null {
-  let best = null as GoalBasin | null;
-  forEachGoalBasin(problem, (basin) => {
-    if (best === null || basin.inside > best.inside || (basin.inside === best.inside && basin.size > best.size)) best = { ...basin, cells: basin.cells.slice() };
-  });
-  if (best === null) return null;
-  return { goal: best.goal, cells: best.cells, outsideAtStart: problem.initialBoxes.length - best.inside };
+export function sinkBasin(problem: Problem, basins = levelBasins(problem)): SinkBasin | null {
+  return basins === null || basins.largest.outsideAtStart === 0 ? null : basins.largest;
 }
 
 /**
@@ -47,26 +61,10 @@ export function largestBasin(problem: Problem): SinkBasin | null {
  * starts outside it. Where boxes come into the goals by more than one way (goal rooms with two
  * entrances, each fed by its own part of the level), the sink basin holds only one way's boxes
  * and calls the others out of plan, though they are where they belong; here a box is out of plan
- * only where it can reach no goal once the others are full. The goal recorded is the sink
- * basin's.
+ * only where it can reach no goal once the others are full.
  */
-export function everyGoalBasin(problem: Problem): SinkBasin | null {
-  const { initialBoxes, cellCount } = problem;
-  const cells = new Uint8Array(cellCount);
-  let goal = -1;
-  let mostInside = -1;
-  forEachGoalBasin(problem, (basin) => {
-    for (let cell = 0; cell < cellCount; cell++) cells[cell] |= basin.cells[cell];
-    if (basin.inside > mostInside) {
-      mostInside = basin.inside;
-      goal = basin.goal;
-    }
-  });
-  if (goal < 0) return null;
-  let inside = 0;
-  for (const box of initialBoxes) inside += cells[box];
-  if (inside === initialBoxes.length) return null;
-  return { goal, cells, outsideAtStart: initialBoxes.length - inside };
+export function everyGoalBasin(problem: Problem, basins = levelBasins(problem)): SinkBasin | null {
+  return basins === null || basins.everyGoal.outsideAtStart === 0 ? null : basins.everyGoal;
 }
 
 interface GoalBasin {

@@ -1,6 +1,6 @@
 import { findRooms } from '../fess/room-connectivity.js';
 import type { Problem } from '../model/problem.js';
-import { largestBasin } from './sink-basin.js';
+import { levelBasins, type SinkBasin } from './sink-basin.js';
 
 /**
  * FESS's sink room (Shoham and Schaeffer, draft section 6, "the sink room assumption"): a place
@@ -16,10 +16,10 @@ import { largestBasin } from './sink-basin.js';
  * bring boxes in from. (Only the nearest room outside, and the corridors nearer than it, was
  * measured too: the same 14 of the 38 hard XSokoban levels, at much the same positions.)
  *
- * `pushable` marks the squares some box can be pushed to from its start.
+ * `pushable` marks the squares some box can be pushed to from its start; `basin` is the largest
+ * basin (sink-basin.ts), passed by a caller that has it already.
  */
-export function sinkRoom(problem: Problem, pushable: Uint8Array): Uint8Array | null {
-  const basin = largestBasin(problem);
+export function sinkRoom(problem: Problem, pushable: Uint8Array, basin: SinkBasin | null = levelBasins(problem)?.largest ?? null): Uint8Array | null {
   if (basin === null) return null;
   const inGoalArea = goalArea(problem);
   const { cellCount, goalIndexOfCell } = problem;
