@@ -40,11 +40,7 @@ export class PlayerReach {
   walk(start: number, withPaths = false): number {
     const { neighbours } = this.problem;
     const { boxAt, distance, cameFrom, visitedEpoch, queue } = this;
-    let epoch = ++this.epoch;
-    if (epoch === 0xffffffff) {
-      visitedEpoch.fill(0);
-      epoch = this.epoch = 1;
-    }
+    const epoch = this.nextEpoch();
     let head = 0;
     let tail = 0;
     let topLeft = start;
@@ -77,11 +73,7 @@ export class PlayerReach {
   flood(start: number): void {
     const { neighbours } = this.problem;
     const { boxAt, visitedEpoch, queue } = this;
-    let epoch = ++this.epoch;
-    if (epoch === 0xffffffff) {
-      visitedEpoch.fill(0);
-      epoch = this.epoch = 1;
-    }
+    const epoch = this.nextEpoch();
     let top = 0;
     let topLeft = start;
     queue[top++] = start;
@@ -111,11 +103,7 @@ export class PlayerReach {
     if (start === floor) return start;
     const { neighbours } = this.problem;
     const { boxAt, visitedEpoch, queue } = this;
-    let epoch = ++this.epoch;
-    if (epoch === 0xffffffff) {
-      visitedEpoch.fill(0);
-      epoch = this.epoch = 1;
-    }
+    const epoch = this.nextEpoch();
     let top = 0;
     let topLeft = start;
     queue[top++] = start;
@@ -137,6 +125,15 @@ export class PlayerReach {
       }
     }
     return topLeft;
+  }
+
+  /** A fresh mark for a walk's visited cells; the marks are cleared only when the counter wraps. */
+  private nextEpoch(): number {
+    if (++this.epoch === 0xffffffff) {
+      this.visitedEpoch.fill(0);
+      this.epoch = 1;
+    }
+    return this.epoch;
   }
 
   /** Cells visited by the last walk, in breadth-first order (a view; valid until the next walk). */
