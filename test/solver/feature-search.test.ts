@@ -27,6 +27,28 @@ function expectWins(start: Board, lurd: string | null): void {
   expect(replayed.solved).toBe(true);
 }
 
+/**
+ * Draws `tries` random boards of 1-3 boxes from `seed`, expects the search to solve exactly those
+ * exhaustive search solves (and each solution to replay), and returns how many it solved.
+ */
+function solvesExactlyTheSolvable(seed: number, tries: number, config: FeatureSearchConfig = {}): number {
+  const random = seededRandom(seed);
+  let solved = 0;
+  for (let tried = 0; tried < tries; tried++) {
+    const boxes = 1 + Math.floor(random() * 3);
+    const start = randomBoard(random, { boxes, goals: boxes });
+    if (start === null) continue;
+    const { search, lurd } = searchToEnd(start, 100_000, config);
+    const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
+    expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
+    if (solvable) {
+      expectWins(start, lurd);
+      solved++;
+    }
+  }
+  return solved;
+}
+
 describe('search over features', () => {
   it('solves a dead-end goal corridor by filling its far end first, and the solution replays', () => {
     const corridor = board('#########', '#..  $  #', '### $ @ #', '  #     #', '  #######');
@@ -97,34 +119,11 @@ describe('search over features', () => {
   });
 
   it.each(['own', 'not-dominated'] as const)('with the %s projection still solves exactly the random boards exhaustive search solves', (cellProjection) => {
-    const random = seededRandom(67);
-    for (let tried = 0; tried < 80; tried++) {
-      const boxes = 1 + Math.floor(random() * 3);
-      const start = randomBoard(random, { boxes, goals: boxes });
-      if (start === null) continue;
-      const search = new FeatureSearch(analyzeLevel(buildProblem(start, 'all-goals')), { cellProjection });
-      for (let turns = 0; turns < 100_000 && search.state === 'running'; turns++) search.run(64);
-      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
-      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
-    }
+    solvesExactlyTheSolvable(67, 80, { cellProjection });
   });
 
   it('on random boards solves exactly the ones exhaustive search solves, and every solution replays', () => {
-    const random = seededRandom(61);
-    let solved = 0;
-    for (let tried = 0; tried < 300; tried++) {
-      const boxes = 1 + Math.floor(random() * 3);
-      const start = randomBoard(random, { boxes, goals: boxes });
-      if (start === null) continue;
-      const { search, lurd } = searchToEnd(start);
-      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
-      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
-      if (solvable) {
-        expectWins(start, lurd);
-        solved++;
-      }
-    }
-    expect(solved).toBeGreaterThan(20);
+    expect(solvesExactlyTheSolvable(61, 300)).toBeGreaterThan(20);
   });
 
   it("following FESS's plan from a backward search, solves a goal room behind a door, and the solution replays", () => {
@@ -135,38 +134,10 @@ describe('search over features', () => {
   it("counting out of plan against every goal's basin, solves a goal corridor fed from both ends, and exactly the random boards exhaustive search solves", () => {
     const twoWays = board('##########', '#        #', '# ###### #', '#@$ .. $ #', '##########');
     expectWins(twoWays, searchToEnd(twoWays, 100_000, { outOfPlanBasin: 'every-goal' }).lurd);
-    const random = seededRandom(71);
-    let solved = 0;
-    for (let tried = 0; tried < 200; tried++) {
-      const boxes = 1 + Math.floor(random() * 3);
-      const start = randomBoard(random, { boxes, goals: boxes });
-      if (start === null) continue;
-      const { search, lurd } = searchToEnd(start, 100_000, { outOfPlanBasin: 'every-goal' });
-      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
-      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
-      if (solvable) {
-        expectWins(start, lurd);
-        solved++;
-      }
-    }
-    expect(solved).toBeGreaterThan(15);
+    expect(solvesExactlyTheSolvable(71, 200, { outOfPlanBasin: 'every-goal' })).toBeGreaterThan(15);
   });
 
   it('following the greedy packing plan instead, solves exactly the random boards exhaustive search solves', () => {
-    const random = seededRandom(67);
-    let solved = 0;
-    for (let tried = 0; tried < 200; tried++) {
-      const boxes = 1 + Math.floor(random() * 3);
-      const start = randomBoard(random, { boxes, goals: boxes });
-      if (start === null) continue;
-      const { search, lurd } = searchToEnd(start, 100_000, { packingPlan: 'plan' });
-      const solvable = solveByExhaustion(start, 'all-goals').fewestMoves !== null;
-      expect(search.state, drawBoard(start)).toBe(solvable ? 'solved' : 'exhausted');
-      if (solvable) {
-        expectWins(start, lurd);
-        solved++;
-      }
-    }
-    expect(solved).toBeGreaterThan(15);
+    expect(solvesExactlyTheSolvable(67, 200, { packingPlan: 'plan' })).toBeGreaterThan(15);
   });
 });
