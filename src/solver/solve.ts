@@ -103,6 +103,8 @@ interface MemberPlan {
   readonly openingShare: number;
   /** Share once the level has run LATE_MS without an answer. */
   readonly lateShare: number;
+  /** Share once the level has run FINAL_MS without an answer, where it differs from the late share. */
+  readonly finalShare?: number;
   readonly make: (analysis: LevelAnalysis, maxBytes: number) => SearchEngine;
 }
 
@@ -120,6 +122,19 @@ const OPENING_MS = 250;
  * greedy searches keep half of theirs.
  */
 const LATE_MS = 1000;
+/**
+ * After this long the first and third searches over features split the time more evenly (0.71 and
+ * 0.12 until then, 0.45 and 0.30 after). Their run times have long tails that differ from one
+ * level to the next, so the longer a level has gone unsolved, the less the first search's head
+ * start is worth. Measured with the CPU time as the clock on the levels solved after 10 s: at 60 s
+ * the third search wins XSokoban 14 (25.5 s), 31, 32 (34.6 s) and Sasquatch 19 and 25, the first
+ * XSokoban 30 (17.1 s) and 85 (37.6 s) and Sasquatch 18 (17.4 s). With the split, the third
+ * search also wins XSokoban 69 (47.0 s; alone it needs 85,515 positions, 12.5 s) and 14 and 32
+ * come sooner (22.6 s, 31.1 s); 85 comes later (51.7 s) and Sasquatch 39 (47.1 s against 39.5 s).
+ * Later than every 10 s run, and late enough that the first search's levels keep most of their
+ * time.
+ */
+const FINAL_MS = 20_000;
 
 const pushSearch =
   (config: SearchConfig) =>
@@ -143,7 +158,8 @@ const FEATURE_SEARCH: MemberPlan = {
   share: 0.72,
   openingShare: 0.07,
   lateShare: 0.71,
-  memoryShare: 0.55,
+  finalShare: 0.45,
+  memoryShare: 0.45,
   // Corrals with the opening search only: the second search (can the fence ever come home?)
   // costs this search about 40% more CPU on XSokoban 16 41 74 20 44 5 at 15,000 positions each
   // for no level more at 20,000; the second search over features has it. Room deadlocks are
@@ -190,7 +206,12 @@ const FEATURE_EVERY_GOAL_SEARCH: MemberPlan = {
   share: 0,
   openingShare: 0,
   lateShare: 0.12,
-  memoryShare: 0.05,
+  finalShare: 0.3,
+  memoryShare: 0.15,
+  // Its move queues grow by doubling, 5 KB a position on XSokoban 69 (many boxes, each with
+  // many places to go): 69 takes 395 MiB, past the 205 MiB that a 0.05 share of 4 GiB gave, so
+  // it left the rotation at about 60,000 positions. The first search's queues are capped by the
+  // same doubling at 1,536 MiB with 0.45 as with 0.55.
   make: (analysis, maxBytes) => new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, outOfPlanBasin: 'every-goal' })),
 };
 const BACKWARD_GREEDY: MemberPlan = {
@@ -332,8 +353,8 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   if (forwardGreedy instanceof PushSearch && backwardGreedy instanceof PushSearch) forwardGreedy.pairWith(backwardGreedy);
 
   const outcome = runPortfolio(
-    plans.map((plan, i) => ({ engine: engines[i], share: plan.share, openingShare: plan.openingShare, lateShare: plan.lateShare })),
-    { openingMs: OPENING_MS, lateMs: LATE_MS, deadline, maxNodes, maxBytes, clock },
+    plans.map((plan, i) => ({ engine: engines[i], share: plan.share, openingShare: plan.openingShare, lateShare: plan.lateShare, finalShare: plan.finalShare })),
+    { openingMs: OPENING_MS, lateMs: LATE_MS, finalMs: FINAL_MS, deadline, maxNodes, maxBytes, clock },
   );
   const { finished, peakBytes } = outcome;
   let limit = outcome.limit;

@@ -127,6 +127,27 @@ describe('portfolio late phase', () => {
     expect(grew.patient / (grew.quick + grew.patient)).toBeCloseTo(0.95, 1);
   });
 
+  it('keeps the late shares until finalMs, then gives members their final shares (the late ones where they have none)', () => {
+    const clock = { now: 0 };
+    const leader = new FakeSearch(clock, 0.01);
+    const hedge = new FakeSearch(clock, 0.01);
+    const steady = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: leader, share: 0.5, lateShare: 0.8, finalShare: 0.4 },
+      { engine: hedge, share: 0.5, lateShare: 0.1, finalShare: 0.5 },
+      { engine: steady, share: 0.5, lateShare: 0.1 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 1000 }), lateMs: 0, finalMs: 1000 });
+    const total = (): number => leader.expanded + hedge.expanded + steady.expanded;
+    expect(leader.expanded / total()).toBeCloseTo(0.8, 1);
+    const before = { leader: leader.expanded, hedge: hedge.expanded, steady: steady.expanded, total: total() };
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0, finalMs: 0 });
+    const grew = total() - before.total;
+    expect((leader.expanded - before.leader) / grew).toBeCloseTo(0.4, 1);
+    expect((hedge.expanded - before.hedge) / grew).toBeCloseTo(0.5, 1);
+    expect((steady.expanded - before.steady) / grew).toBeCloseTo(0.1, 1);
+  });
+
   it('lets the late shares wait for the opening to end when the two overlap', () => {
     const clock = { now: 0 };
     const opener = new FakeSearch(clock, 0.01);

@@ -9,6 +9,8 @@ export interface PortfolioMember {
   readonly openingShare?: number;
   /** Its share once the level has run past PortfolioLimits.lateMs, when different. */
   readonly lateShare?: number;
+  /** Its share once the level has run past PortfolioLimits.finalMs, when different from the late one. */
+  readonly finalShare?: number;
 }
 
 export interface PortfolioLimits {
@@ -16,6 +18,8 @@ export interface PortfolioLimits {
   readonly openingMs?: number;
   /** From this long after the first turn on, members take their late shares (default never). */
   readonly lateMs?: number;
+  /** From this long after the first turn on, members take their final shares (default never). */
+  readonly finalMs?: number;
   readonly deadline: number;
   readonly maxNodes: number;
   readonly maxBytes: number;
@@ -56,9 +60,10 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const firstTurn = clock();
   const openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
+  const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
   for (;;) {
     const now = clock();
-    const phase = now < openingEnds ? 'opening' : now >= lateStarts ? 'late' : 'middle';
+    const phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= lateStarts ? 'late' : 'middle';
     for (let i = 0; i < members.length; i++) {
       const { engine } = members[i];
       const share = shareIn(members[i], phase);
@@ -116,8 +121,9 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   }
 }
 
-function shareIn(member: PortfolioMember, phase: 'opening' | 'middle' | 'late'): number {
+function shareIn(member: PortfolioMember, phase: 'opening' | 'middle' | 'late' | 'final'): number {
   if (phase === 'opening') return member.openingShare ?? member.share;
+  if (phase === 'final') return member.finalShare ?? member.lateShare ?? member.share;
   if (phase === 'late') return member.lateShare ?? member.share;
   return member.share;
 }
