@@ -106,7 +106,13 @@ for (const index of args.levels) {
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
-  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES, pairPatterns: args.pairPatterns, triplePatterns: args.triplePatterns, ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros } : {}) });
+  const search = new PushSearch(analysis, {
+    ...FIRST_SEARCH[args.mode],
+    maxBytes: MAX_BYTES,
+    pairPatterns: args.pairPatterns,
+    triplePatterns: args.triplePatterns,
+    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros } : {}),
+  });
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
