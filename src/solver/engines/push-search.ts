@@ -386,7 +386,7 @@ export class PushSearch implements SearchEngine {
         // Where the player stands after the push; a one-way run moves the box on and it follows.
         let pusher = box;
         let run = 1;
-        if (oneWay !== null && oneWay.isOneWay(to, d)) {
+        if (oneWay?.isOneWay(to, d)) {
           const end = oneWay.forcedEnd(to, d, nodes.boxes, base, boxAt, dead);
           if (end < 0) continue;
           run = oneWay.lastRun;
