@@ -228,7 +228,7 @@ const FORWARD_GREEDY: MemberPlan = {
   openingShare: 0.05,
   lateShare: 0.015,
   memoryShare: 0.1,
-  make: pushSearch({ mode: 'greedy', corralPruning: false }),
+  make: pushSearch({ mode: 'greedy', corralPruning: false, oneWayMacros: true }),
 };
 const PUSH_OPTIMAL: MemberPlan = {
   name: 'push-optimal',

@@ -9,6 +9,7 @@ import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
+import { lastPushOf, type OneWaySquares, pushCode, runOf } from '../geometry/one-way-squares.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
 
@@ -50,6 +51,13 @@ export interface SearchConfig {
    * any-solution portfolio's push-optimal member is spared.
    */
   readonly triplePatterns?: boolean;
+  /**
+   * One-way square macros (geometry/one-way-squares.ts): a push onto a square the box must leave
+   * forwards at once carries on as one step. They keep the fewest pushes, not the moves, so they
+   * serve the pushes mode without a second measure (on unless false) and the forward greedy
+   * mode (only when true); elsewhere asking for them is an error.
+   */
+  readonly oneWayMacros?: boolean;
 }
 
 /**
@@ -87,6 +95,8 @@ export class PushSearch implements SearchEngine {
   private readonly keeperToo: boolean;
   private readonly backward: boolean;
   private readonly dead: Uint8Array;
+  /** The one-way squares when pushes onto them carry on (config.oneWayMacros), else null. */
+  private readonly oneWay: OneWaySquares | null;
   private bestNode = -1;
   private partner: PushSearch | null = null;
   /** Where this search met its partner: a node of the partner's table, or -1. */
@@ -115,6 +125,10 @@ export class PushSearch implements SearchEngine {
     this.backward = config.direction === 'backward';
     const tables = this.backward ? analysis.backward() : analysis;
     this.dead = tables.dead;
+    const macrosAllowed = !this.backward && !lexicographic && (config.mode === 'pushes' || config.mode === 'greedy');
+    if (config.oneWayMacros === true && !macrosAllowed) throw new Error('internal: one-way macros keep push counts only, forwards and without a second measure');
+    const macros = config.mode === 'pushes' ? config.oneWayMacros !== false : config.oneWayMacros === true;
+    this.oneWay = macrosAllowed && macros ? analysis.oneWaySquares() : null;
     // Pair patterns serve the optimal modes forwards, where every position below the optimum is
     // expanded and a stronger bound spares whole layers; the table is for pushes, not pulls.
     const pairs = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false ? analysis.pairCosts() : null;
@@ -187,12 +201,20 @@ export class PushSearch implements SearchEngine {
   /** The pushes along the path to `node`, in the order they are made from the start. */
   private pushesAlongPath(target: number): Int32Array {
     const { nodes } = this;
+    const { cellCount, neighbours } = this.analysis.problem;
     let length = 0;
-    for (let node = target; nodes.parent[node] >= 0; node = nodes.parent[node]) length++;
+    for (let node = target; nodes.parent[node] >= 0; node = nodes.parent[node]) length += runOf(nodes.lastPush[node], cellCount);
     const pushes = new Int32Array(length);
-    // Backwards, the last pull found is the first push to make.
-    for (let node = target, i = 0; nodes.parent[node] >= 0; node = nodes.parent[node], i++) {
-      pushes[this.backward ? i : length - 1 - i] = nodes.lastPush[node];
+    // Backwards, the last pull found is the first push to make. A one-way run is stored as its
+    // last push; the ones before it are the same direction, one cell further back each.
+    let i = 0;
+    for (let node = target; nodes.parent[node] >= 0; node = nodes.parent[node]) {
+      const code = nodes.lastPush[node];
+      let push = lastPushOf(code, cellCount);
+      for (let k = runOf(code, cellCount); k > 0; k--, i++) {
+        pushes[this.backward ? i : length - 1 - i] = push;
+        push = neighbours[(push >> 2) * 4 + ((push & 3) ^ 1)] * 4 + (push & 3);
+      }
     }
     return pushes;
   }
@@ -316,7 +338,7 @@ export class PushSearch implements SearchEngine {
     const { dead } = this;
     const { neighbours } = problem;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals, oneWay } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
@@ -361,6 +383,18 @@ export class PushSearch implements SearchEngine {
           from = neighbours[box * 4 + (d ^ 1)];
           if (from < 0 || !reach.reached(from)) continue;
         }
+        // Where the player stands after the push; a one-way run moves the box on and it follows.
+        let pusher = box;
+        let run = 1;
+        if (oneWay?.isOneWay(to, d)) {
+          const end = oneWay.forcedEnd(to, d, nodes.boxes, base, boxAt, dead);
+          if (end < 0) continue;
+          run = oneWay.lastRun;
+          if (run > 1) {
+            to = end;
+            pusher = neighbours[to * 4 + (d ^ 1)];
+          }
+        }
 
         boxAt[box] = 0;
         boxAt[to] = 1;
@@ -379,21 +413,22 @@ export class PushSearch implements SearchEngine {
         childBoxAt[to] = 1;
         // Distances matter only for keeper-too, where a solved child still walks to a goal.
         let childReached = 0;
-        let keyPlayer = box;
+        let keyPlayer = pusher;
         if (backward) {
           childReach.flood(from);
           keyPlayer = childReach.topLeft;
         } else if (this.keeperToo) {
-          childReached = childReach.walk(box);
+          childReached = childReach.walk(pusher);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
         } else if (!this.exactPlayer) {
-          keyPlayer = this.topLeftAfterPush(box, to, d);
+          // The local rule knows a single push only; after a run, one whole fill.
+          keyPlayer = run === 1 ? this.topLeftAfterPush(box, to, d) : childReach.floodTopLeft(pusher, -1);
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
         const hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
-        const pushes = parentPushes + 1;
-        const moves = parentMoves + reach.distance[from] + 1;
+        const pushes = parentPushes + run;
+        const moves = parentMoves + reach.distance[from] + run;
 
         const existing = nodes.find(scratch, keyPlayer, hash);
         let child: number;
@@ -412,7 +447,7 @@ export class PushSearch implements SearchEngine {
           // in one push, so f can fall along a path); a position reached again with fewer pushes
           // is stored again and expanded again (improves, below), which keeps A* optimal.
           // Pathmax (the parent's bound less one) was measured: no fewer positions.
-          const lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : box);
+          const lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
           boxList[i] = box;
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
@@ -425,12 +460,12 @@ export class PushSearch implements SearchEngine {
           if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);
         }
         this.generated++;
-        nodes.player[child] = backward ? from : box;
+        nodes.player[child] = backward ? from : pusher;
         nodes.pushes[child] = pushes;
         nodes.moves[child] = moves;
         nodes.parent[child] = node;
         // Stored as the forward push either way: backwards, the box goes from `to` back to `box`.
-        nodes.lastPush[child] = backward ? to * 4 + (d ^ 1) : box * 4 + d;
+        nodes.lastPush[child] = backward ? to * 4 + (d ^ 1) : pushCode(pusher * 4 + d, run, problem.cellCount);
         if (this.partner !== null && existing < 0) {
           const met = this.partner.lookup(scratch, keyPlayer, hash);
           if (met >= 0) {
@@ -528,9 +563,9 @@ export class PushSearch implements SearchEngine {
     const retrograde = this.retrograde as RetrogradeDeadlocks;
     const last = this.nodes.lastPush[node];
     if (last >= 0) {
-      const { neighbours, goalIndexOfCell } = this.analysis.problem;
-      const from = last >> 2;
-      if (goalIndexOfCell[neighbours[from * 4 + (last & 3)]] < 0) return false;
+      const { neighbours, goalIndexOfCell, cellCount } = this.analysis.problem;
+      const push = lastPushOf(last, cellCount);
+      if (goalIndexOfCell[neighbours[(push >> 2) * 4 + (push & 3)]] < 0) return false;
     }
     return retrograde.isDeadlock(this.reach.boxAt);
   }

@@ -6,6 +6,7 @@ import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
 import { everyGoalBasin, type LevelBasins, levelBasins, sinkBasin, type SinkBasin } from './sink-basin.js';
 import { sinkRoom } from './sink-room.js';
+import { OneWaySquares } from '../geometry/one-way-squares.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
 /** Thrown by a stop check when the level's time ran out during its analysis. */
@@ -50,6 +51,8 @@ export interface LevelAnalysis extends DirectionTables {
   pairCosts(): PairCosts | null;
   /** Exact pushes of every box triple alone (see triple-costs.ts), or null on large boards; made on first use. */
   tripleCosts(): TripleCosts | null;
+  /** Squares a box pushed in must leave forwards at once (see one-way-squares.ts), or null where there are none; made on first use. */
+  oneWaySquares(): OneWaySquares | null;
 }
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
@@ -69,6 +72,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   };
   let pairs: PairCosts | null | undefined;
   let triples: TripleCosts | null | undefined;
+  let oneWay: OneWaySquares | null | undefined;
   return {
     problem,
     regions,
@@ -120,6 +124,10 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     tripleCosts() {
       if (triples === undefined) triples = TripleCosts.build(problem, distances, stopCheck);
       return triples;
+    },
+    oneWaySquares() {
+      if (oneWay === undefined) oneWay = OneWaySquares.build(problem);
+      return oneWay;
     },
   };
 }
