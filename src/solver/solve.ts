@@ -124,15 +124,15 @@ const OPENING_MS = 250;
 const LATE_MS = 1000;
 /**
  * After this long the first and third searches over features split the time more evenly (0.71 and
- * 0.12 until then, 0.45 and 0.30 after). Their run times have long tails that differ from one
- * level to the next, so the longer a level has gone unsolved, the less the first search's head
- * start is worth. Measured with the CPU time as the clock on the levels solved after 10 s: at 60 s
- * the third search wins XSokoban 14 (25.5 s), 31, 32 (34.6 s) and Sasquatch 19 and 25, the first
- * XSokoban 30 (17.1 s) and 85 (37.6 s) and Sasquatch 18 (17.4 s). With the split, the third
- * search also wins XSokoban 69 (47.0 s; alone it needs 85,515 positions, 12.5 s) and 14 and 32
- * come sooner (22.6 s, 31.1 s); 85 comes later (51.7 s) and Sasquatch 39 (47.1 s against 39.5 s).
- * Later than every 10 s run, and late enough that the first search's levels keep most of their
- * time.
+ * 0.12 until then, 0.5 and 0.3 after; the second search's 0.08 halves). Their run times have long
+ * tails that differ from one level to the next, so the longer a level has gone unsolved, the less
+ * the first search's head start is worth. Measured with the CPU time as the clock on the levels
+ * solved after 10 s: at 60 s the third search wins XSokoban 14 (25.5 s), 31, 32 (34.6 s) and
+ * Sasquatch 19 and 25, the first XSokoban 30 (17.1 s) and 85 (37.6 s) and Sasquatch 18 (17.4 s)
+ * and 39 (39.5 s). With the split the third search also wins XSokoban 69 (46.8 s; alone it needs
+ * 85,515 positions, 12.5 s), 14 and 32 come sooner (22.6 s, 31.1 s), 85 and Sasquatch 39 later
+ * (43.0 s, 44.8 s). Later than every 10 s run, and late enough that the first search's levels
+ * keep most of their time.
  */
 const FINAL_MS = 20_000;
 
@@ -158,7 +158,7 @@ const FEATURE_SEARCH: MemberPlan = {
   share: 0.72,
   openingShare: 0.07,
   lateShare: 0.71,
-  finalShare: 0.45,
+  finalShare: 0.5,
   memoryShare: 0.45,
   // Corrals with the opening search only: the second search (can the fence ever come home?)
   // costs this search about 40% more CPU on XSokoban 16 41 74 20 44 5 at 15,000 positions each
@@ -182,6 +182,7 @@ const FEATURE_MOBILITY_SEARCH: MemberPlan = {
   share: 0.08,
   openingShare: 0,
   lateShare: 0.08,
+  finalShare: 0.04,
   memoryShare: 0.1,
   // Built at its first turn, after the opening: most small levels are solved before that. It
   // also asks of corrals the player can open whether their fence can ever come home (the
