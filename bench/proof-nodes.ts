@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-symmetry] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -38,6 +38,8 @@ interface Args {
   /** Pair patterns in the bound (the default), or the matching alone. */
   readonly pairPatterns: boolean;
   readonly triplePatterns: boolean;
+  /** Board symmetries merging mirrored positions (the default), or not. */
+  readonly boardSymmetry: boolean;
 }
 
 function usage(message: string): never {
@@ -63,6 +65,7 @@ function parseArgs(argv: readonly string[]): Args {
   const levels: number[] = [];
   let pairPatterns = true;
   let triplePatterns = true;
+  let boardSymmetry = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -75,20 +78,21 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file in ../shared/levels');
     else if (arg === '--no-pairs') pairPatterns = false;
     else if (arg === '--no-triples') triplePatterns = false;
+    else if (arg === '--no-symmetry') boardSymmetry = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, boardSymmetry };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns (table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.boardSymmetry ? 'with' : 'without'} board symmetries (sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
-process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms\n');
+process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
@@ -102,7 +106,13 @@ for (const index of args.levels) {
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
-  const search = new PushSearch(analysis, { ...FIRST_SEARCH[args.mode], maxBytes: MAX_BYTES, pairPatterns: args.pairPatterns, triplePatterns: args.triplePatterns });
+  const search = new PushSearch(analysis, {
+    ...FIRST_SEARCH[args.mode],
+    maxBytes: MAX_BYTES,
+    pairPatterns: args.pairPatterns,
+    triplePatterns: args.triplePatterns,
+    boardSymmetry: args.boardSymmetry,
+  });
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
@@ -118,6 +128,7 @@ for (const index of args.levels) {
     String(cpuMs).padStart(7),
     String(search.openFloor).padStart(7),
     String(tableMs).padStart(9),
+    String(search.symmetries).padStart(4),
   ];
   process.stdout.write(`${row.join(' ')}\n`);
 }

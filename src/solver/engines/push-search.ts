@@ -11,6 +11,7 @@ import { detectorsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
+import { BoardSymmetry } from '../model/board-symmetry.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).
@@ -50,6 +51,13 @@ export interface SearchConfig {
    * any-solution portfolio's push-optimal member is spared.
    */
   readonly triplePatterns?: boolean;
+  /**
+   * Board symmetries (pushes and moves modes, forward only; default on there): a position and
+   * its mirror or rotation images, when the level's cells and goals are symmetric, have the same
+   * costs to go, so the table stores them as one node under a canonical key. Each node keeps the
+   * position it was actually reached as, so paths need no mapping. Off to measure without.
+   */
+  readonly boardSymmetry?: boolean;
 }
 
 /**
@@ -87,6 +95,16 @@ export class PushSearch implements SearchEngine {
   private readonly keeperToo: boolean;
   private readonly backward: boolean;
   private readonly dead: Uint8Array;
+  /** The level's symmetries when this search merges images (null: none, or off). */
+  private readonly symmetry: BoardSymmetry | null;
+  /** Box hash of the position being expanded under each symmetry. */
+  private readonly parentSymmetryHashes: Uint32Array;
+  /** Least image of the child's player area under each symmetry (pushes mode). */
+  private readonly areaLeast: Int32Array;
+  /** What `canonicalize` found: the least image hash, which symmetry gives it, its player key. */
+  private canonicalHash = 0;
+  private canonicalOrientation = 0;
+  private canonicalPlayer = 0;
   private bestNode = -1;
   private partner: PushSearch | null = null;
   /** Where this search met its partner: a node of the partner's table, or -1. */
@@ -131,6 +149,11 @@ export class PushSearch implements SearchEngine {
     this.corrals = detectors.piCorrals;
     this.retrograde = detectors.retrograde;
     this.positions = new PackedPositions(problem);
+    const symmetric = config.boardSymmetry !== false && !this.greedy && !this.backward;
+    this.symmetry = symmetric ? BoardSymmetry.of(problem, this.positions) : null;
+    const symmetryCount = this.symmetry === null ? 0 : this.symmetry.count;
+    this.parentSymmetryHashes = new Uint32Array(symmetryCount);
+    this.areaLeast = new Int32Array(symmetryCount);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
     this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
@@ -172,11 +195,16 @@ export class PushSearch implements SearchEngine {
    * position the other has stored, the two paths join into a solution.
    */
   pairWith(partner: PushSearch): void {
-    if (partner.exactPlayer || this.exactPlayer || partner.backward === this.backward) {
+    if (partner.exactPlayer || this.exactPlayer || partner.backward === this.backward || this.symmetry !== null || partner.symmetry !== null) {
       throw new Error('internal: only a forward and a backward search over normalized positions can meet');
     }
     this.partner = partner;
     partner.partner = this;
+  }
+
+  /** How many symmetries this search merges positions under (1: none). */
+  get symmetries(): number {
+    return this.symmetry === null ? 1 : this.symmetry.count;
   }
 
   /** Node number of a stored position, or -1. */
@@ -233,14 +261,25 @@ export class PushSearch implements SearchEngine {
       boxList[i] = cell;
     }
     const reached = reach.walk(problem.initialPlayer);
-    const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
+    let key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
+    let hash = this.positions.hash(boxHash, key);
+    let orientation = 0;
+    if (this.symmetry !== null) {
+      this.hashUnderEachSymmetry(boxList, boxCount);
+      if (!this.exactPlayer) reach.leastImages(this.symmetry.image, this.symmetry.count, reached, this.areaLeast);
+      this.canonicalize(-1, -1, this.exactPlayer ? problem.initialPlayer : -1);
+      key = this.canonicalPlayer;
+      hash = this.canonicalHash;
+      orientation = this.canonicalOrientation;
+    }
     const lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
       return;
     }
-    const root = this.addRoot(key, problem.initialPlayer, boxHash, lower);
+    const root = this.addRoot(key, problem.initialPlayer, boxHash, hash, lower);
+    this.nodes.orientation[root] = orientation;
     if (lower === 0) {
       if (!this.keeperToo) {
         this.bestNode = root;
@@ -254,9 +293,9 @@ export class PushSearch implements SearchEngine {
   }
 
   /** Adds a start position (box set in scratch) with nothing done yet. */
-  private addRoot(key: number, player: number, boxHash: number, lower: number): number {
+  private addRoot(key: number, player: number, boxHash: number, hash: number, lower: number): number {
     const { nodes } = this;
-    const root = nodes.add(this.scratch, key, this.positions.hash(boxHash, key), boxHash);
+    const root = nodes.add(this.scratch, key, hash, boxHash);
     nodes.player[root] = player;
     nodes.pushes[root] = 0;
     nodes.moves[root] = 0;
@@ -297,7 +336,7 @@ export class PushSearch implements SearchEngine {
         const cells = reach.visitedCells(count);
         for (let k = 0; k < count; k++) seen[cells[k]] = 1;
         const key = reach.topLeft;
-        const root = this.addRoot(key, key, boxHash, lower);
+        const root = this.addRoot(key, key, boxHash, this.positions.hash(boxHash, key), lower);
         if (lower === 0 && reach.reached(problem.initialPlayer)) {
           this.bestNode = root;
           this.state = 'solved';
@@ -316,7 +355,7 @@ export class PushSearch implements SearchEngine {
     const { dead } = this;
     const { neighbours } = problem;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals, symmetry } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
@@ -335,6 +374,7 @@ export class PushSearch implements SearchEngine {
       }
       return false;
     }
+    if (symmetry !== null) this.hashUnderEachSymmetry(boxList, count);
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
@@ -387,15 +427,25 @@ export class PushSearch implements SearchEngine {
           childReached = childReach.walk(box);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
         } else if (!this.exactPlayer) {
-          keyPlayer = this.topLeftAfterPush(box, to, d);
+          // With symmetries every image's least cell is needed, which only the whole area gives.
+          if (symmetry === null) keyPlayer = this.topLeftAfterPush(box, to, d);
+          else childReached = childReach.walk(box);
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
-        const hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
+        let hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
+        let orientation = 0;
+        if (symmetry !== null) {
+          if (!this.exactPlayer) childReach.leastImages(symmetry.image, symmetry.count, childReached, this.areaLeast);
+          this.canonicalize(box, to, this.exactPlayer ? box : -1);
+          hash = this.canonicalHash;
+          keyPlayer = this.canonicalPlayer;
+          orientation = this.canonicalOrientation;
+        }
         const pushes = parentPushes + 1;
         const moves = parentMoves + reach.distance[from] + 1;
 
-        const existing = nodes.find(scratch, keyPlayer, hash);
+        const existing = symmetry === null ? nodes.find(scratch, keyPlayer, hash) : nodes.findUpToSymmetry(scratch, keyPlayer, hash, orientation, symmetry);
         let child: number;
         if (existing >= 0) {
           if (this.greedy || !this.improves(existing, pushes, moves) || pushes + nodes.bound[existing] > this.pushLimit) continue;
@@ -425,6 +475,7 @@ export class PushSearch implements SearchEngine {
           if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);
         }
         this.generated++;
+        nodes.orientation[child] = orientation;
         nodes.player[child] = backward ? from : box;
         nodes.pushes[child] = pushes;
         nodes.moves[child] = moves;
@@ -457,6 +508,40 @@ export class PushSearch implements SearchEngine {
       childBoxAt[boxList[i]] = 0;
     }
     return stop;
+  }
+
+  /** The box hash of the boxes in `cells` under each symmetry, into parentSymmetryHashes. */
+  private hashUnderEachSymmetry(cells: Int32Array, count: number): void {
+    const { count: symmetries, cellCount, boxKeys } = this.symmetry as BoardSymmetry;
+    const hashes = this.parentSymmetryHashes;
+    for (let s = 0, base = 0; s < symmetries; s++, base += cellCount) {
+      let hash = 0;
+      for (let i = 0; i < count; i++) hash ^= boxKeys[base + cells[i]];
+      hashes[s] = hash >>> 0;
+    }
+  }
+
+  /**
+   * The canonical key of a position: the box set hashed by hashUnderEachSymmetry, with the box on
+   * `from` moved to `to` (from -1: none moved), and the player on `player` (exact squares) or, for
+   * -1, in the area whose least images are in areaLeast. Each symmetry's image hashes as the plain
+   * hash of the mirrored position would; the least wins, the first symmetry on a tie.
+   */
+  private canonicalize(from: number, to: number, player: number): void {
+    const { count, cellCount, boxKeys, image } = this.symmetry as BoardSymmetry;
+    const { playerKeys } = this.positions;
+    const hashes = this.parentSymmetryHashes;
+    for (let s = 0, base = 0; s < count; s++, base += cellCount) {
+      let boxHash = hashes[s];
+      if (from >= 0) boxHash ^= boxKeys[base + from] ^ boxKeys[base + to];
+      const keyCell = player >= 0 ? image[base + player] : this.areaLeast[s];
+      const hash = (boxHash ^ playerKeys[keyCell]) >>> 0;
+      if (s === 0 || hash < this.canonicalHash) {
+        this.canonicalHash = hash;
+        this.canonicalOrientation = s;
+        this.canonicalPlayer = keyCell;
+      }
+    }
   }
 
   /**
