@@ -101,6 +101,9 @@ export class PushSearch implements SearchEngine {
   private readonly parentSymmetryHashes: Uint32Array;
   /** Least image of the child's player area under each symmetry (pushes mode). */
   private readonly areaLeast: Int32Array;
+  /** The same for the position being expanded, and the cells whose images they are. */
+  private readonly parentLeast: Int32Array;
+  private readonly parentLeastAt: Int32Array;
   /** What `canonicalize` found: the least image hash, which symmetry gives it, its player key. */
   private canonicalHash = 0;
   private canonicalOrientation = 0;
@@ -154,6 +157,8 @@ export class PushSearch implements SearchEngine {
     const symmetryCount = this.symmetry === null ? 0 : this.symmetry.count;
     this.parentSymmetryHashes = new Uint32Array(symmetryCount);
     this.areaLeast = new Int32Array(symmetryCount);
+    this.parentLeast = new Int32Array(symmetryCount);
+    this.parentLeastAt = new Int32Array(symmetryCount);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
     this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
@@ -266,7 +271,7 @@ export class PushSearch implements SearchEngine {
     let orientation = 0;
     if (this.symmetry !== null) {
       this.hashUnderEachSymmetry(boxList, boxCount);
-      if (!this.exactPlayer) reach.leastImages(this.symmetry.image, this.symmetry.count, reached, this.areaLeast);
+      if (!this.exactPlayer) this.symmetry.leastImages(reach.visitedOrder, reached, this.areaLeast);
       this.canonicalize(-1, -1, this.exactPlayer ? problem.initialPlayer : -1);
       key = this.canonicalPlayer;
       hash = this.canonicalHash;
@@ -366,7 +371,7 @@ export class PushSearch implements SearchEngine {
       boxAt[boxList[i]] = 1;
       childBoxAt[boxList[i]] = 1;
     }
-    reach.walk(nodes.player[node]);
+    const parentReached = reach.walk(nodes.player[node]);
     if (this.retrograde !== null && this.provenLost(node)) {
       for (let i = 0; i < count; i++) {
         boxAt[boxList[i]] = 0;
@@ -374,7 +379,10 @@ export class PushSearch implements SearchEngine {
       }
       return false;
     }
-    if (symmetry !== null) this.hashUnderEachSymmetry(boxList, count);
+    if (symmetry !== null) {
+      this.hashUnderEachSymmetry(boxList, count);
+      if (!this.exactPlayer) this.noteParentArea(parentReached);
+    }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
@@ -426,17 +434,22 @@ export class PushSearch implements SearchEngine {
         } else if (this.keeperToo) {
           childReached = childReach.walk(box);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
+          if (!this.exactPlayer && symmetry !== null) symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
         } else if (!this.exactPlayer) {
-          // With symmetries every image's least cell is needed, which only the whole area gives.
+          // With symmetries each image's least cell is needed: from the parent's when the area
+          // only gains the box cell, else from a walk of the whole area.
           if (symmetry === null) keyPlayer = this.topLeftAfterPush(box, to, d);
-          else childReached = childReach.walk(box);
+          else if (this.areaKeptAfterPush(box, to, d)) this.leastWithBoxCell(box);
+          else {
+            childReached = childReach.walk(box);
+            symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
+          }
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
         let hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
         let orientation = 0;
         if (symmetry !== null) {
-          if (!this.exactPlayer) childReach.leastImages(symmetry.image, symmetry.count, childReached, this.areaLeast);
           this.canonicalize(box, to, this.exactPlayer ? box : -1);
           hash = this.canonicalHash;
           keyPlayer = this.canonicalPlayer;
@@ -510,6 +523,24 @@ export class PushSearch implements SearchEngine {
     return stop;
   }
 
+  /** The least image of the expanded position's area under each symmetry, and the cell it images. */
+  private noteParentArea(reached: number): void {
+    const symmetry = this.symmetry as BoardSymmetry;
+    const { inverse, count, cellCount } = symmetry;
+    symmetry.leastImages(this.reach.visitedOrder, reached, this.parentLeast);
+    for (let s = 0; s < count; s++) this.parentLeastAt[s] = inverse[s * cellCount + this.parentLeast[s]];
+  }
+
+  /** areaLeast for a child whose area is the parent's with the box cell (see areaKeptAfterPush). */
+  private leastWithBoxCell(box: number): void {
+    const { image, count, cellCount } = this.symmetry as BoardSymmetry;
+    const { parentLeast, areaLeast } = this;
+    for (let s = 0; s < count; s++) {
+      const boxImage = image[s * cellCount + box];
+      areaLeast[s] = boxImage < parentLeast[s] ? boxImage : parentLeast[s];
+    }
+  }
+
   /** The box hash of the boxes in `cells` under each symmetry, into parentSymmetryHashes. */
   private hashUnderEachSymmetry(cells: Int32Array, count: number): void {
     const { count: symmetries, cellCount, boxKeys } = this.symmetry as BoardSymmetry;
@@ -563,22 +594,7 @@ export class PushSearch implements SearchEngine {
     let connected = true;
     if (reach.reached(to)) {
       if (to === topLeft) return childReach.floodTopLeft(box, -1);
-      // Free orthogonal neighbours of `to` must form one group joined through free diagonals.
-      const up = neighbours[to * 4];
-      const right = neighbours[to * 4 + 3];
-      const down = neighbours[to * 4 + 1];
-      const left = neighbours[to * 4 + 2];
-      const freeUp = up >= 0 && (up === box || boxAt[up] === 0);
-      const freeRight = right >= 0 && (right === box || boxAt[right] === 0);
-      const freeDown = down >= 0 && (down === box || boxAt[down] === 0);
-      const freeLeft = left >= 0 && (left === box || boxAt[left] === 0);
-      const free = (freeUp ? 1 : 0) + (freeRight ? 1 : 0) + (freeDown ? 1 : 0) + (freeLeft ? 1 : 0);
-      let links = 0;
-      if (freeUp && freeRight && this.freeDiagonal(neighbours[up * 4 + 3], box)) links++;
-      if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
-      if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
-      if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
-      connected = (links === 4 ? 1 : free - links) <= 1;
+      connected = this.staysConnectedWithout(to, box);
     }
     // The two cells beside the push (perpendicular to it) that were free and out of reach.
     const sideA = d < 2 ? 2 : 0;
@@ -600,6 +616,52 @@ export class PushSearch implements SearchEngine {
     }
     // `to` may cut the region; the player's side of it holds no cell below the floor.
     return connected ? floor : childReach.floodTopLeft(box, floor);
+  }
+
+  /**
+   * Whether the parent's player area, which holds `to`, stays one piece when a box fills `to`
+   * (the box leaving `box` frees that cell): the free orthogonal neighbours of `to` must form one
+   * group joined through free diagonals.
+   */
+  private staysConnectedWithout(to: number, box: number): boolean {
+    const { neighbours } = this.analysis.problem;
+    const boxAt = this.reach.boxAt;
+    const up = neighbours[to * 4];
+    const right = neighbours[to * 4 + 3];
+    const down = neighbours[to * 4 + 1];
+    const left = neighbours[to * 4 + 2];
+    const freeUp = up >= 0 && (up === box || boxAt[up] === 0);
+    const freeRight = right >= 0 && (right === box || boxAt[right] === 0);
+    const freeDown = down >= 0 && (down === box || boxAt[down] === 0);
+    const freeLeft = left >= 0 && (left === box || boxAt[left] === 0);
+    const free = (freeUp ? 1 : 0) + (freeRight ? 1 : 0) + (freeDown ? 1 : 0) + (freeLeft ? 1 : 0);
+    let links = 0;
+    if (freeUp && freeRight && this.freeDiagonal(neighbours[up * 4 + 3], box)) links++;
+    if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
+    if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
+    if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
+    return (links === 4 ? 1 : free - links) <= 1;
+  }
+
+  /**
+   * With symmetries, pushes mode: whether the child's player area is the parent's less `to` plus
+   * the box cell, with no least image of the parent's area at `to` (so each image's least cell is
+   * the parent's or the box cell's image, and no walk is needed). Not so when the push splits the
+   * area, or the freed box cell opens an area beside it that the parent could not reach.
+   */
+  private areaKeptAfterPush(box: number, to: number, d: number): boolean {
+    const { neighbours } = this.analysis.problem;
+    const { reach, parentLeastAt } = this;
+    if (reach.reached(to)) {
+      for (let s = 0; s < parentLeastAt.length; s++) if (parentLeastAt[s] === to) return false;
+      if (!this.staysConnectedWithout(to, box)) return false;
+    }
+    const sideA = d < 2 ? 2 : 0;
+    for (let side = sideA; side < sideA + 2; side++) {
+      const beside = neighbours[box * 4 + side];
+      if (beside >= 0 && reach.boxAt[beside] === 0 && !reach.reached(beside)) return false;
+    }
+    return true;
   }
 
   /**

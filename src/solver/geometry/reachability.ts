@@ -137,21 +137,11 @@ export class PlayerReach {
   }
 
   /**
-   * For each of `mapCount` maps of the cells (`maps[m * cellCount + cell]`, as BoardSymmetry
-   * holds them), the least image of a cell the last walk reached (`count` of them), into
-   * `least`: the normalized player cell of each image of the position. No view is made.
+   * The array whose first `count` entries are the cells the last walk reached (`count` being what
+   * it returned), without making a view: for per-child scans in a search's hot loop.
    */
-  leastImages(maps: Int32Array, mapCount: number, count: number, least: Int32Array): void {
-    const { queue } = this;
-    const { cellCount } = this.problem;
-    for (let m = 0, base = 0; m < mapCount; m++, base += cellCount) {
-      let smallest = cellCount;
-      for (let i = 0; i < count; i++) {
-        const cell = maps[base + queue[i]];
-        if (cell < smallest) smallest = cell;
-      }
-      least[m] = smallest;
-    }
+  get visitedOrder(): Int32Array {
+    return this.queue;
   }
 
   /** Cells visited by the last walk, in breadth-first order (a view; valid until the next walk). */
