@@ -56,6 +56,10 @@ export interface SearchConfig {
    * its mirror or rotation images, when the level's cells and goals are symmetric, have the same
    * costs to go, so the table stores them as one node under a canonical key. Each node keeps the
    * position it was actually reached as, so paths need no mapping. Off to measure without.
+   * Sound with the prunings here: each (dead squares, freezes, retrograde, PI-corrals) keeps an
+   * optimal continuation of the very position it is applied to, and a node's children are always
+   * made from its stored position; the bound of a merged image is admissible for it too, since
+   * the two cost the same to finish.
    */
   readonly boardSymmetry?: boolean;
 }
