@@ -541,7 +541,8 @@ export class PushSearch implements SearchEngine {
     const { parentLeast, areaLeast } = this;
     for (let s = 0; s < count; s++) {
       const boxImage = image[s * cellCount + box];
-      areaLeast[s] = boxImage < parentLeast[s] ? boxImage : parentLeast[s];
+      areaLeast[s] = parentLeast[s];
+      if (boxImage < areaLeast[s]) areaLeast[s] = boxImage;
     }
   }
 
