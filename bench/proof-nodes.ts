@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -40,6 +40,8 @@ interface Args {
   readonly triplePatterns: boolean;
   /** One-way square macros in the pushes mode (the default), or every push a step of its own. */
   readonly oneWayMacros: boolean;
+  /** Board symmetries merging mirrored positions (the default), or not. */
+  readonly boardSymmetry: boolean;
 }
 
 function usage(message: string): never {
@@ -66,6 +68,7 @@ function parseArgs(argv: readonly string[]): Args {
   let pairPatterns = true;
   let triplePatterns = true;
   let oneWayMacros = true;
+  let boardSymmetry = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -79,20 +82,21 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--no-pairs') pairPatterns = false;
     else if (arg === '--no-triples') triplePatterns = false;
     else if (arg === '--no-one-way') oneWayMacros = false;
+    else if (arg === '--no-symmetry') boardSymmetry = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry };
 }
 
 const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros (table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries (sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
-process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms\n');
+process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
@@ -112,6 +116,7 @@ for (const index of args.levels) {
     pairPatterns: args.pairPatterns,
     triplePatterns: args.triplePatterns,
     ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros } : {}),
+    boardSymmetry: args.boardSymmetry,
   });
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
@@ -128,6 +133,7 @@ for (const index of args.levels) {
     String(cpuMs).padStart(7),
     String(search.openFloor).padStart(7),
     String(tableMs).padStart(9),
+    String(search.symmetries).padStart(4),
   ];
   process.stdout.write(`${row.join(' ')}\n`);
 }

@@ -12,6 +12,7 @@ import { PlayerReach } from '../geometry/reachability.js';
 import { lastPushOf, type OneWaySquares, pushCode, runOf } from '../geometry/one-way-squares.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
+import { BoardSymmetry } from '../model/board-symmetry.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).
@@ -58,6 +59,17 @@ export interface SearchConfig {
    * mode (only when true); elsewhere asking for them is an error.
    */
   readonly oneWayMacros?: boolean;
+  /**
+   * Board symmetries (pushes and moves modes, forward only; default on there): a position and
+   * its mirror or rotation images, when the level's cells and goals are symmetric, have the same
+   * costs to go, so the table stores them as one node under a canonical key. Each node keeps the
+   * position it was actually reached as, so paths need no mapping. Off to measure without.
+   * Sound with the prunings here: each (dead squares, freezes, retrograde, PI-corrals) keeps an
+   * optimal continuation of the very position it is applied to, and a node's children are always
+   * made from its stored position; the bound of a merged image is admissible for it too, since
+   * the two cost the same to finish.
+   */
+  readonly boardSymmetry?: boolean;
 }
 
 /**
@@ -97,6 +109,19 @@ export class PushSearch implements SearchEngine {
   private readonly dead: Uint8Array;
   /** The one-way squares when pushes onto them carry on (config.oneWayMacros), else null. */
   private readonly oneWay: OneWaySquares | null;
+  /** The level's symmetries when this search merges images (null: none, or off). */
+  private readonly symmetry: BoardSymmetry | null;
+  /** Box hash of the position being expanded under each symmetry. */
+  private readonly parentSymmetryHashes: Uint32Array;
+  /** Least image of the child's player area under each symmetry (pushes mode). */
+  private readonly areaLeast: Int32Array;
+  /** The same for the position being expanded, and the cells whose images they are. */
+  private readonly parentLeast: Int32Array;
+  private readonly parentLeastAt: Int32Array;
+  /** What `canonicalize` found: the least image hash, which symmetry gives it, its player key. */
+  private canonicalHash = 0;
+  private canonicalOrientation = 0;
+  private canonicalPlayer = 0;
   private bestNode = -1;
   private partner: PushSearch | null = null;
   /** Where this search met its partner: a node of the partner's table, or -1. */
@@ -145,6 +170,13 @@ export class PushSearch implements SearchEngine {
     this.corrals = detectors.piCorrals;
     this.retrograde = detectors.retrograde;
     this.positions = new PackedPositions(problem);
+    const symmetric = config.boardSymmetry !== false && !this.greedy && !this.backward;
+    this.symmetry = symmetric ? BoardSymmetry.of(problem, this.positions) : null;
+    const symmetryCount = this.symmetry === null ? 0 : this.symmetry.count;
+    this.parentSymmetryHashes = new Uint32Array(symmetryCount);
+    this.areaLeast = new Int32Array(symmetryCount);
+    this.parentLeast = new Int32Array(symmetryCount);
+    this.parentLeastAt = new Int32Array(symmetryCount);
     this.nodes = new NodeTable(words, config.maxBytes);
     this.queue = new BucketQueue(this.nodes);
     this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
@@ -186,11 +218,16 @@ export class PushSearch implements SearchEngine {
    * position the other has stored, the two paths join into a solution.
    */
   pairWith(partner: PushSearch): void {
-    if (partner.exactPlayer || this.exactPlayer || partner.backward === this.backward) {
+    if (partner.exactPlayer || this.exactPlayer || partner.backward === this.backward || this.symmetry !== null || partner.symmetry !== null) {
       throw new Error('internal: only a forward and a backward search over normalized positions can meet');
     }
     this.partner = partner;
     partner.partner = this;
+  }
+
+  /** How many symmetries this search merges positions under (1: none). */
+  get symmetries(): number {
+    return this.symmetry === null ? 1 : this.symmetry.count;
   }
 
   /** Node number of a stored position, or -1. */
@@ -255,14 +292,25 @@ export class PushSearch implements SearchEngine {
       boxList[i] = cell;
     }
     const reached = reach.walk(problem.initialPlayer);
-    const key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
+    let key = this.exactPlayer ? problem.initialPlayer : reach.topLeft;
+    let hash = this.positions.hash(boxHash, key);
+    let orientation = 0;
+    if (this.symmetry !== null) {
+      this.hashUnderEachSymmetry(boxList, boxCount);
+      if (!this.exactPlayer) this.symmetry.leastImages(reach.visitedOrder, reached, this.areaLeast);
+      this.canonicalize(-1, -1, this.exactPlayer ? problem.initialPlayer : -1);
+      key = this.canonicalPlayer;
+      hash = this.canonicalHash;
+      orientation = this.canonicalOrientation;
+    }
     const lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
       return;
     }
-    const root = this.addRoot(key, problem.initialPlayer, boxHash, lower);
+    const root = this.addRoot(key, problem.initialPlayer, boxHash, hash, lower);
+    this.nodes.orientation[root] = orientation;
     if (lower === 0) {
       if (!this.keeperToo) {
         this.bestNode = root;
@@ -276,9 +324,9 @@ export class PushSearch implements SearchEngine {
   }
 
   /** Adds a start position (box set in scratch) with nothing done yet. */
-  private addRoot(key: number, player: number, boxHash: number, lower: number): number {
+  private addRoot(key: number, player: number, boxHash: number, hash: number, lower: number): number {
     const { nodes } = this;
-    const root = nodes.add(this.scratch, key, this.positions.hash(boxHash, key), boxHash);
+    const root = nodes.add(this.scratch, key, hash, boxHash);
     nodes.player[root] = player;
     nodes.pushes[root] = 0;
     nodes.moves[root] = 0;
@@ -319,7 +367,7 @@ export class PushSearch implements SearchEngine {
         const cells = reach.visitedCells(count);
         for (let k = 0; k < count; k++) seen[cells[k]] = 1;
         const key = reach.topLeft;
-        const root = this.addRoot(key, key, boxHash, lower);
+        const root = this.addRoot(key, key, boxHash, this.positions.hash(boxHash, key), lower);
         if (lower === 0 && reach.reached(problem.initialPlayer)) {
           this.bestNode = root;
           this.state = 'solved';
@@ -338,7 +386,7 @@ export class PushSearch implements SearchEngine {
     const { dead } = this;
     const { neighbours } = problem;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals, oneWay } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals, oneWay, symmetry } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
@@ -349,13 +397,17 @@ export class PushSearch implements SearchEngine {
       boxAt[boxList[i]] = 1;
       childBoxAt[boxList[i]] = 1;
     }
-    reach.walk(nodes.player[node]);
+    const parentReached = reach.walk(nodes.player[node]);
     if (this.retrograde !== null && this.provenLost(node)) {
       for (let i = 0; i < count; i++) {
         boxAt[boxList[i]] = 0;
         childBoxAt[boxList[i]] = 0;
       }
       return false;
+    }
+    if (symmetry !== null) {
+      this.hashUnderEachSymmetry(boxList, count);
+      if (!this.exactPlayer) this.noteParentArea(parentReached);
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
@@ -420,17 +472,32 @@ export class PushSearch implements SearchEngine {
         } else if (this.keeperToo) {
           childReached = childReach.walk(pusher);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
+          if (!this.exactPlayer && symmetry !== null) symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
         } else if (!this.exactPlayer) {
-          // The local rule knows a single push only; after a run, one whole fill.
-          keyPlayer = run === 1 ? this.topLeftAfterPush(box, to, d) : childReach.floodTopLeft(pusher, -1);
+          // The local rule knows a single push only; after a run, one whole fill. With symmetries
+          // each image's least cell is needed: from the parent's when the area only gains the box
+          // cell, else from a walk of the whole area.
+          if (symmetry === null) keyPlayer = run === 1 ? this.topLeftAfterPush(box, to, d) : childReach.floodTopLeft(pusher, -1);
+          else if (run === 1 && this.areaKeptAfterPush(box, to, d)) this.leastWithBoxCell(box);
+          else {
+            childReached = childReach.walk(pusher);
+            symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
+          }
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
-        const hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
+        let hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
+        let orientation = 0;
+        if (symmetry !== null) {
+          this.canonicalize(box, to, this.exactPlayer ? pusher : -1);
+          hash = this.canonicalHash;
+          keyPlayer = this.canonicalPlayer;
+          orientation = this.canonicalOrientation;
+        }
         const pushes = parentPushes + run;
         const moves = parentMoves + reach.distance[from] + run;
 
-        const existing = nodes.find(scratch, keyPlayer, hash);
+        const existing = symmetry === null ? nodes.find(scratch, keyPlayer, hash) : nodes.findUpToSymmetry(scratch, keyPlayer, hash, orientation, symmetry);
         let child: number;
         if (existing >= 0) {
           if (this.greedy || !this.improves(existing, pushes, moves) || pushes + nodes.bound[existing] > this.pushLimit) continue;
@@ -460,6 +527,7 @@ export class PushSearch implements SearchEngine {
           if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);
         }
         this.generated++;
+        nodes.orientation[child] = orientation;
         nodes.player[child] = backward ? from : pusher;
         nodes.pushes[child] = pushes;
         nodes.moves[child] = moves;
@@ -494,6 +562,59 @@ export class PushSearch implements SearchEngine {
     return stop;
   }
 
+  /** The least image of the expanded position's area under each symmetry, and the cell it images. */
+  private noteParentArea(reached: number): void {
+    const symmetry = this.symmetry as BoardSymmetry;
+    const { inverse, count, cellCount } = symmetry;
+    symmetry.leastImages(this.reach.visitedOrder, reached, this.parentLeast);
+    for (let s = 0; s < count; s++) this.parentLeastAt[s] = inverse[s * cellCount + this.parentLeast[s]];
+  }
+
+  /** areaLeast for a child whose area is the parent's with the box cell (see areaKeptAfterPush). */
+  private leastWithBoxCell(box: number): void {
+    const { image, count, cellCount } = this.symmetry as BoardSymmetry;
+    const { parentLeast, areaLeast } = this;
+    for (let s = 0; s < count; s++) {
+      const boxImage = image[s * cellCount + box];
+      areaLeast[s] = parentLeast[s];
+      if (boxImage < areaLeast[s]) areaLeast[s] = boxImage;
+    }
+  }
+
+  /** The box hash of the boxes in `cells` under each symmetry, into parentSymmetryHashes. */
+  private hashUnderEachSymmetry(cells: Int32Array, count: number): void {
+    const { count: symmetries, cellCount, boxKeys } = this.symmetry as BoardSymmetry;
+    const hashes = this.parentSymmetryHashes;
+    for (let s = 0, base = 0; s < symmetries; s++, base += cellCount) {
+      let hash = 0;
+      for (let i = 0; i < count; i++) hash ^= boxKeys[base + cells[i]];
+      hashes[s] = hash >>> 0;
+    }
+  }
+
+  /**
+   * The canonical key of a position: the box set hashed by hashUnderEachSymmetry, with the box on
+   * `from` moved to `to` (from -1: none moved), and the player on `player` (exact squares) or, for
+   * -1, in the area whose least images are in areaLeast. Each symmetry's image hashes as the plain
+   * hash of the mirrored position would; the least wins, the first symmetry on a tie.
+   */
+  private canonicalize(from: number, to: number, player: number): void {
+    const { count, cellCount, boxKeys, image } = this.symmetry as BoardSymmetry;
+    const { playerKeys } = this.positions;
+    const hashes = this.parentSymmetryHashes;
+    for (let s = 0, base = 0; s < count; s++, base += cellCount) {
+      let boxHash = hashes[s];
+      if (from >= 0) boxHash ^= boxKeys[base + from] ^ boxKeys[base + to];
+      const keyCell = player >= 0 ? image[base + player] : this.areaLeast[s];
+      const hash = (boxHash ^ playerKeys[keyCell]) >>> 0;
+      if (s === 0 || hash < this.canonicalHash) {
+        this.canonicalHash = hash;
+        this.canonicalOrientation = s;
+        this.canonicalPlayer = keyCell;
+      }
+    }
+  }
+
   /**
    * The child's normalized player cell (the smallest it can reach), from local facts where they
    * settle it. The child's region is the parent's, less `to`, plus the box cell, plus any area
@@ -513,22 +634,7 @@ export class PushSearch implements SearchEngine {
     let connected = true;
     if (reach.reached(to)) {
       if (to === topLeft) return childReach.floodTopLeft(box, -1);
-      // Free orthogonal neighbours of `to` must form one group joined through free diagonals.
-      const up = neighbours[to * 4];
-      const right = neighbours[to * 4 + 3];
-      const down = neighbours[to * 4 + 1];
-      const left = neighbours[to * 4 + 2];
-      const freeUp = up >= 0 && (up === box || boxAt[up] === 0);
-      const freeRight = right >= 0 && (right === box || boxAt[right] === 0);
-      const freeDown = down >= 0 && (down === box || boxAt[down] === 0);
-      const freeLeft = left >= 0 && (left === box || boxAt[left] === 0);
-      const free = (freeUp ? 1 : 0) + (freeRight ? 1 : 0) + (freeDown ? 1 : 0) + (freeLeft ? 1 : 0);
-      let links = 0;
-      if (freeUp && freeRight && this.freeDiagonal(neighbours[up * 4 + 3], box)) links++;
-      if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
-      if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
-      if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
-      connected = (links === 4 ? 1 : free - links) <= 1;
+      connected = this.staysConnectedWithout(to, box);
     }
     // The two cells beside the push (perpendicular to it) that were free and out of reach.
     const sideA = d < 2 ? 2 : 0;
@@ -550,6 +656,52 @@ export class PushSearch implements SearchEngine {
     }
     // `to` may cut the region; the player's side of it holds no cell below the floor.
     return connected ? floor : childReach.floodTopLeft(box, floor);
+  }
+
+  /**
+   * Whether the parent's player area, which holds `to`, stays one piece when a box fills `to`
+   * (the box leaving `box` frees that cell): the free orthogonal neighbours of `to` must form one
+   * group joined through free diagonals.
+   */
+  private staysConnectedWithout(to: number, box: number): boolean {
+    const { neighbours } = this.analysis.problem;
+    const boxAt = this.reach.boxAt;
+    const up = neighbours[to * 4];
+    const right = neighbours[to * 4 + 3];
+    const down = neighbours[to * 4 + 1];
+    const left = neighbours[to * 4 + 2];
+    const freeUp = up >= 0 && (up === box || boxAt[up] === 0);
+    const freeRight = right >= 0 && (right === box || boxAt[right] === 0);
+    const freeDown = down >= 0 && (down === box || boxAt[down] === 0);
+    const freeLeft = left >= 0 && (left === box || boxAt[left] === 0);
+    const free = (freeUp ? 1 : 0) + (freeRight ? 1 : 0) + (freeDown ? 1 : 0) + (freeLeft ? 1 : 0);
+    let links = 0;
+    if (freeUp && freeRight && this.freeDiagonal(neighbours[up * 4 + 3], box)) links++;
+    if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
+    if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
+    if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
+    return (links === 4 ? 1 : free - links) <= 1;
+  }
+
+  /**
+   * With symmetries, pushes mode: whether the child's player area is the parent's less `to` plus
+   * the box cell, with no least image of the parent's area at `to` (so each image's least cell is
+   * the parent's or the box cell's image, and no walk is needed). Not so when the push splits the
+   * area, or the freed box cell opens an area beside it that the parent could not reach.
+   */
+  private areaKeptAfterPush(box: number, to: number, d: number): boolean {
+    const { neighbours } = this.analysis.problem;
+    const { reach, parentLeastAt } = this;
+    if (reach.reached(to)) {
+      for (let s = 0; s < parentLeastAt.length; s++) if (parentLeastAt[s] === to) return false;
+      if (!this.staysConnectedWithout(to, box)) return false;
+    }
+    const sideA = d < 2 ? 2 : 0;
+    for (let side = sideA; side < sideA + 2; side++) {
+      const beside = neighbours[box * 4 + side];
+      if (beside >= 0 && reach.boxAt[beside] === 0 && !reach.reached(beside)) return false;
+    }
+    return true;
   }
 
   /**

@@ -136,6 +136,14 @@ export class PlayerReach {
     return this.epoch;
   }
 
+  /**
+   * The array whose first `count` entries are the cells the last walk reached (`count` being what
+   * it returned), without making a view: for per-child scans in a search's hot loop.
+   */
+  get visitedOrder(): Int32Array {
+    return this.queue;
+  }
+
   /** Cells visited by the last walk, in breadth-first order (a view; valid until the next walk). */
   visitedCells(count: number): Int32Array {
     return this.queue.subarray(0, count);

@@ -1,3 +1,5 @@
+import type { BoardSymmetry } from '../model/board-symmetry.js';
+
 /**
  * Every position the search has generated, in parallel typed arrays indexed by node number,
  * plus an open-addressing hash index over them (the transposition table). Nothing here
@@ -9,7 +11,10 @@ export class NodeTable {
   count = 0;
 
   boxes: Uint32Array;
-  /** The player part of the key: normalized top-left cell, or the exact cell in move search. */
+  /**
+   * The player part of the key: normalized top-left cell, or the exact cell in move search (with
+   * board symmetries, of the position's canonical image; `player` stays the actual square).
+   */
   keyPlayer: Int32Array;
   /** Where the player actually stands after the push that made this node. */
   player: Int32Array;
@@ -28,6 +33,11 @@ export class NodeTable {
   next: Int32Array;
   /** 1 once expanded; 2 when superseded by a cheaper copy of the same position. */
   state: Uint8Array;
+  /**
+   * With board symmetries (findUpToSymmetry): the symmetry that maps the stored position onto
+   * its canonical image, the one its key (hash and keyPlayer) describes; 0 otherwise.
+   */
+  orientation: Uint8Array;
 
   /** Pairs (hash, node + 1) so a probe rejects most other keys without touching the node arrays. */
   private slots: Int32Array;
@@ -62,6 +72,7 @@ export class NodeTable {
     this.matchSlot = new Int32Array(initialCapacity);
     this.next = new Int32Array(initialCapacity);
     this.state = new Uint8Array(initialCapacity);
+    this.orientation = new Uint8Array(initialCapacity);
     this.slots = new Int32Array(initialCapacity * 4);
     this.slotMask = initialCapacity * 2 - 1;
   }
@@ -73,7 +84,7 @@ export class NodeTable {
 
   private static bytesFor(capacity: number, words: number): number {
     // Node arrays plus the slot table, which holds two 32-bit words for each of 2 * capacity slots.
-    return capacity * (words * 4 + 4 * 11 + 1) + capacity * 4 * 4;
+    return capacity * (words * 4 + 4 * 11 + 2) + capacity * 4 * 4;
   }
 
   /** False when the table is full and doubling it would pass the byte limit. */
@@ -104,6 +115,36 @@ export class NodeTable {
             break;
           }
         }
+        if (same) return node;
+      }
+      slot = (slot + 1) & slotMask;
+    }
+  }
+
+  /**
+   * `find` for a search that stores positions under their canonical key: the candidate's box set
+   * in `scratch` seen under symmetry `orientation` (its canonical image, which `keyPlayer` and
+   * `hash` describe) must be a stored node's box set seen under that node's orientation.
+   */
+  findUpToSymmetry(scratch: Uint32Array, keyPlayer: number, hash: number, orientation: number, symmetry: BoardSymmetry): number {
+    const { slots, slotMask, words, boxes } = this;
+    const signed = hash | 0;
+    let slot = hash & slotMask;
+    for (;;) {
+      const node = slots[slot * 2 + 1] - 1;
+      if (node < 0) return -1;
+      if (slots[slot * 2] === signed && this.keyPlayer[node] === keyPlayer) {
+        const base = node * words;
+        const stored = this.orientation[node];
+        let same = true;
+        if (stored === orientation) {
+          for (let w = 0; w < words; w++) {
+            if (boxes[base + w] !== scratch[w]) {
+              same = false;
+              break;
+            }
+          }
+        } else same = symmetry.sameImage(boxes, base, stored, scratch, orientation, words);
         if (same) return node;
       }
       slot = (slot + 1) & slotMask;
@@ -143,6 +184,7 @@ export class NodeTable {
     this.hash[node] = hash;
     this.boxHash[node] = boxHash;
     this.state[node] = 0;
+    this.orientation[node] = 0;
     return node;
   }
 
@@ -176,6 +218,9 @@ export class NodeTable {
     const state = new Uint8Array(capacity);
     state.set(this.state);
     this.state = state;
+    const orientation = new Uint8Array(capacity);
+    orientation.set(this.orientation);
+    this.orientation = orientation;
     this.capacity = capacity;
     this.slots = new Int32Array(capacity * 4);
     this.slotMask = capacity * 2 - 1;
