@@ -62,6 +62,22 @@ describe('move queues', () => {
     expect(drain(queues, cell)).toEqual([2, 1, 0]);
   });
 
+  it('grow only up to a byte limit that doubling would pass, when the moves fit there', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    for (let k = 0; k < 3; k++) queues.push(cell, 0, k, 0);
+    const recordBytes = new MoveQueues(5).bytes - new MoveQueues(4).bytes;
+    // Room for 6 records beside the part kept for new cells: doubling to 8 would pass the limit,
+    // 6 hold the 3 queued and 2 more.
+    const limit = (queues.bytes + 2 * recordBytes) * (32 / 31) + 1;
+    expect(queues.reserve(2, limit)).toBe(true);
+    expect(queues.recordCapacity).toBe(6);
+    expect(queues.bytes).toBeLessThanOrEqual(limit);
+    for (let k = 3; k < 5; k++) queues.push(cell, 0, k, 0);
+    expect(queues.recordCapacity).toBe(6);
+    expect(drain(queues, cell)).toEqual([4, 3, 2, 1, 0]);
+  });
+
   it('give the highest priority first among equal weights, whatever the order they came in', () => {
     const queues = new MoveQueues();
     const cell = queues.addCell();
