@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -15,10 +15,11 @@ import path from 'node:path';
 import { parseCollection } from '../src/level/parse.js';
 import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.js';
 import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
+import { WalkBound } from '../src/solver/bounds/walk-bound.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
-import { buildProblem } from '../src/solver/model/problem.js';
+import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
-import { analyzeLevel } from '../src/solver/planning/analysis.js';
+import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
 import type { Optimality } from '../src/solver/solve.js';
 import { sharedDir } from './suites.js';
 
@@ -42,6 +43,8 @@ interface Args {
   readonly oneWayMacros: boolean;
   /** Board symmetries merging mirrored positions (the default), or not. */
   readonly boardSymmetry: boolean;
+  /** The walking bound added in the moves mode (the default), or the push bound alone. */
+  readonly walkBound: boolean;
 }
 
 function usage(message: string): never {
@@ -69,6 +72,7 @@ function parseArgs(argv: readonly string[]): Args {
   let triplePatterns = true;
   let oneWayMacros = true;
   let boardSymmetry = true;
+  let walkBound = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -83,18 +87,27 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--no-triples') triplePatterns = false;
     else if (arg === '--no-one-way') oneWayMacros = false;
     else if (arg === '--no-symmetry') boardSymmetry = false;
+    else if (arg === '--no-walk') walkBound = false;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound };
+}
+
+/** The walking bound at the start: the boxes marked on a scratch board for its push test. */
+function rootWalk(problem: Problem, analysis: LevelAnalysis, boxes: Int32Array): number {
+  const walk = WalkBound.build(problem, analysis.dead, analysis.backward().dead);
+  const boxAt = new Uint8Array(problem.cellCount);
+  for (const cell of boxes) boxAt[cell] = 1;
+  return walk.evaluate(boxes, boxes.length, problem.initialPlayer, boxAt);
 }
 
 const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries (sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
@@ -109,7 +122,7 @@ for (const index of args.levels) {
   const tableMs = Math.round(process.cpuUsage(tableStarted).user / 1000);
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
-  const root = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
+  const pushRoot = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
   const search = new PushSearch(analysis, {
     ...FIRST_SEARCH[args.mode],
     maxBytes: MAX_BYTES,
@@ -117,7 +130,9 @@ for (const index of args.levels) {
     triplePatterns: args.triplePatterns,
     ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros } : {}),
     boardSymmetry: args.boardSymmetry,
+    ...(args.mode === 'moves' ? { walkBound: args.walkBound } : {}),
   });
+  const root = pushRoot === INFEASIBLE ? 'lost' : args.mode === 'moves' && args.walkBound ? `${pushRoot}+${rootWalk(problem, analysis, boxes)}` : String(pushRoot);
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
@@ -125,7 +140,7 @@ for (const index of args.levels) {
   const cost = solved === null ? '-' : `${solved.moves}/${solved.pushes}`;
   const row = [
     String(index).padStart(5),
-    (root === INFEASIBLE ? 'lost' : String(root)).padStart(10),
+    root.padStart(10),
     ` ${search.state.padEnd(9)}`,
     cost.padStart(8),
     String(search.expanded).padStart(9),

@@ -4,6 +4,7 @@ import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PatternBound } from '../bounds/pattern-bound.js';
+import { WalkBound } from '../bounds/walk-bound.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -70,6 +71,12 @@ export interface SearchConfig {
    * the two cost the same to finish.
    */
   readonly boardSymmetry?: boolean;
+  /**
+   * Moves mode, forwards: add a bound on the walking steps (bounds/walk-bound.ts) to the push
+   * bound in the queue's first key (default on; off to measure without). The second key, and the
+   * stored bound, stay the push bound's.
+   */
+  readonly walkBound?: boolean;
 }
 
 /**
@@ -86,6 +93,11 @@ export class PushSearch implements SearchEngine {
   /** The open list when the second measure is proven too (else null, and `queue` serves). */
   private readonly lexQueue: LexBucketQueue | null;
   private readonly bound: MatchingBound;
+  /** The walking bound of move-optimal search, or null (other modes, or off). */
+  private readonly walk: WalkBound | null;
+  /** The expanded position's summed fresh starts (walk.freshStarts) and boxes off goals. */
+  private parentFreshStarts = 0;
+  private parentAway = 0;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
@@ -160,6 +172,8 @@ export class PushSearch implements SearchEngine {
     const triples = pairs !== null && config.triplePatterns === true ? analysis.tripleCosts() : null;
     const patterns = pairs === null ? null : new PatternBound(pairs, boxCount, tables.distances.goalCount, triples);
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
+    const walking = this.movesFirst && !this.backward && problem.everyBoxNeedsGoal && config.walkBound !== false;
+    this.walk = walking ? WalkBound.build(problem, analysis.dead, analysis.backward().dead) : null;
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
@@ -320,7 +334,13 @@ export class PushSearch implements SearchEngine {
       const walk = this.walkToFreeGoal(reach, reached);
       if (walk >= 0) this.offerSolution(root, walk);
     }
-    this.enqueue(root);
+    let walking = 0;
+    if (this.walk !== null) {
+      for (let i = 0; i < boxCount; i++) reach.boxAt[boxList[i]] = 1;
+      walking = this.walk.evaluate(boxList, boxCount, problem.initialPlayer, reach.boxAt);
+      reach.boxAt.fill(0);
+    }
+    this.enqueue(root, walking);
   }
 
   /** Adds a start position (box set in scratch) with nothing done yet. */
@@ -410,6 +430,8 @@ export class PushSearch implements SearchEngine {
       if (!this.exactPlayer) this.noteParentArea(parentReached);
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
+    const walk = this.walk;
+    if (walk !== null) this.noteParentWalk(count);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
@@ -552,7 +574,14 @@ export class PushSearch implements SearchEngine {
           // Forwards under the standard rules a position with every box home is an end.
           if (!backward && !this.keeperToo) continue;
         }
-        this.enqueue(child);
+        let walking = 0;
+        if (walk !== null) {
+          const { goalIndexOfCell } = problem;
+          const away = this.parentAway - (goalIndexOfCell[box] < 0 ? 1 : 0) + (goalIndexOfCell[to] < 0 ? 1 : 0);
+          const fresh = this.parentFreshStarts - walk.freshStarts(box) + walk.freshStarts(to);
+          walking = walk.combine(fresh, away, pusher, boxAt, box, to);
+        }
+        this.enqueue(child, walking);
       }
     }
     for (let i = 0; i < count; i++) {
@@ -560,6 +589,20 @@ export class PushSearch implements SearchEngine {
       childBoxAt[boxList[i]] = 0;
     }
     return stop;
+  }
+
+  /** The walking bound's sums over the expanded position's boxes (boxList). */
+  private noteParentWalk(count: number): void {
+    const walk = this.walk as WalkBound;
+    const { goalIndexOfCell } = this.analysis.problem;
+    let fresh = 0;
+    let away = 0;
+    for (let i = 0; i < count; i++) {
+      fresh += walk.freshStarts(this.boxList[i]);
+      if (goalIndexOfCell[this.boxList[i]] < 0) away++;
+    }
+    this.parentFreshStarts = fresh;
+    this.parentAway = away;
   }
 
   /** The least image of the expanded position's area under each symmetry, and the cell it images. */
@@ -734,10 +777,11 @@ export class PushSearch implements SearchEngine {
     return pushes < nodes.pushes[existing] || (pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
   }
 
-  private priorityOf(node: number): number {
+  /** The first key: g + bound in the first measure; moves first, `walking` adds the walks' bound. */
+  private priorityOf(node: number, walking: number): number {
     const { nodes } = this;
     if (this.greedy) return nodes.bound[node];
-    return (this.movesFirst ? nodes.moves[node] : nodes.pushes[node]) + nodes.bound[node];
+    return this.movesFirst ? nodes.moves[node] + nodes.bound[node] + walking : nodes.pushes[node] + nodes.bound[node];
   }
 
   /**
@@ -751,9 +795,9 @@ export class PushSearch implements SearchEngine {
     return this.movesFirst ? nodes.pushes[node] + nodes.bound[node] : nodes.moves[node] - nodes.pushes[node];
   }
 
-  private enqueue(node: number): void {
-    if (this.lexQueue === null) this.queue.push(node, this.priorityOf(node));
-    else this.lexQueue.push(node, this.priorityOf(node), this.secondKeyOf(node));
+  private enqueue(node: number, walking = 0): void {
+    if (this.lexQueue === null) this.queue.push(node, this.priorityOf(node, walking));
+    else this.lexQueue.push(node, this.priorityOf(node, walking), this.secondKeyOf(node));
   }
 
   /**
