@@ -70,6 +70,15 @@ export interface SearchConfig {
    * the two cost the same to finish.
    */
   readonly boardSymmetry?: boolean;
+  /**
+   * pushes mode without a second measure: whether a position reached again with as many pushes
+   * but fewer moves is stored and expanded again (default true), so the solution found walks
+   * less. The fewest pushes need only positions reached with fewer pushes: false spares those
+   * re-expansions where the walks are proven by a later search (the optimal pushes mode's
+   * search for the fewest moves) or do not matter. See bench/optimal-levers.md: on Microban 153
+   * 4.75 of the 5 million positions stored again were such ties.
+   */
+  readonly moveTies?: boolean;
 }
 
 /**
@@ -103,6 +112,8 @@ export class PushSearch implements SearchEngine {
   private readonly greedy: boolean;
   /** Moves are the first measure (move-optimal search); otherwise pushes are. */
   private readonly movesFirst: boolean;
+  /** A position reached with as many pushes but fewer moves is stored again (see SearchConfig.moveTies). */
+  private readonly moveTies: boolean;
   private readonly pushLimit: number;
   private readonly keeperToo: boolean;
   private readonly backward: boolean;
@@ -144,6 +155,8 @@ export class PushSearch implements SearchEngine {
     this.exactPlayer = config.mode === 'moves' || lexicographic;
     this.greedy = config.mode === 'greedy';
     this.movesFirst = config.mode === 'moves';
+    if (config.moveTies === false && (config.mode !== 'pushes' || lexicographic)) throw new Error('internal: dropping move ties is for the pushes mode without a second measure');
+    this.moveTies = config.moveTies !== false;
     this.pushLimit = config.pushLimit ?? Number.MAX_SAFE_INTEGER;
     if (config.pushLimit !== undefined && config.mode !== 'pushes') throw new Error('internal: a push limit is for a pushes-first search');
     this.keeperToo = problem.rule === 'keeper-too';
@@ -731,7 +744,7 @@ export class PushSearch implements SearchEngine {
     if (this.movesFirst) {
       return moves < nodes.moves[existing] || (moves === nodes.moves[existing] && pushes < nodes.pushes[existing]);
     }
-    return pushes < nodes.pushes[existing] || (pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
+    return pushes < nodes.pushes[existing] || (this.moveTies && pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
   }
 
   private priorityOf(node: number): number {
