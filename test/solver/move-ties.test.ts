@@ -53,6 +53,19 @@ function randomBoards(seed: number, count: number, most: number): Board[] {
 }
 
 describe('push-optimal search without move ties', () => {
+  it('does not store a position again for a shorter walk with as many pushes', () => {
+    // Two boxes, two goals and room to walk around them (level r174 of ../shared/random): some
+    // positions are reached again with as many pushes along a shorter walk.
+    const start = board('#####', '#+#.#', '#$  #', '#   #', '# $ #', '#   #', '#####');
+    const truth = fewestByExhaustionWithin(start, 'all-goals', 'pushes', 200_000);
+    if (truth === null || truth === 'too large') throw new Error('expected the judge to solve the board');
+    const withTies = pushOptimal(start, true);
+    const without = pushOptimal(start, false);
+    expect(without.pushes).toBe(truth.pushes);
+    expect(withTies.pushes).toBe(truth.pushes);
+    expect(without.generated).toBeLessThan(withTies.generated);
+  });
+
   it('finds the fewest pushes of the exhaustive judge on random boards', () => {
     let judged = 0;
     let solved = 0;
