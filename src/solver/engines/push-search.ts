@@ -310,7 +310,7 @@ export class PushSearch implements SearchEngine {
     let orientation = 0;
     if (this.symmetry !== null) {
       this.hashUnderEachSymmetry(boxList, boxCount);
-      if (!this.exactPlayer) this.symmetry.leastImages(reach.visitedOrder, reached, this.areaLeast);
+      if (!this.exactPlayer) this.symmetry.leastImages(reach, this.areaLeast);
       this.canonicalize(-1, -1, this.exactPlayer ? problem.initialPlayer : -1);
       key = this.canonicalPlayer;
       hash = this.canonicalHash;
@@ -410,7 +410,7 @@ export class PushSearch implements SearchEngine {
       boxAt[boxList[i]] = 1;
       childBoxAt[boxList[i]] = 1;
     }
-    const parentReached = reach.walk(nodes.player[node]);
+    reach.walk(nodes.player[node]);
     if (this.retrograde !== null && this.provenLost(node)) {
       for (let i = 0; i < count; i++) {
         boxAt[boxList[i]] = 0;
@@ -420,7 +420,7 @@ export class PushSearch implements SearchEngine {
     }
     if (symmetry !== null) {
       this.hashUnderEachSymmetry(boxList, count);
-      if (!this.exactPlayer) this.noteParentArea(parentReached);
+      if (!this.exactPlayer) this.noteParentArea();
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
@@ -485,7 +485,7 @@ export class PushSearch implements SearchEngine {
         } else if (this.keeperToo) {
           childReached = childReach.walk(pusher);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
-          if (!this.exactPlayer && symmetry !== null) symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
+          if (!this.exactPlayer && symmetry !== null) symmetry.leastImages(childReach, this.areaLeast);
         } else if (!this.exactPlayer) {
           // The local rule knows a single push only; after a run, one whole fill. With symmetries
           // each image's least cell is needed: from the parent's when the area only gains the box
@@ -494,7 +494,7 @@ export class PushSearch implements SearchEngine {
           else if (run === 1 && this.areaKeptAfterPush(box, to, d)) this.leastWithBoxCell(box);
           else {
             childReached = childReach.walk(pusher);
-            symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
+            symmetry.leastImages(childReach, this.areaLeast);
           }
         }
         childBoxAt[to] = 0;
@@ -576,10 +576,10 @@ export class PushSearch implements SearchEngine {
   }
 
   /** The least image of the expanded position's area under each symmetry, and the cell it images. */
-  private noteParentArea(reached: number): void {
+  private noteParentArea(): void {
     const symmetry = this.symmetry as BoardSymmetry;
     const { inverse, count, cellCount } = symmetry;
-    symmetry.leastImages(this.reach.visitedOrder, reached, this.parentLeast);
+    symmetry.leastImages(this.reach, this.parentLeast);
     for (let s = 0; s < count; s++) this.parentLeastAt[s] = inverse[s * cellCount + this.parentLeast[s]];
   }
 
