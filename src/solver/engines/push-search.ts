@@ -493,7 +493,8 @@ export class PushSearch implements SearchEngine {
           if (symmetry === null) keyPlayer = run === 1 ? this.topLeftAfterPush(box, to, d) : childReach.floodTopLeft(pusher, -1);
           else if (run === 1 && this.areaKeptAfterPush(box, to, d)) this.leastWithBoxCell(box);
           else {
-            childReached = childReach.walk(pusher);
+            // Only the area's cells are needed, not their distances.
+            childReach.flood(pusher);
             symmetry.leastImages(childReach, this.areaLeast);
           }
         }
