@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -26,7 +26,7 @@ import { sharedDir } from './suites.js';
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
-  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true },
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;
@@ -45,6 +45,8 @@ interface Args {
   readonly boardSymmetry: boolean;
   /** The walking bound added in the moves mode (the default), or the push bound alone. */
   readonly walkBound: boolean;
+  /** Pushes mode: store a position again for fewer moves at equal pushes, as before 2026-11-24 (off by default, as in solve). */
+  readonly moveTies: boolean;
 }
 
 function usage(message: string): never {
@@ -73,6 +75,7 @@ function parseArgs(argv: readonly string[]): Args {
   let oneWayMacros = true;
   let boardSymmetry = true;
   let walkBound = true;
+  let moveTies = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -88,11 +91,12 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--no-one-way') oneWayMacros = false;
     else if (arg === '--no-symmetry') boardSymmetry = false;
     else if (arg === '--no-walk') walkBound = false;
+    else if (arg === '--move-ties') moveTies = true;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, moveTies };
 }
 
 /** The walking bound at the start: the boxes marked on a scratch board for its push test. */
@@ -107,7 +111,7 @@ const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
@@ -128,7 +132,7 @@ for (const index of args.levels) {
     maxBytes: MAX_BYTES,
     pairPatterns: args.pairPatterns,
     triplePatterns: args.triplePatterns,
-    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros } : {}),
+    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies } : {}),
     boardSymmetry: args.boardSymmetry,
     ...(args.mode === 'moves' ? { walkBound: args.walkBound } : {}),
   });

@@ -250,7 +250,9 @@ const PUSH_OPTIMAL: MemberPlan = {
  */
 const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
-  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true },
+  // The fewest moves among the push-optimal solutions are the second search's to prove, so the
+  // first does not store a position again for fewer moves alone (moveTies).
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
 };
 
 const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_MOBILITY_SEARCH, FEATURE_EVERY_GOAL_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];

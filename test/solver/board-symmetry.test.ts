@@ -3,7 +3,9 @@ import { BOX, GOAL, WALL, type Board } from '../../src/level/board.js';
 import type { GoalRule } from '../../src/game/goal-rule.js';
 import { replay } from '../../src/game/replay.js';
 import { PushSearch, type SearchConfig } from '../../src/solver/engines/push-search.js';
-import { boardSymmetries } from '../../src/solver/model/board-symmetry.js';
+import { BoardSymmetry, boardSymmetries } from '../../src/solver/model/board-symmetry.js';
+import { PackedPositions } from '../../src/solver/model/position.js';
+import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { pushesToLurd } from '../../src/solver/model/solution.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
@@ -143,6 +145,27 @@ describe('the symmetries of a level', () => {
     for (const image of images) {
       expect(new Set(image).size).toBe(problem.cellCount);
       for (let cell = 0; cell < problem.cellCount; cell++) expect(problem.goalIndexOfCell[image[cell]] >= 0).toBe(problem.goalIndexOfCell[cell] >= 0);
+    }
+  });
+
+  it("give each symmetry's least image of a player area, whatever part of the board the boxes shut off", () => {
+    const problem = buildProblem(SQUARE_CROSS, 'all-goals');
+    const symmetry = BoardSymmetry.of(problem, new PackedPositions(problem));
+    if (symmetry === null) throw new Error('expected the square cross to be symmetric');
+    const walker = new PlayerReach(problem);
+    const least = new Int32Array(symmetry.count);
+    const random = seededRandom(44);
+    for (let trial = 0; trial < 200; trial++) {
+      walker.boxAt.fill(0);
+      for (let cell = 0; cell < problem.cellCount; cell++) if (random() < 0.3) walker.boxAt[cell] = 1;
+      const start = Math.floor(random() * problem.cellCount);
+      walker.boxAt[start] = 0;
+      const reached = walker.walk(start);
+      symmetry.leastImages(walker, least);
+      const area = Array.from(walker.visitedCells(reached));
+      for (let s = 0; s < symmetry.count; s++) {
+        expect(least[s]).toBe(Math.min(...area.map((cell) => symmetry.image[s * problem.cellCount + cell])));
+      }
     }
   });
 });

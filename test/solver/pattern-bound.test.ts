@@ -74,6 +74,31 @@ describe('the triple table', () => {
     const [a, b, c] = problem.initialBoxes;
     expect(triples?.get(triples.rank(a, b, c), problem.initialPlayer)).toBe(solveByExhaustion(start, 'all-goals').fewestPushes);
   });
+
+  it('keeps, for each triple that may conflict, the most it costs over every player cell', () => {
+    // The bound reads a triple's per-player cost only when that most could raise it.
+    const start = board('######', '# @ .#', '# *$ #', '#*   #', '######');
+    const problem = buildProblem(start, 'all-goals');
+    const triples = TripleCosts.build(problem, analyzeLevel(problem).distances);
+    if (triples === null) throw new Error('expected a triple table for a small board');
+    const cells = problem.cellCount;
+    let flagged = 0;
+    for (let c = 2; c < cells; c++) {
+      for (let b = 1; b < c; b++) {
+        for (let a = 0; a < b; a++) {
+          if ((triples.conflictingThirds(a, b, c >>> 5) & (1 << (c & 31))) === 0) continue;
+          flagged++;
+          const rank = triples.rank(a, b, c);
+          let most = 0;
+          for (let player = 0; player < cells; player++) {
+            if (player !== a && player !== b && player !== c) most = Math.max(most, triples.get(rank, player));
+          }
+          expect(triples.mostOf(rank)).toBe(most);
+        }
+      }
+    }
+    expect(flagged).toBeGreaterThan(0);
+  });
 });
 
 describe('the matching bound with pair and triple patterns', () => {

@@ -129,9 +129,13 @@ export class PatternBound {
               const c = w * 32 + 31 - Math.clz32(lowest);
               const k = boxOfCell[c];
               const rank = lowMidRank + triples.rankOfHigh(c);
+              const uk = u === null ? nearest[c] : u[k + 1];
+              // No player cell makes it cost enough to gain: its large table need not be read.
+              const most = triples.mostOf(rank);
+              if (most !== PAIR_LOST && most - uij - uk <= 0.5) continue;
               const cost = triples.get(rank, player);
               if (cost === PAIR_LOST) return lost;
-              const extra = cost - uij - (u === null ? nearest[c] : u[k + 1]);
+              const extra = cost - uij - uk;
               if (extra > 0.5) {
                 firstBox[found] = i;
                 secondBox[found] = j;

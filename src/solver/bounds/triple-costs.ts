@@ -22,6 +22,12 @@ export class TripleCosts {
    * trying every third box.
    */
   private readonly thirds: Uint32Array;
+  /**
+   * Per triple rank, the most it costs over every player cell (PAIR_LOST when some cell makes
+   * it lost). A caller whose lone-box share for the triple is already that high learns nothing
+   * from the per-player cost, and spares reading it from the large table.
+   */
+  private readonly most: Uint8Array;
 
   private constructor(
     readonly cells: number,
@@ -33,6 +39,7 @@ export class TripleCosts {
   ) {
     this.words = Math.ceil(cells / 32);
     this.thirds = new Uint32Array(cells * cells * this.words);
+    this.most = new Uint8Array(choose3[cells]);
   }
 
   /** Rank of three distinct cells, in any order. */
@@ -66,6 +73,11 @@ export class TripleCosts {
   /** Whether some triple holding cells a and b may conflict: else no third box need be tried. */
   mayConflictWith(a: number, b: number): boolean {
     return this.pairInConflict[a * this.cells + b] !== 0;
+  }
+
+  /** The most the triple ranked `rank` costs over every player cell (PAIR_LOST: lost for some). */
+  mostOf(rank: number): number {
+    return this.most[rank];
   }
 
   /** Pushes for the triple ranked `rank` with the player on `player`; PAIR_LOST when none do it. */
@@ -145,7 +157,7 @@ export class TripleCosts {
 
   /** Flags the triples that some player cell makes cost more than their lone-box matching. */
   private markConflicts(distances: PushDistances): void {
-    const { cells, cost, pairInConflict, thirds, words } = this;
+    const { cells, cost, pairInConflict, thirds, words, most: mostOfRank } = this;
     const { goalCount, distance, nearest } = distances;
     for (let c = 2; c < cells; c++) {
       for (let b = 1; b < c; b++) {
@@ -156,6 +168,7 @@ export class TripleCosts {
           for (let player = 0; player < cells; player++) {
             if (player !== a && player !== b && player !== c && cost[base + player] > most) most = cost[base + player];
           }
+          mostOfRank[rank] = most;
           // Most triples cost no more than their nearest goals' sum, which no matching undercuts.
           if (most <= nearest[a] + nearest[b] + nearest[c]) continue;
           if (most <= cheapestThree(distance, goalCount, a, b, c)) continue;

@@ -77,6 +77,15 @@ export interface SearchConfig {
    * stored bound, stay the push bound's.
    */
   readonly walkBound?: boolean;
+  /**
+   * pushes mode without a second measure: whether a position reached again with as many pushes
+   * but fewer moves is stored and expanded again (default true), so the solution found walks
+   * less. The fewest pushes need only positions reached with fewer pushes: false spares those
+   * re-expansions where the walks are proven by a later search (the optimal pushes mode's
+   * search for the fewest moves) or do not matter. See bench/optimal-levers.md: on Microban 153
+   * 4.75 of the 5 million positions stored again were such ties.
+   */
+  readonly moveTies?: boolean;
 }
 
 /**
@@ -115,6 +124,8 @@ export class PushSearch implements SearchEngine {
   private readonly greedy: boolean;
   /** Moves are the first measure (move-optimal search); otherwise pushes are. */
   private readonly movesFirst: boolean;
+  /** A position reached with as many pushes but fewer moves is stored again (see SearchConfig.moveTies). */
+  private readonly moveTies: boolean;
   private readonly pushLimit: number;
   private readonly keeperToo: boolean;
   private readonly backward: boolean;
@@ -156,6 +167,8 @@ export class PushSearch implements SearchEngine {
     this.exactPlayer = config.mode === 'moves' || lexicographic;
     this.greedy = config.mode === 'greedy';
     this.movesFirst = config.mode === 'moves';
+    if (config.moveTies === false && (config.mode !== 'pushes' || lexicographic)) throw new Error('internal: dropping move ties is for the pushes mode without a second measure');
+    this.moveTies = config.moveTies !== false;
     this.pushLimit = config.pushLimit ?? Number.MAX_SAFE_INTEGER;
     if (config.pushLimit !== undefined && config.mode !== 'pushes') throw new Error('internal: a push limit is for a pushes-first search');
     this.keeperToo = problem.rule === 'keeper-too';
@@ -311,7 +324,7 @@ export class PushSearch implements SearchEngine {
     let orientation = 0;
     if (this.symmetry !== null) {
       this.hashUnderEachSymmetry(boxList, boxCount);
-      if (!this.exactPlayer) this.symmetry.leastImages(reach.visitedOrder, reached, this.areaLeast);
+      if (!this.exactPlayer) this.symmetry.leastImages(reach, this.areaLeast);
       this.canonicalize(-1, -1, this.exactPlayer ? problem.initialPlayer : -1);
       key = this.canonicalPlayer;
       hash = this.canonicalHash;
@@ -417,7 +430,7 @@ export class PushSearch implements SearchEngine {
       boxAt[boxList[i]] = 1;
       childBoxAt[boxList[i]] = 1;
     }
-    const parentReached = reach.walk(nodes.player[node]);
+    reach.walk(nodes.player[node]);
     if (this.retrograde !== null && this.provenLost(node)) {
       for (let i = 0; i < count; i++) {
         boxAt[boxList[i]] = 0;
@@ -427,7 +440,7 @@ export class PushSearch implements SearchEngine {
     }
     if (symmetry !== null) {
       this.hashUnderEachSymmetry(boxList, count);
-      if (!this.exactPlayer) this.noteParentArea(parentReached);
+      if (!this.exactPlayer) this.noteParentArea();
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const walk = this.walk;
@@ -494,7 +507,7 @@ export class PushSearch implements SearchEngine {
         } else if (this.keeperToo) {
           childReached = childReach.walk(pusher);
           if (!this.exactPlayer) keyPlayer = childReach.topLeft;
-          if (!this.exactPlayer && symmetry !== null) symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
+          if (!this.exactPlayer && symmetry !== null) symmetry.leastImages(childReach, this.areaLeast);
         } else if (!this.exactPlayer) {
           // The local rule knows a single push only; after a run, one whole fill. With symmetries
           // each image's least cell is needed: from the parent's when the area only gains the box
@@ -502,8 +515,9 @@ export class PushSearch implements SearchEngine {
           if (symmetry === null) keyPlayer = run === 1 ? this.topLeftAfterPush(box, to, d) : childReach.floodTopLeft(pusher, -1);
           else if (run === 1 && this.areaKeptAfterPush(box, to, d)) this.leastWithBoxCell(box);
           else {
-            childReached = childReach.walk(pusher);
-            symmetry.leastImages(childReach.visitedOrder, childReached, this.areaLeast);
+            // Only the area's cells are needed, not their distances.
+            childReach.flood(pusher);
+            symmetry.leastImages(childReach, this.areaLeast);
           }
         }
         childBoxAt[to] = 0;
@@ -606,10 +620,10 @@ export class PushSearch implements SearchEngine {
   }
 
   /** The least image of the expanded position's area under each symmetry, and the cell it images. */
-  private noteParentArea(reached: number): void {
+  private noteParentArea(): void {
     const symmetry = this.symmetry as BoardSymmetry;
     const { inverse, count, cellCount } = symmetry;
-    symmetry.leastImages(this.reach.visitedOrder, reached, this.parentLeast);
+    symmetry.leastImages(this.reach, this.parentLeast);
     for (let s = 0; s < count; s++) this.parentLeastAt[s] = inverse[s * cellCount + this.parentLeast[s]];
   }
 
@@ -774,7 +788,7 @@ export class PushSearch implements SearchEngine {
     if (this.movesFirst) {
       return moves < nodes.moves[existing] || (moves === nodes.moves[existing] && pushes < nodes.pushes[existing]);
     }
-    return pushes < nodes.pushes[existing] || (pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
+    return pushes < nodes.pushes[existing] || (this.moveTies && pushes === nodes.pushes[existing] && moves < nodes.moves[existing]);
   }
 
   /** The first key: g + bound in the first measure; moves first, `walking` adds the walks' bound. */

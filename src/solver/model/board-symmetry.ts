@@ -1,5 +1,6 @@
 import type { Problem } from './problem.js';
 import type { PackedPositions } from './position.js';
+import type { PlayerReach } from '../geometry/reachability.js';
 
 /**
  * The mirrors and rotations of a level that map its cells onto its cells and its goals onto its
@@ -22,20 +23,9 @@ export class BoardSymmetry {
   readonly inverse: Int32Array;
   /** boxKeys[s * cellCount + cell]: the plain box key of the image of `cell` under s. */
   readonly boxKeys: Uint32Array;
-  /** Row and column of each cell on the board. */
-  private readonly rowOf: Int32Array;
-  private readonly colOf: Int32Array;
-  /** The extreme cells of the last area scanned (see leastImages). */
-  private readonly extremes = new Int32Array(8);
 
-  private constructor(problem: Problem, images: readonly Int32Array[], positions: PackedPositions) {
+  private constructor(images: readonly Int32Array[], positions: PackedPositions) {
     const cellCount = images[0].length;
-    this.rowOf = new Int32Array(cellCount);
-    this.colOf = new Int32Array(cellCount);
-    for (let cell = 0; cell < cellCount; cell++) {
-      this.rowOf[cell] = Math.floor(problem.squareOfCell[cell] / problem.width);
-      this.colOf[cell] = problem.squareOfCell[cell] - this.rowOf[cell] * problem.width;
-    }
     this.count = images.length;
     this.cellCount = cellCount;
     this.image = new Int32Array(images.length * cellCount);
@@ -54,83 +44,23 @@ export class BoardSymmetry {
   /** The level's symmetries, or null when only the identity maps it onto itself (nothing to gain). */
   static of(problem: Problem, positions: PackedPositions): BoardSymmetry | null {
     const images = boardSymmetries(problem);
-    return images.length > 1 ? new BoardSymmetry(problem, images, positions) : null;
+    return images.length > 1 ? new BoardSymmetry(images, positions) : null;
   }
 
   /**
-   * For each symmetry, the least image of the `count` cells in `cells` (a player area), into
-   * `least`: the normalized player cell of each image of the position. Cells are numbered row by
-   * row, so each symmetry's least image is the image of an extreme cell: first in the top or
-   * bottom row, or the left or right column, then first or last along it. One pass finds those
-   * eight, so the scan costs the same whatever the number of symmetries.
+   * For each symmetry, the least image of the player area that the walker's last whole walk (or
+   * flood) reached, into `least`: the normalized player cell of each image of the position. Each
+   * symmetry's cells are tried in the order of their images until one was reached; a player area
+   * is most of the floor on most boards, so that is a few tries a symmetry. (A pass over the
+   * area's cells for the extreme ones, measured before on Microban 93, took 9.5% of the push
+   * proof's time; this takes 2.3%.)
    */
-  leastImages(cells: Int32Array, count: number, least: Int32Array): void {
-    const { rowOf, colOf, extremes, image, cellCount } = this;
-    let top = cellCount;
-    let bottom = -1;
-    let left = cellCount;
-    let right = -1;
-    let topFirst = 0;
-    let topLast = 0;
-    let bottomFirst = 0;
-    let bottomLast = 0;
-    let leftFirst = 0;
-    let leftLast = 0;
-    let rightFirst = 0;
-    let rightLast = 0;
-    for (let i = 0; i < count; i++) {
-      const cell = cells[i];
-      const row = rowOf[cell];
-      const col = colOf[cell];
-      // Along a row or a column, cell numbers run in the same order as the squares.
-      if (row < top) {
-        top = row;
-        topFirst = cell;
-        topLast = cell;
-      } else if (row === top) {
-        if (cell < topFirst) topFirst = cell;
-        else if (cell > topLast) topLast = cell;
-      }
-      if (row > bottom) {
-        bottom = row;
-        bottomFirst = cell;
-        bottomLast = cell;
-      } else if (row === bottom) {
-        if (cell < bottomFirst) bottomFirst = cell;
-        else if (cell > bottomLast) bottomLast = cell;
-      }
-      if (col < left) {
-        left = col;
-        leftFirst = cell;
-        leftLast = cell;
-      } else if (col === left) {
-        if (cell < leftFirst) leftFirst = cell;
-        else if (cell > leftLast) leftLast = cell;
-      }
-      if (col > right) {
-        right = col;
-        rightFirst = cell;
-        rightLast = cell;
-      } else if (col === right) {
-        if (cell < rightFirst) rightFirst = cell;
-        else if (cell > rightLast) rightLast = cell;
-      }
-    }
-    extremes[0] = topFirst;
-    extremes[1] = topLast;
-    extremes[2] = bottomFirst;
-    extremes[3] = bottomLast;
-    extremes[4] = leftFirst;
-    extremes[5] = leftLast;
-    extremes[6] = rightFirst;
-    extremes[7] = rightLast;
+  leastImages(walker: PlayerReach, least: Int32Array): void {
+    const { inverse, cellCount } = this;
     for (let s = 0, base = 0; s < this.count; s++, base += cellCount) {
-      let smallest = cellCount;
-      for (let e = 0; e < 8; e++) {
-        const mapped = image[base + extremes[e]];
-        if (mapped < smallest) smallest = mapped;
-      }
-      least[s] = smallest;
+      let k = 0;
+      while (!walker.reached(inverse[base + k])) k++;
+      least[s] = k;
     }
   }
 
