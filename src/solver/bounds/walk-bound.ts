@@ -44,6 +44,9 @@ export class WalkBound {
   private readonly queue: Int32Array;
   private readonly seen: Uint32Array;
   private stamp = 0;
+  /** The position last noted (noteBoxes): its boxes' summed fresh starts, and how many are off goals. */
+  private boxStarts = 0;
+  private boxesAway = 0;
 
   /**
    * The bound's tables for a level whose every box needs a goal. `dead` marks cells no box may
@@ -99,17 +102,37 @@ export class WalkBound {
    * player on `player`. Boxes on dead cells give no route; the callers prune those positions.
    */
   evaluate(boxList: Int32Array, count: number, player: number, boxAt: Uint8Array): number {
-    let sum = 0;
+    this.noteBoxes(boxList, count);
+    return this.combine(this.boxStarts, this.boxesAway, player, boxAt, -1, -1);
+  }
+
+  /** Notes the boxes of a position whose children afterPush will bound: boxList[0..count). */
+  noteBoxes(boxList: Int32Array, count: number): void {
+    const { goalIndexOfCell } = this.problem;
+    let starts = 0;
     let away = 0;
     for (let i = 0; i < count; i++) {
-      sum += this.freshStarts(boxList[i]);
-      if (this.problem.goalIndexOfCell[boxList[i]] < 0) away++;
+      starts += this.freshStarts(boxList[i]);
+      if (goalIndexOfCell[boxList[i]] < 0) away++;
     }
-    return this.combine(sum, away, player, boxAt, -1, -1);
+    this.boxStarts = starts;
+    this.boxesAway = away;
+  }
+
+  /**
+   * Walking steps still needed from the child of the noted position whose box on `from` was
+   * pushed to `to`, the player on `player`; boxAt may mark the boxes before the push or after it.
+   * Only the moved box's terms of the noted sums change.
+   */
+  afterPush(from: number, to: number, player: number, boxAt: Uint8Array): number {
+    const { goalIndexOfCell } = this.problem;
+    const away = this.boxesAway - (goalIndexOfCell[from] < 0 ? 1 : 0) + (goalIndexOfCell[to] < 0 ? 1 : 0);
+    const starts = this.boxStarts - this.freshStarts(from) + this.freshStarts(to);
+    return this.combine(starts, away, player, boxAt, from, to);
   }
 
   /** A box's fewest no-hop starts with no push to continue (0 on dead cells, which have no route). */
-  freshStarts(cell: number): number {
+  private freshStarts(cell: number): number {
     const starts = this.routeStarts[cell * 5 + FRESH];
     return starts < NO_ROUTE ? starts : 0;
   }
@@ -125,7 +148,7 @@ export class WalkBound {
    * Every other counted start's walking step comes after the first push. So the walks are at least
    * that distance plus the sum, less one where some push at that distance saves one.
    */
-  combine(sum: number, away: number, player: number, boxAt: Uint8Array, movedFrom: number, movedTo: number): number {
+  private combine(sum: number, away: number, player: number, boxAt: Uint8Array, movedFrom: number, movedTo: number): number {
     if (away === 0) return 0;
     const { routeStarts, dead, queue, seen } = this;
     const { neighbours } = this.problem;

@@ -104,9 +104,6 @@ export class PushSearch implements SearchEngine {
   private readonly bound: MatchingBound;
   /** The walking bound of move-optimal search, or null (other modes, or off). */
   private readonly walk: WalkBound | null;
-  /** The expanded position's summed fresh starts (walk.freshStarts) and boxes off goals. */
-  private parentFreshStarts = 0;
-  private parentAway = 0;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
@@ -444,7 +441,7 @@ export class PushSearch implements SearchEngine {
     }
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const walk = this.walk;
-    if (walk !== null) this.noteParentWalk(count);
+    if (walk !== null) walk.noteBoxes(boxList, count);
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
@@ -589,12 +586,7 @@ export class PushSearch implements SearchEngine {
           if (!backward && !this.keeperToo) continue;
         }
         let walking = 0;
-        if (walk !== null) {
-          const { goalIndexOfCell } = problem;
-          const away = this.parentAway - (goalIndexOfCell[box] < 0 ? 1 : 0) + (goalIndexOfCell[to] < 0 ? 1 : 0);
-          const fresh = this.parentFreshStarts - walk.freshStarts(box) + walk.freshStarts(to);
-          walking = walk.combine(fresh, away, pusher, boxAt, box, to);
-        }
+        if (walk !== null) walking = walk.afterPush(box, to, pusher, boxAt);
         this.enqueue(child, walking);
       }
     }
@@ -603,20 +595,6 @@ export class PushSearch implements SearchEngine {
       childBoxAt[boxList[i]] = 0;
     }
     return stop;
-  }
-
-  /** The walking bound's sums over the expanded position's boxes (boxList). */
-  private noteParentWalk(count: number): void {
-    const walk = this.walk as WalkBound;
-    const { goalIndexOfCell } = this.analysis.problem;
-    let fresh = 0;
-    let away = 0;
-    for (let i = 0; i < count; i++) {
-      fresh += walk.freshStarts(this.boxList[i]);
-      if (goalIndexOfCell[this.boxList[i]] < 0) away++;
-    }
-    this.parentFreshStarts = fresh;
-    this.parentAway = away;
   }
 
   /** The least image of the expanded position's area under each symmetry, and the cell it images. */
