@@ -21,6 +21,7 @@ import { parseCollection } from '../src/level/parse.js';
 import { FeatureSearch, type FeatureSearchConfig } from '../src/solver/engines/feature-search.js';
 import { buildProblem } from '../src/solver/model/problem.js';
 import { analyzeLevel } from '../src/solver/planning/analysis.js';
+import { knownSolutions } from './known-solutions.js';
 import { sharedDir } from './suites.js';
 
 interface Args {
@@ -71,23 +72,6 @@ function parseArgs(argv: readonly string[]): Args {
   }
   if (levels.length === 0 || levels.some((n) => !Number.isInteger(n) || n < 1)) fail('name the levels, for example 18,29 or 1-10');
   return { collection, maxNodes, step: stride, giveUp, config, levels };
-}
-
-/** Known solutions by level number: the TOML's LevelNNNN lines, or the levels' Solution lines in order. */
-function knownSolutions(file: string): Map<number, string> {
-  const text = readFileSync(path.join(sharedDir, 'solutions', file), 'utf8');
-  const known = new Map<number, string>();
-  if (file.endsWith('.toml')) {
-    for (const line of text.split('\n')) {
-      const match = /^Level(\d+)\s*=\s*"([^"]*)"/.exec(line.trim());
-      if (match !== null) known.set(Number(match[1]), match[2]);
-    }
-    return known;
-  }
-  parseCollection(text, { file }).levels.forEach((level, i) => {
-    if (level.solutions.length > 0) known.set(i + 1, level.solutions[0]);
-  });
-  return known;
 }
 
 /** The positions after each box move of a solution (the start first): a box move ends where the next push moves another box. */

@@ -15,6 +15,7 @@ import { parseCollection } from '../src/level/parse.js';
 import type { OptimizeMetric } from '../src/solver/optimize/metric.js';
 import { OPTIMIZE_TECHNIQUES, type OptimizeTechnique } from '../src/solver/optimize/optimize-pushes.js';
 import { optimizeSolution } from '../src/solver/optimize/optimize.js';
+import { knownSolutions } from './known-solutions.js';
 import { repoRoot, sharedDir } from './suites.js';
 
 function fail(message: string): never {
@@ -60,11 +61,7 @@ function parseArgs(argv: readonly string[]): Args {
 
 const args = parseArgs(process.argv.slice(2));
 const levels = parseCollection(readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8'), { file: 'xsokoban90.xsb' }).levels;
-const known = new Map<number, string>();
-for (const line of readFileSync(path.join(sharedDir, 'solutions', 'xsokoban90_lurd.toml'), 'utf8').split('\n')) {
-  const match = /^Level(\d+)\s*=\s*"([^"]*)"/.exec(line.trim());
-  if (match !== null) known.set(Number(match[1]), match[2]);
-}
+const known = knownSolutions('xsokoban90_lurd.toml');
 
 const dir = path.join(repoRoot, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
