@@ -1,0 +1,296 @@
+import type { StopCheck } from '../geometry/push-distances.js';
+import type { Problem } from '../model/problem.js';
+import { PackedPositions } from '../model/position.js';
+
+/** How the perimeter grows and what it keeps. */
+export interface MovePerimeterOptions {
+  /**
+   * Positions the breadth-first search may store before it stops (at the end of the layer it is
+   * in, or inside it: see `depth`). About 30 bytes each.
+   */
+  readonly maxPositions: number;
+  /** Deepest layer to go to (default 254, the most a byte holds with room for depth + 1). */
+  readonly maxDepth?: number;
+  /**
+   * Keep only positions right after a push (the player beside a box, with a free cell behind the
+   * player) for lookups, once the search is done: the forward search asks about no others.
+   */
+  readonly afterPushOnly?: boolean;
+  /** Throws when the level's time is up (the analysis's stop check); called every few thousand positions. */
+  readonly stopCheck?: StopCheck;
+}
+
+/** The deepest layer a byte of distance allows while depth + 1 still fits. */
+const DEEPEST = 254;
+/** Positions expanded between stop checks. */
+const CHECK_EVERY = 4096;
+
+/**
+ * Perimeter search (Dillenburg and Nelson's front-to-front bound) for move-optimal search: the
+ * exact fewest moves to a solved position of every position within `depth` moves of one, found
+ * once per level by a breadth-first search backwards from the solved positions (every box on a
+ * goal, the player on any free cell), one move a step: the reverse of a walking step is a step
+ * to a free neighbour, the reverse of a push a pull (the player steps back and the box in front
+ * of it follows). Every position the search reaches can truly finish in the moves it was reached
+ * at, and breadth-first order reaches each at its fewest, so the distances are exact; and every
+ * position within `depth` moves of a solved one is reached. So a position's fewest moves to
+ * finish are its stored distance when it is stored, and at least depth + 1 when it is not: both
+ * admissible, the second the farther it is from the goals the weaker.
+ *
+ * Positions with a box on a cell no box reaches from the level's start (`unreachable`) are
+ * neither stored nor expanded: no forward search meets them, and since every position a
+ * reachable position moves to is reachable too, the shortest way home of a reachable position
+ * passes only reachable positions, so its distance is found without them.
+ *
+ * Only levels under the standard rules with as many boxes as goals (one solved box set) are
+ * served; `build` returns null for others.
+ */
+export class MovePerimeter {
+  private reachDepth = 0;
+  private layers: readonly number[] = [];
+  private wholeLevel = false;
+
+  private readonly positions: PackedPositions;
+  private readonly stride: number;
+  private readonly words: number;
+  /** keys[entry * stride ..]: the box bitset, then the player cell. */
+  private keys: Uint32Array;
+  private hashes: Uint32Array;
+  private distance: Uint8Array;
+  /** Open addressing: entry + 1 per slot, 0 empty. */
+  private slots: Int32Array;
+  private mask: number;
+  private count = 0;
+
+  private constructor(problem: Problem, capacity: number) {
+    this.positions = new PackedPositions(problem);
+    this.words = problem.words;
+    this.stride = problem.words + 1;
+    this.keys = new Uint32Array(capacity * this.stride);
+    this.hashes = new Uint32Array(capacity);
+    this.distance = new Uint8Array(capacity);
+    let slotCount = 1024;
+    while (slotCount < capacity * 2) slotCount *= 2;
+    this.slots = new Int32Array(slotCount);
+    this.mask = slotCount - 1;
+  }
+
+  /** Every position at most this many moves from a solved one is stored. */
+  get depth(): number {
+    return this.reachDepth;
+  }
+
+  /** Positions first reached at each distance (the last may be a partial layer, one beyond `depth`). */
+  get layerSizes(): readonly number[] {
+    return this.layers;
+  }
+
+  /** Whether the search ran out of positions: then every position that can finish is stored. */
+  get complete(): boolean {
+    return this.wholeLevel;
+  }
+
+  /** Positions stored for lookups. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Bytes the lookup tables hold. */
+  get bytes(): number {
+    return this.keys.byteLength + this.hashes.byteLength + this.distance.byteLength + this.slots.byteLength;
+  }
+
+  /**
+   * The perimeter of a level, or null where it has more or fewer boxes than goals or the
+   * keeper-too rule. `unreachable` marks cells no box can be pushed to from the start.
+   */
+  static build(problem: Problem, unreachable: Uint8Array, options: MovePerimeterOptions): MovePerimeter | null {
+    const boxCount = problem.initialBoxes.length;
+    if (problem.rule === 'keeper-too' || boxCount !== problem.goals.length || boxCount === 0 || problem.hopelessBecause !== null) return null;
+    for (const goal of problem.goals) if (unreachable[goal] !== 0) return null;
+    const maxDepth = Math.min(options.maxDepth ?? DEEPEST, DEEPEST);
+    const stopCheck = options.stopCheck ?? (() => {});
+    const { cellCount, neighbours, goals } = problem;
+    const search = new MovePerimeter(problem, Math.min(options.maxPositions, 1 << 16));
+    const { words, stride } = search;
+    const { boxKeys, playerKeys } = search.positions;
+    const boxes = new Uint32Array(words);
+    const boxAt = new Uint8Array(cellCount);
+    const boxList = new Int32Array(boxCount);
+
+    const solvedBoxHash = search.positions.pack(goals, boxCount, boxes);
+    for (const goal of goals) boxAt[goal] = 1;
+    for (let player = 0; player < cellCount; player++) {
+      if (boxAt[player] === 0) search.insert(boxes, player, (solvedBoxHash ^ playerKeys[player]) >>> 0, 0);
+    }
+    boxAt.fill(0);
+
+    const layerSizes = [search.count];
+    let depth = 0;
+    let layerStart = 0;
+    let complete = false;
+    let full = search.count >= options.maxPositions;
+    while (!full && depth < maxDepth) {
+      const layerEnd = search.count;
+      const next = depth + 1;
+      for (let entry = layerStart; entry < layerEnd && !full; entry++) {
+        if ((entry & (CHECK_EVERY - 1)) === 0) stopCheck();
+        const base = entry * stride;
+        for (let w = 0; w < words; w++) boxes[w] = search.keys[base + w];
+        const player = search.keys[base + words];
+        const boxHash = (search.hashes[entry] ^ playerKeys[player]) >>> 0;
+        const count = search.positions.unpack(search.keys, base, boxList);
+        for (let i = 0; i < count; i++) boxAt[boxList[i]] = 1;
+        for (let d = 0; d < 4; d++) {
+          const step = neighbours[player * 4 + d];
+          if (step < 0 || boxAt[step] !== 0) continue;
+          // Undoing a walking step: the player came from a free neighbour.
+          search.insert(boxes, step, (boxHash ^ playerKeys[step]) >>> 0, next);
+          // Undoing a push from `step` across the player's cell: the box beyond the player stood
+          // on the player's cell. Pulled back, it returns there and the player to `step`.
+          const box = neighbours[player * 4 + (d ^ 1)];
+          if (box < 0 || boxAt[box] === 0 || unreachable[player] !== 0) continue;
+          boxes[box >>> 5] &= ~(1 << (box & 31));
+          boxes[player >>> 5] |= 1 << (player & 31);
+          search.insert(boxes, step, (boxHash ^ boxKeys[box] ^ boxKeys[player] ^ playerKeys[step]) >>> 0, next);
+          boxes[player >>> 5] &= ~(1 << (player & 31));
+          boxes[box >>> 5] |= 1 << (box & 31);
+        }
+        for (let i = 0; i < count; i++) boxAt[boxList[i]] = 0;
+        if (search.count >= options.maxPositions) full = true;
+      }
+      const added = search.count - layerEnd;
+      if (added === 0) {
+        // Nothing farther: every position that can finish is stored.
+        complete = true;
+        break;
+      }
+      layerSizes.push(added);
+      // A layer cut short stores exact distances (depth + 1) too, but not all of them.
+      if (full) break;
+      depth = next;
+      layerStart = layerEnd;
+    }
+    const table = options.afterPushOnly === true ? search.afterPushes(problem) : search;
+    table.finish(depth, layerSizes, complete);
+    return table;
+  }
+
+  private finish(depth: number, layerSizes: readonly number[], complete: boolean): void {
+    this.reachDepth = depth;
+    this.layers = layerSizes;
+    this.wholeLevel = complete;
+  }
+
+  /**
+   * The fewest moves from the position (box bitset `boxes` with box hash `boxHash`, the player on
+   * `player`) to a solved one: its distance when stored; else at least depth + 1, or `estimate`
+   * (another admissible bound) when that is more. Allocates nothing.
+   */
+  movesToGo(boxes: Uint32Array, boxHash: number, player: number, estimate: number): number {
+    const found = this.find(boxes, player, (boxHash ^ this.positions.playerKeys[player]) >>> 0);
+    if (found >= 0) return this.distance[found];
+    const beyond = this.reachDepth + 1;
+    return estimate > beyond ? estimate : beyond;
+  }
+
+  /** The stored entry of a position, or -1. */
+  private find(boxes: Uint32Array, player: number, hash: number): number {
+    const { slots, mask, keys, hashes, stride, words } = this;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const held = slots[slot];
+      if (held === 0) return -1;
+      const entry = held - 1;
+      if (hashes[entry] !== hash) continue;
+      const base = entry * stride;
+      if (keys[base + words] !== player) continue;
+      let same = true;
+      for (let w = 0; w < words; w++) {
+        if (keys[base + w] !== boxes[w]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return entry;
+    }
+  }
+
+  /** Stores a position at `distance` unless it is stored already. */
+  private insert(boxes: Uint32Array, player: number, hash: number, distance: number): void {
+    if (this.find(boxes, player, hash) >= 0) return;
+    if (this.count === this.hashes.length) this.grow();
+    if ((this.count + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    const entry = this.count++;
+    const base = entry * this.stride;
+    for (let w = 0; w < this.words; w++) this.keys[base + w] = boxes[w];
+    this.keys[base + this.words] = player;
+    this.hashes[entry] = hash;
+    this.distance[entry] = distance;
+    this.place(entry);
+  }
+
+  private place(entry: number): void {
+    const { slots, mask } = this;
+    let slot = this.hashes[entry] & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = entry + 1;
+  }
+
+  private grow(): void {
+    const capacity = this.hashes.length * 2;
+    const keys = new Uint32Array(capacity * this.stride);
+    keys.set(this.keys);
+    this.keys = keys;
+    const hashes = new Uint32Array(capacity);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    const distance = new Uint8Array(capacity);
+    distance.set(this.distance);
+    this.distance = distance;
+  }
+
+  private rehash(slotCount: number): void {
+    this.slots = new Int32Array(slotCount);
+    this.mask = slotCount - 1;
+    for (let entry = 0; entry < this.count; entry++) this.place(entry);
+  }
+
+  /**
+   * A table of the positions right after a push: the player beside a box with a free cell behind
+   * the player (where it stood to push). Every forward search's child is one.
+   */
+  private afterPushes(problem: Problem): MovePerimeter {
+    const { neighbours, cellCount } = problem;
+    const { stride, words } = this;
+    const boxAt = new Uint8Array(cellCount);
+    const boxList = new Int32Array(problem.initialBoxes.length);
+    const keep = new Uint8Array(this.count);
+    let kept = 0;
+    for (let entry = 0; entry < this.count; entry++) {
+      const base = entry * stride;
+      const count = this.positions.unpack(this.keys, base, boxList);
+      for (let i = 0; i < count; i++) boxAt[boxList[i]] = 1;
+      const player = this.keys[base + words];
+      for (let d = 0; d < 4; d++) {
+        const box = neighbours[player * 4 + d];
+        const behind = neighbours[player * 4 + (d ^ 1)];
+        if (box >= 0 && boxAt[box] !== 0 && behind >= 0 && boxAt[behind] === 0) {
+          keep[entry] = 1;
+          kept++;
+          break;
+        }
+      }
+      for (let i = 0; i < count; i++) boxAt[boxList[i]] = 0;
+    }
+    const table = new MovePerimeter(problem, Math.max(kept, 1));
+    for (let entry = 0; entry < this.count; entry++) {
+      if (keep[entry] === 0) continue;
+      const to = table.count++;
+      table.keys.set(this.keys.subarray(entry * stride, entry * stride + stride), to * stride);
+      table.hashes[to] = this.hashes[entry];
+      table.distance[to] = this.distance[entry];
+      table.place(to);
+    }
+    return table;
+  }
+}
