@@ -190,8 +190,7 @@ export class MovePerimeter {
   movesToGo(boxes: Uint32Array, boxHash: number, player: number, estimate: number): number {
     const found = this.find(boxes, player, (boxHash ^ this.positions.playerKeys[player]) >>> 0);
     if (found >= 0) return this.distance[found];
-    const beyond = this.reachDepth + 1;
-    return estimate > beyond ? estimate : beyond;
+    return Math.max(estimate, this.reachDepth + 1);
   }
 
   /** The stored entry of a position, or -1. */
