@@ -246,13 +246,15 @@ const PUSH_OPTIMAL: MemberPlan = {
 };
 
 /**
- * The optimal modes. Moves first is one search over exact player squares with pair costs, so the
+ * The optimal modes. Moves first is one search over exact player squares with pair costs and the move perimeter, so the
  * fewest pushes among the fewest-move solutions come with it. Pushes first proves the push count
  * with the fast search over player areas and corral pruning, then the fewest moves among the
  * solutions that short with a second search (see fewestMovesAmongPushOptimal).
  */
 const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
+  // The move perimeter (bounds/move-perimeter.ts) takes up to about a second to build on Microban's
+  // larger levels and cuts the positions to proof six times over there (bench/optimal-levers.md).
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, perimeter: true },
   // The fewest moves among the push-optimal solutions are the second search's to prove, so the
   // first does not store a position again for fewer moves alone (moveTies).
   pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
