@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--no-perimeter] [--move-ties] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--no-perimeter] [--perimeter-positions <n>] [--move-ties] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -16,6 +16,7 @@ import { parseCollection } from '../src/level/parse.js';
 import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.js';
 import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
 import { WalkBound } from '../src/solver/bounds/walk-bound.js';
+import { MovePerimeter } from '../src/solver/bounds/move-perimeter.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
 import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
@@ -47,6 +48,8 @@ interface Args {
   readonly walkBound: boolean;
   /** The move perimeter in the moves mode (the default), or not. */
   readonly perimeter: boolean;
+  /** The perimeter's position budget instead of the analysis's (null: the analysis's). */
+  readonly perimeterPositions: number | null;
   /** Pushes mode: store a position again for fewer moves at equal pushes, as before 2026-11-24 (off by default, as in solve). */
   readonly moveTies: boolean;
 }
@@ -78,6 +81,7 @@ function parseArgs(argv: readonly string[]): Args {
   let boardSymmetry = true;
   let walkBound = true;
   let perimeter = true;
+  let perimeterPositions: number | null = null;
   let moveTies = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -95,12 +99,23 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--no-symmetry') boardSymmetry = false;
     else if (arg === '--no-walk') walkBound = false;
     else if (arg === '--no-perimeter') perimeter = false;
-    else if (arg === '--move-ties') moveTies = true;
+    else if (arg === '--perimeter-positions') {
+      perimeterPositions = Number(argv[++i]);
+      if (!Number.isInteger(perimeterPositions) || perimeterPositions <= 0) usage('--perimeter-positions needs a positive whole number');
+    } else if (arg === '--move-ties') moveTies = true;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, perimeter, moveTies };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, perimeter, perimeterPositions, moveTies };
+}
+
+function memo<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => {
+    if (made === null) made = { value: make() };
+    return made.value;
+  };
 }
 
 /** The walking bound at the start: the boxes marked on a scratch board for its push test. */
@@ -122,7 +137,12 @@ for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
   const problem = buildProblem(level.board, 'all-goals');
-  const analysis = analyzeLevel(problem);
+  const analyzed = analyzeLevel(problem);
+  // The perimeter with another budget: built here and handed to the search as the analysis's.
+  const analysis: LevelAnalysis =
+    args.perimeterPositions === null
+      ? analyzed
+      : { ...analyzed, movePerimeter: memo(() => MovePerimeter.build(problem, analyzed.backward().dead, { maxPositions: args.perimeterPositions ?? 0, afterPushOnly: true })) };
   const boxes = Int32Array.from(problem.initialBoxes);
   const tableStarted = process.cpuUsage();
   const pairs = args.pairPatterns ? analysis.pairCosts() : null;
@@ -135,8 +155,8 @@ for (const index of args.levels) {
     const facts =
       perimeter === null
         ? 'none'
-        : `depth ${perimeter.depth}${perimeter.complete ? ' (complete)' : ''}, ${perimeter.size} stored (${Math.round(perimeter.bytes / 1024 / 1024)} MiB), layers ${perimeter.layerSizes.join(' ')}`;
-    process.stdout.write(`# ${index}: move perimeter ${facts}, ${perimeterMs} CPU ms\n`);
+        : `depth ${perimeter.depth}${perimeter.complete ? ' (complete)' : ''}, ${perimeter.layerSizes.reduce((sum, size) => sum + size, 0)} reached, ${perimeter.size} stored (${Math.round(perimeter.bytes / 1024 / 1024)} MiB), ${perimeterMs} CPU ms; layers ${perimeter.layerSizes.join(' ')}`;
+    process.stdout.write(`# ${index}: move perimeter ${facts}\n`);
   }
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);

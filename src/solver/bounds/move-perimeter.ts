@@ -195,10 +195,16 @@ export class MovePerimeter {
 
   /** The stored entry of a position, or -1. */
   private find(boxes: Uint32Array, player: number, hash: number): number {
+    const at = this.probe(boxes, player, hash);
+    return at >= 0 ? at : -1;
+  }
+
+  /** The stored entry of a position, or when it is not stored, -1 - the empty slot where it would go. */
+  private probe(boxes: Uint32Array, player: number, hash: number): number {
     const { slots, mask, keys, hashes, stride, words } = this;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const held = slots[slot];
-      if (held === 0) return -1;
+      if (held === 0) return -1 - slot;
       const entry = held - 1;
       if (hashes[entry] !== hash) continue;
       const base = entry * stride;
@@ -216,16 +222,17 @@ export class MovePerimeter {
 
   /** Stores a position at `distance` unless it is stored already. */
   private insert(boxes: Uint32Array, player: number, hash: number, distance: number): void {
-    if (this.find(boxes, player, hash) >= 0) return;
     if (this.count === this.hashes.length) this.grow();
     if ((this.count + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    const at = this.probe(boxes, player, hash);
+    if (at >= 0) return;
     const entry = this.count++;
     const base = entry * this.stride;
     for (let w = 0; w < this.words; w++) this.keys[base + w] = boxes[w];
     this.keys[base + this.words] = player;
     this.hashes[entry] = hash;
     this.distance[entry] = distance;
-    this.place(entry);
+    this.slots[-1 - at] = entry + 1;
   }
 
   private place(entry: number): void {
