@@ -111,6 +111,9 @@ const CORRIDOR = board('#######', '#@ $ .#', '#######');
 // Two boxes in a small room: walks, pushes and pulls around each other.
 const ROOM = board('######', '#@   #', '# $$ #', '#  . #', '# .  #', '######');
 
+// Goals mirrored left to right (and boxes not): the perimeter stores a position and its mirror image as one.
+const MIRRORED = board('######', '#.  .#', '# $$ #', '#  @ #', '#    #', '######');
+
 describe('the move perimeter', () => {
   it('knows the fewest moves home of every position of a corridor, where its search reaches them all', () => {
     const { problem, perimeter } = perimeterOf(CORRIDOR, { maxPositions: 1_000_000 });
@@ -155,6 +158,19 @@ describe('the move perimeter', () => {
     const compared = compareWithJudge(ROOM, { maxPositions: 1_000_000, maxDepth: 6, afterPushOnly: true }, true);
     expect(compared.within).toBeGreaterThan(0);
     expect(compared.justBeyond).toBeGreaterThan(0);
+  });
+
+  it('on a symmetric level stores a position and its mirror image once, and knows both', () => {
+    const merged = perimeterOf(MIRRORED, { maxPositions: 1_000_000 }).perimeter;
+    const apart = perimeterOf(MIRRORED, { maxPositions: 1_000_000, symmetry: false }).perimeter;
+    expect(merged.size).toBeLessThan(apart.size);
+    expect(merged.depth).toBe(apart.depth);
+    expect(compareWithJudge(MIRRORED, { maxPositions: 1_000_000 }).within).toBeGreaterThan(100);
+    for (const maxDepth of [2, 5]) {
+      const compared = compareWithJudge(MIRRORED, { maxPositions: 1_000_000, maxDepth, afterPushOnly: true }, true);
+      expect(compared.within).toBeGreaterThan(0);
+      expect(compared.justBeyond).toBeGreaterThan(0);
+    }
   });
 
   it('gives the other bound where it says more than depth + 1', () => {
@@ -222,6 +238,22 @@ describe('move-optimal search with the move perimeter', () => {
     }
     expect(compared).toBe(60);
     expect(fewer).toBeGreaterThan(30);
+  });
+
+  it('finds the judge’s fewest moves, then fewest pushes, on symmetric boards, whose perimeter stores images once', () => {
+    const boards = [
+      MIRRORED,
+      board('#######', '#  .  #', '# $@$ #', '#  .  #', '#######'),
+      board('#######', '#.   .#', '#  $  #', '# $ @ #', '#     #', '#######'),
+      board('######', '#.  .#', '#$  $#', '#  @ #', '######'),
+    ];
+    for (const start of boards) {
+      const truth = fewestByExhaustion(start, 'all-goals', 'moves');
+      expect(truth, drawBoard(start)).not.toBeNull();
+      for (const maxDepth of [1, 3, 6, undefined]) {
+        expect(moveOptimal(start, { maxPositions: 100_000, maxDepth, afterPushOnly: true }), `${drawBoard(start)}\ndepth ${maxDepth}`).toMatchObject(truth ?? {});
+      }
+    }
   });
 
   it('finds the recorded fewest moves and the same fewest pushes on the levels of ../shared/random, with a shallow perimeter', () => {

@@ -1,6 +1,7 @@
 import type { StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import { PackedPositions } from '../model/position.js';
+import { BoardSymmetry } from '../model/board-symmetry.js';
 
 /** How the perimeter grows and what it keeps. */
 export interface MovePerimeterOptions {
@@ -16,6 +17,12 @@ export interface MovePerimeterOptions {
    * player) for lookups, once the search is done: the forward search asks about no others.
    */
   readonly afterPushOnly?: boolean;
+  /**
+   * Store a position and its mirror and rotation images as one (default true), where the level's
+   * cells and goals are symmetric (model/board-symmetry.ts): they are as far from the solved
+   * positions, so the same budget reaches deeper.
+   */
+  readonly symmetry?: boolean;
   /** Throws when the level's time is up (the analysis's stop check); called every few thousand positions. */
   readonly stopCheck?: StopCheck;
 }
@@ -42,6 +49,13 @@ const CHECK_EVERY = 4096;
  * reachable position moves to is reachable too, the shortest way home of a reachable position
  * passes only reachable positions, so its distance is found without them.
  *
+ * On a level whose cells and goals are symmetric, a position and its images are one entry, the
+ * image whose hash is least (as the forward search's canonical keys); a lookup compares the
+ * entry with every image of the position that hashes as low, so a tie between images cannot hide
+ * a stored position. Then the cells no box reaches are taken under every symmetry: a position is
+ * left out only when a box of it stands where, in every image, no box can come from the start,
+ * so that all its images are unreachable too.
+ *
  * Only levels under the standard rules with as many boxes as goals (one solved box set) are
  * served; `build` returns null for others.
  */
@@ -53,6 +67,20 @@ export class MovePerimeter {
   private readonly positions: PackedPositions;
   private readonly stride: number;
   private readonly words: number;
+  private readonly cellCount: number;
+  /** The level's symmetries when images are merged, else null. */
+  private readonly symmetry: BoardSymmetry | null;
+  /** Symmetries merged (1: the identity alone). */
+  private readonly symmetries: number;
+  /** images[s * cellCount + cell] and inverses[...]: where symmetry s takes a cell, and back (identity first). */
+  private readonly images: Int32Array;
+  private readonly inverses: Int32Array;
+  /** imageBoxKeys[s * cellCount + cell]: the box key of the image of `cell` under s. */
+  private readonly imageBoxKeys: Uint32Array;
+  /** The hash of each image of the position being stored or looked up. */
+  private readonly imageHashes: Uint32Array;
+  /** The box cells of the position being looked up. */
+  private readonly lookupBoxes: Int32Array;
   /** keys[entry * stride ..]: the box bitset, then the player cell. */
   private keys: Uint32Array;
   private hashes: Uint32Array;
@@ -62,10 +90,25 @@ export class MovePerimeter {
   private mask: number;
   private count = 0;
 
-  private constructor(problem: Problem, capacity: number) {
+  private constructor(problem: Problem, capacity: number, symmetry: BoardSymmetry | null) {
     this.positions = new PackedPositions(problem);
     this.words = problem.words;
     this.stride = problem.words + 1;
+    this.cellCount = problem.cellCount;
+    this.symmetry = symmetry;
+    if (symmetry === null) {
+      this.symmetries = 1;
+      this.images = Int32Array.from({ length: problem.cellCount }, (_, cell) => cell);
+      this.inverses = this.images;
+      this.imageBoxKeys = this.positions.boxKeys;
+    } else {
+      this.symmetries = symmetry.count;
+      this.images = symmetry.image;
+      this.inverses = symmetry.inverse;
+      this.imageBoxKeys = symmetry.boxKeys;
+    }
+    this.imageHashes = new Uint32Array(this.symmetries);
+    this.lookupBoxes = new Int32Array(problem.initialBoxes.length);
     this.keys = new Uint32Array(capacity * this.stride);
     this.hashes = new Uint32Array(capacity);
     this.distance = new Uint8Array(capacity);
@@ -111,17 +154,30 @@ export class MovePerimeter {
     const maxDepth = Math.min(options.maxDepth ?? DEEPEST, DEEPEST);
     const stopCheck = options.stopCheck ?? (() => {});
     const { cellCount, neighbours, goals } = problem;
-    const search = new MovePerimeter(problem, Math.min(options.maxPositions, 1 << 16));
-    const { words, stride } = search;
-    const { boxKeys, playerKeys } = search.positions;
+    const packed = new PackedPositions(problem);
+    const symmetry = options.symmetry === false ? null : BoardSymmetry.of(problem, packed);
+    const search = new MovePerimeter(problem, Math.min(options.maxPositions, 1 << 16), symmetry);
+    const { words, stride, symmetries, images, imageBoxKeys, imageHashes } = search;
+    const { playerKeys } = search.positions;
+    // A box on a cell no box reaches from the start in any image: every image is unreachable.
+    const leftOut = new Uint8Array(cellCount);
+    for (let cell = 0; cell < cellCount; cell++) {
+      let everywhere = true;
+      for (let s = 0; s < symmetries && everywhere; s++) everywhere = unreachable[images[s * cellCount + cell]] !== 0;
+      leftOut[cell] = everywhere ? 1 : 0;
+    }
     const boxes = new Uint32Array(words);
     const boxAt = new Uint8Array(cellCount);
     const boxList = new Int32Array(boxCount);
+    const parentHashes = new Uint32Array(symmetries);
 
-    const solvedBoxHash = search.positions.pack(goals, boxCount, boxes);
+    packed.pack(goals, boxCount, boxes);
+    search.noteBoxHashes(goals, boxCount, parentHashes);
     for (const goal of goals) boxAt[goal] = 1;
     for (let player = 0; player < cellCount; player++) {
-      if (boxAt[player] === 0) search.insert(boxes, player, (solvedBoxHash ^ playerKeys[player]) >>> 0, 0);
+      if (boxAt[player] !== 0) continue;
+      for (let s = 0; s < symmetries; s++) imageHashes[s] = (parentHashes[s] ^ playerKeys[images[s * cellCount + player]]) >>> 0;
+      search.insert(boxes, player, 0);
     }
     boxAt.fill(0);
 
@@ -138,21 +194,25 @@ export class MovePerimeter {
         const base = entry * stride;
         for (let w = 0; w < words; w++) boxes[w] = search.keys[base + w];
         const player = search.keys[base + words];
-        const boxHash = (search.hashes[entry] ^ playerKeys[player]) >>> 0;
         const count = search.positions.unpack(search.keys, base, boxList);
         for (let i = 0; i < count; i++) boxAt[boxList[i]] = 1;
+        search.noteBoxHashes(boxList, count, parentHashes);
         for (let d = 0; d < 4; d++) {
           const step = neighbours[player * 4 + d];
           if (step < 0 || boxAt[step] !== 0) continue;
           // Undoing a walking step: the player came from a free neighbour.
-          search.insert(boxes, step, (boxHash ^ playerKeys[step]) >>> 0, next);
+          for (let s = 0, at = 0; s < symmetries; s++, at += cellCount) imageHashes[s] = (parentHashes[s] ^ playerKeys[images[at + step]]) >>> 0;
+          search.insert(boxes, step, next);
           // Undoing a push from `step` across the player's cell: the box beyond the player stood
           // on the player's cell. Pulled back, it returns there and the player to `step`.
           const box = neighbours[player * 4 + (d ^ 1)];
-          if (box < 0 || boxAt[box] === 0 || unreachable[player] !== 0) continue;
+          if (box < 0 || boxAt[box] === 0 || leftOut[player] !== 0) continue;
           boxes[box >>> 5] &= ~(1 << (box & 31));
           boxes[player >>> 5] |= 1 << (player & 31);
-          search.insert(boxes, step, (boxHash ^ boxKeys[box] ^ boxKeys[player] ^ playerKeys[step]) >>> 0, next);
+          for (let s = 0, at = 0; s < symmetries; s++, at += cellCount) {
+            imageHashes[s] = (parentHashes[s] ^ imageBoxKeys[at + box] ^ imageBoxKeys[at + player] ^ playerKeys[images[at + step]]) >>> 0;
+          }
+          search.insert(boxes, step, next);
           boxes[player >>> 5] &= ~(1 << (player & 31));
           boxes[box >>> 5] |= 1 << (box & 31);
         }
@@ -188,49 +248,110 @@ export class MovePerimeter {
    * (another admissible bound) when that is more. Allocates nothing.
    */
   movesToGo(boxes: Uint32Array, boxHash: number, player: number, estimate: number): number {
-    const found = this.find(boxes, player, (boxHash ^ this.positions.playerKeys[player]) >>> 0);
+    const { imageHashes } = this;
+    if (this.symmetries === 1) imageHashes[0] = (boxHash ^ this.positions.playerKeys[player]) >>> 0;
+    else {
+      const { images, cellCount, lookupBoxes } = this;
+      const { playerKeys } = this.positions;
+      const count = this.positions.unpack(boxes, 0, lookupBoxes);
+      this.noteBoxHashes(lookupBoxes, count, imageHashes);
+      for (let s = 0; s < this.symmetries; s++) imageHashes[s] = (imageHashes[s] ^ playerKeys[images[s * cellCount + player]]) >>> 0;
+    }
+    const found = this.probe(boxes, player, this.leastImageHash());
     if (found >= 0) return this.distance[found];
     return Math.max(estimate, this.reachDepth + 1);
   }
 
-  /** The stored entry of a position, or -1. */
-  private find(boxes: Uint32Array, player: number, hash: number): number {
-    const at = this.probe(boxes, player, hash);
-    return at >= 0 ? at : -1;
-  }
-
-  /** The stored entry of a position, or when it is not stored, -1 - the empty slot where it would go. */
-  private probe(boxes: Uint32Array, player: number, hash: number): number {
-    const { slots, mask, keys, hashes, stride, words } = this;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const held = slots[slot];
-      if (held === 0) return -1 - slot;
-      const entry = held - 1;
-      if (hashes[entry] !== hash) continue;
-      const base = entry * stride;
-      if (keys[base + words] !== player) continue;
-      let same = true;
-      for (let w = 0; w < words; w++) {
-        if (keys[base + w] !== boxes[w]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return entry;
+  /** The box part of each image's hash of the boxes cells[0..count), into `hashes`. */
+  private noteBoxHashes(cells: ArrayLike<number>, count: number, hashes: Uint32Array): void {
+    const { imageBoxKeys, cellCount } = this;
+    for (let s = 0, at = 0; s < this.symmetries; s++, at += cellCount) {
+      let hash = 0;
+      for (let i = 0; i < count; i++) hash ^= imageBoxKeys[at + cells[i]];
+      hashes[s] = hash >>> 0;
     }
   }
 
-  /** Stores a position at `distance` unless it is stored already. */
-  private insert(boxes: Uint32Array, player: number, hash: number, distance: number): void {
+  /** The least of imageHashes: the key the position is stored under. */
+  private leastImageHash(): number {
+    const { imageHashes } = this;
+    let least = imageHashes[0];
+    for (let s = 1; s < this.symmetries; s++) if (imageHashes[s] < least) least = imageHashes[s];
+    return least;
+  }
+
+  /**
+   * The entry holding an image of the position (boxes, player) whose hash is `least` (every such
+   * image is tried, imageHashes holding the images' hashes), or when none, -1 - the empty slot
+   * where it would go.
+   */
+  private probe(boxes: Uint32Array, player: number, least: number): number {
+    const { slots, mask, keys, hashes, stride, words, imageHashes, images, cellCount } = this;
+    for (let slot = least & mask; ; slot = (slot + 1) & mask) {
+      const held = slots[slot];
+      if (held === 0) return -1 - slot;
+      const entry = held - 1;
+      if (hashes[entry] !== least) continue;
+      const base = entry * stride;
+      for (let s = 0; s < this.symmetries; s++) {
+        if (imageHashes[s] !== least || keys[base + words] !== images[s * cellCount + player]) continue;
+        if (this.holdsImage(base, boxes, s)) return entry;
+      }
+    }
+  }
+
+  /** Whether the entry's boxes at keys[base ..] are the image of `boxes` under symmetry s. */
+  private holdsImage(base: number, boxes: Uint32Array, s: number): boolean {
+    const { keys, words } = this;
+    if (s === 0) {
+      for (let w = 0; w < words; w++) if (keys[base + w] !== boxes[w]) return false;
+      return true;
+    }
+    // Both hold as many boxes: each stored box, taken back by s, must be one of `boxes`.
+    const { inverses, cellCount } = this;
+    const at = s * cellCount;
+    for (let w = 0; w < words; w++) {
+      let bits = keys[base + w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const cell = inverses[at + (w << 5) + (31 - Math.clz32(low))];
+        if ((boxes[cell >>> 5] & (1 << (cell & 31))) === 0) return false;
+        bits ^= low;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Stores the position (boxes, player), whose images hash as imageHashes says, at `distance`,
+   * unless an image of it is stored already; the image stored is the first whose hash is least.
+   */
+  private insert(boxes: Uint32Array, player: number, distance: number): void {
     if (this.count === this.hashes.length) this.grow();
     if ((this.count + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
-    const at = this.probe(boxes, player, hash);
+    const least = this.leastImageHash();
+    const at = this.probe(boxes, player, least);
     if (at >= 0) return;
+    let s = 0;
+    while (this.imageHashes[s] !== least) s++;
+    const { keys, words, images, cellCount } = this;
     const entry = this.count++;
     const base = entry * this.stride;
-    for (let w = 0; w < this.words; w++) this.keys[base + w] = boxes[w];
-    this.keys[base + this.words] = player;
-    this.hashes[entry] = hash;
+    if (s === 0) for (let w = 0; w < words; w++) keys[base + w] = boxes[w];
+    else {
+      for (let w = 0; w < words; w++) keys[base + w] = 0;
+      for (let w = 0; w < words; w++) {
+        let bits = boxes[w];
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const cell = images[s * cellCount + (w << 5) + (31 - Math.clz32(low))];
+          keys[base + (cell >>> 5)] |= 1 << (cell & 31);
+          bits ^= low;
+        }
+      }
+    }
+    keys[base + words] = images[s * cellCount + player];
+    this.hashes[entry] = least;
     this.distance[entry] = distance;
     this.slots[-1 - at] = entry + 1;
   }
@@ -288,7 +409,7 @@ export class MovePerimeter {
       }
       for (let i = 0; i < count; i++) boxAt[boxList[i]] = 0;
     }
-    const table = new MovePerimeter(problem, Math.max(kept, 1));
+    const table = new MovePerimeter(problem, Math.max(kept, 1), this.symmetry);
     for (let entry = 0; entry < this.count; entry++) {
       if (keep[entry] === 0) continue;
       const to = table.count++;

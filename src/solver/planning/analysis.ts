@@ -62,7 +62,7 @@ export interface LevelAnalysis extends DirectionTables {
  * Positions the move perimeter's backward search may store (about 30 bytes each while it runs);
  * it stops at the end of the layer that passes this (see move-perimeter.ts).
  */
-const MOVE_PERIMETER_POSITIONS = 4_000_000;
+const MOVE_PERIMETER_POSITIONS = 2_000_000;
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
 export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}): LevelAnalysis {
