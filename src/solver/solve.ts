@@ -73,6 +73,12 @@ export interface SolveResult {
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
+/**
+ * The part of a level's time the move perimeter's table may take (`--optimal moves`): on
+ * Microban's largest levels it takes 1-2 CPU s of a 10 s limit; on an open board its position
+ * budget could take the whole of a short limit.
+ */
+const PERIMETER_TIME_SHARE = 0.3;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
 /** Share of the time (and nodes) left after the first solution that the improvement pass may use at most. */
 const IMPROVE_SHARE = 0.25;
@@ -344,9 +350,12 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   if (fixedTableBytes(problem, searches) > maxBytes) {
     return stoppedBeforeSearch('memory', Math.round(clock() - started));
   }
+  // The move perimeter may take up to this part of the time; it stops at a whole layer after that.
+  const perimeterUntil = started + PERIMETER_TIME_SHARE * (deadline - started);
   const analysis = analyzeLevel(
     problem,
     stopWhen(() => clock() > deadline),
+    { perimeterTimeIsUp: () => clock() > perimeterUntil },
   );
   const plans: MemberPlan[] =
     optimal === null

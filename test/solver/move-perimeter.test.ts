@@ -150,6 +150,14 @@ describe('the move perimeter', () => {
     expect(compareWithJudge(ROOM, { maxPositions: 100 }).justBeyond).toBeGreaterThan(0);
   });
 
+  it('stopped by its share of the time, ends at the last whole layer too', () => {
+    const { perimeter } = perimeterOf(ROOM, { maxPositions: 1_000_000, timeIsUp: () => true });
+    expect(perimeter.depth).toBe(0);
+    expect(perimeter.complete).toBe(false);
+    const compared = compareWithJudge(ROOM, { maxPositions: 1_000_000, timeIsUp: () => true });
+    expect(compared.justBeyond).toBeGreaterThan(0);
+  });
+
   it('kept to the positions right after a push, is as exact on those', () => {
     const full = perimeterOf(ROOM, { maxPositions: 1_000_000, maxDepth: 6 }).perimeter;
     const { perimeter } = perimeterOf(ROOM, { maxPositions: 1_000_000, maxDepth: 6, afterPushOnly: true });

@@ -25,6 +25,12 @@ export interface MovePerimeterOptions {
   readonly symmetry?: boolean;
   /** Throws when the level's time is up (the analysis's stop check); called every few thousand positions. */
   readonly stopCheck?: StopCheck;
+  /**
+   * The perimeter's own share of the time: once it says so, the search stops as at its position
+   * budget (at the last whole layer), so a board too open for the budget's positions in the time
+   * still leaves the forward search its turn. Called with the stop check.
+   */
+  readonly timeIsUp?: () => boolean;
 }
 
 /** The deepest layer a byte of distance allows while depth + 1 still fits. */
@@ -153,6 +159,7 @@ export class MovePerimeter {
     for (const goal of problem.goals) if (unreachable[goal] !== 0) return null;
     const maxDepth = Math.min(options.maxDepth ?? DEEPEST, DEEPEST);
     const stopCheck = options.stopCheck ?? (() => {});
+    const timeIsUp = options.timeIsUp ?? (() => false);
     const { cellCount, neighbours, goals } = problem;
     const packed = new PackedPositions(problem);
     const symmetry = options.symmetry === false ? null : BoardSymmetry.of(problem, packed);
@@ -190,7 +197,13 @@ export class MovePerimeter {
       const layerEnd = search.count;
       const next = depth + 1;
       for (let entry = layerStart; entry < layerEnd && !full; entry++) {
-        if ((entry & (CHECK_EVERY - 1)) === 0) stopCheck();
+        if ((entry & (CHECK_EVERY - 1)) === 0) {
+          stopCheck();
+          if (timeIsUp()) {
+            full = true;
+            break;
+          }
+        }
         const base = entry * stride;
         for (let w = 0; w < words; w++) boxes[w] = search.keys[base + w];
         const player = search.keys[base + words];
@@ -220,6 +233,7 @@ export class MovePerimeter {
         if (search.count >= options.maxPositions) full = true;
       }
       const added = search.count - layerEnd;
+      if (added === 0 && full) break;
       if (added === 0) {
         // Nothing farther: every position that can finish is stored.
         complete = true;

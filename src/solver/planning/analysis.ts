@@ -58,6 +58,12 @@ export interface LevelAnalysis extends DirectionTables {
   oneWaySquares(): OneWaySquares | null;
 }
 
+/** Softer limits than the stop check, for tables that can stop early and still serve. */
+export interface AnalysisLimits {
+  /** Whether the move perimeter's share of the time is over (see MovePerimeterOptions.timeIsUp). */
+  readonly perimeterTimeIsUp?: () => boolean;
+}
+
 /**
  * Positions the move perimeter's backward search may store (about 30 bytes each while it runs);
  * it stops at the end of the layer that passes this (see move-perimeter.ts).
@@ -65,7 +71,7 @@ export interface LevelAnalysis extends DirectionTables {
 const MOVE_PERIMETER_POSITIONS = 2_000_000;
 
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
-export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}): LevelAnalysis {
+export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, limits: AnalysisLimits = {}): LevelAnalysis {
   const regions = sideRegions(problem, stopCheck);
   const distances = computePushDistances(problem, regions, stopCheck);
   const dead = problem.everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(problem.cellCount);
@@ -137,7 +143,12 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     },
     movePerimeter() {
       if (perimeter === undefined) {
-        perimeter = MovePerimeter.build(problem, this.backward().dead, { maxPositions: MOVE_PERIMETER_POSITIONS, afterPushOnly: true, stopCheck });
+        perimeter = MovePerimeter.build(problem, this.backward().dead, {
+          maxPositions: MOVE_PERIMETER_POSITIONS,
+          afterPushOnly: true,
+          stopCheck,
+          timeIsUp: limits.perimeterTimeIsUp,
+        });
       }
       return perimeter;
     },
