@@ -259,8 +259,8 @@ const PUSH_OPTIMAL: MemberPlan = {
  */
 const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   // The move perimeter (bounds/move-perimeter.ts) takes up to about 2 CPU s to build on Microban's
-  // larger levels and there cuts the positions to proof from 3,762,125 to 587,528 over the 149
-  // levels proven before, and 145's from 1,369,717 to 4,368 (bench/optimal-levers.md).
+  // larger levels; the positions to proof of the 149 Microban levels other than 93, 139, 144-146
+  // and 153 fell from 3,762,125 to 587,528, and 145's from 1,369,717 to 4,368 (optimal-levers.md).
   moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, perimeter: true },
   // The fewest moves among the push-optimal solutions are the second search's to prove, so the
   // first does not store a position again for fewer moves alone (moveTies).
