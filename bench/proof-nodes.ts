@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--no-perimeter] [--perimeter-positions <n>] [--move-ties] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -16,6 +16,7 @@ import { parseCollection } from '../src/level/parse.js';
 import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.js';
 import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
 import { WalkBound } from '../src/solver/bounds/walk-bound.js';
+import { MovePerimeter } from '../src/solver/bounds/move-perimeter.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
 import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
@@ -25,7 +26,7 @@ import { sharedDir } from './suites.js';
 
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, perimeter: true },
   pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
@@ -45,6 +46,10 @@ interface Args {
   readonly boardSymmetry: boolean;
   /** The walking bound added in the moves mode (the default), or the push bound alone. */
   readonly walkBound: boolean;
+  /** The move perimeter in the moves mode (the default), or not. */
+  readonly perimeter: boolean;
+  /** The perimeter's position budget instead of the analysis's (null: the analysis's). */
+  readonly perimeterPositions: number | null;
   /** Pushes mode: store a position again for fewer moves at equal pushes, as before 2026-11-24 (off by default, as in solve). */
   readonly moveTies: boolean;
 }
@@ -75,6 +80,8 @@ function parseArgs(argv: readonly string[]): Args {
   let oneWayMacros = true;
   let boardSymmetry = true;
   let walkBound = true;
+  let perimeter = true;
+  let perimeterPositions: number | null = null;
   let moveTies = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -91,12 +98,24 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--no-one-way') oneWayMacros = false;
     else if (arg === '--no-symmetry') boardSymmetry = false;
     else if (arg === '--no-walk') walkBound = false;
-    else if (arg === '--move-ties') moveTies = true;
+    else if (arg === '--no-perimeter') perimeter = false;
+    else if (arg === '--perimeter-positions') {
+      perimeterPositions = Number(argv[++i]);
+      if (!Number.isInteger(perimeterPositions) || perimeterPositions <= 0) usage('--perimeter-positions needs a positive whole number');
+    } else if (arg === '--move-ties') moveTies = true;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, moveTies };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, perimeter, perimeterPositions, moveTies };
+}
+
+function memo<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => {
+    if (made === null) made = { value: make() };
+    return made.value;
+  };
 }
 
 /** The walking bound at the start: the boxes marked on a scratch board for its push test. */
@@ -111,19 +130,34 @@ const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'moves' && args.perimeter ? 'with' : 'without'} the move perimeter, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
   const problem = buildProblem(level.board, 'all-goals');
-  const analysis = analyzeLevel(problem);
+  const analyzed = analyzeLevel(problem);
+  // The perimeter with another budget: built here and handed to the search as the analysis's.
+  const analysis: LevelAnalysis =
+    args.perimeterPositions === null
+      ? analyzed
+      : { ...analyzed, movePerimeter: memo(() => MovePerimeter.build(problem, analyzed.backward().dead, { maxPositions: args.perimeterPositions ?? 0, afterPushOnly: true })) };
   const boxes = Int32Array.from(problem.initialBoxes);
   const tableStarted = process.cpuUsage();
   const pairs = args.pairPatterns ? analysis.pairCosts() : null;
   const triples = pairs !== null && args.triplePatterns ? analysis.tripleCosts() : null;
   const tableMs = Math.round(process.cpuUsage(tableStarted).user / 1000);
+  if (args.mode === 'moves' && args.perimeter) {
+    const perimeterStarted = process.cpuUsage();
+    const perimeter = analysis.movePerimeter();
+    const perimeterMs = Math.round(process.cpuUsage(perimeterStarted).user / 1000);
+    const facts =
+      perimeter === null
+        ? 'none'
+        : `depth ${perimeter.depth}${perimeter.complete ? ' (complete)' : ''}, ${perimeter.layerSizes.reduce((sum, size) => sum + size, 0)} reached, ${perimeter.size} stored (${Math.round(perimeter.bytes / 1024 / 1024)} MiB), ${perimeterMs} CPU ms; layers ${perimeter.layerSizes.join(' ')}`;
+    process.stdout.write(`# ${index}: move perimeter ${facts}\n`);
+  }
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const pushRoot = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
@@ -134,7 +168,7 @@ for (const index of args.levels) {
     triplePatterns: args.triplePatterns,
     ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies } : {}),
     boardSymmetry: args.boardSymmetry,
-    ...(args.mode === 'moves' ? { walkBound: args.walkBound } : {}),
+    ...(args.mode === 'moves' ? { walkBound: args.walkBound, perimeter: args.perimeter } : {}),
   });
   const root = pushRoot === INFEASIBLE ? 'lost' : args.mode === 'moves' && args.walkBound ? `${pushRoot}+${rootWalk(problem, analysis, boxes)}` : String(pushRoot);
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));

@@ -73,6 +73,12 @@ export interface SolveResult {
 }
 
 const DEFAULT_TIME_LIMIT_MS = 60_000;
+/**
+ * The part of a level's time the move perimeter's table may take (`--optimal moves`): on
+ * Microban's largest levels it takes 1-2 CPU s of a 10 s limit; on an open board its position
+ * budget could take the whole of a short limit.
+ */
+const PERIMETER_TIME_SHARE = 0.3;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
 /** Share of the time (and nodes) left after the first solution that the improvement pass may use at most. */
 const IMPROVE_SHARE = 0.25;
@@ -246,13 +252,16 @@ const PUSH_OPTIMAL: MemberPlan = {
 };
 
 /**
- * The optimal modes. Moves first is one search over exact player squares with pair costs, so the
- * fewest pushes among the fewest-move solutions come with it. Pushes first proves the push count
+ * The optimal modes. Moves first is one search over exact player squares with pair costs and the
+ * move perimeter, so the fewest pushes among the fewest-move solutions come with it. Pushes first proves the push count
  * with the fast search over player areas and corral pruning, then the fewest moves among the
  * solutions that short with a second search (see fewestMovesAmongPushOptimal).
  */
 const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
+  // The move perimeter (bounds/move-perimeter.ts) takes up to about 2 CPU s to build on Microban's
+  // larger levels; the positions to proof of the 149 Microban levels other than 93, 139, 144-146
+  // and 153 fell from 3,762,125 to 587,528, and 145's from 1,369,717 to 4,368 (optimal-levers.md).
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, perimeter: true },
   // The fewest moves among the push-optimal solutions are the second search's to prove, so the
   // first does not store a position again for fewer moves alone (moveTies).
   pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
@@ -342,9 +351,12 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   if (fixedTableBytes(problem, searches) > maxBytes) {
     return stoppedBeforeSearch('memory', Math.round(clock() - started));
   }
+  // The move perimeter may take up to this part of the time; it stops at a whole layer after that.
+  const perimeterUntil = started + PERIMETER_TIME_SHARE * (deadline - started);
   const analysis = analyzeLevel(
     problem,
     stopWhen(() => clock() > deadline),
+    { perimeterTimeIsUp: () => clock() > perimeterUntil },
   );
   const plans: MemberPlan[] =
     optimal === null

@@ -5,6 +5,7 @@ import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PatternBound } from '../bounds/pattern-bound.js';
 import { WalkBound } from '../bounds/walk-bound.js';
+import type { MovePerimeter } from '../bounds/move-perimeter.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -78,6 +79,17 @@ export interface SearchConfig {
    */
   readonly walkBound?: boolean;
   /**
+   * Moves mode, forwards: the move perimeter (bounds/move-perimeter.ts) in the queue's first key
+   * (off unless true). A child stored in it has its exact fewest moves home as its bound, one not
+   * stored at least the perimeter's depth + 1. The second key stays pushes + push bound. The pair
+   * order stays admissible for the lexicographic proof: on the optimal solution (fewest moves,
+   * then fewest pushes) a position's first key is at most the solution's moves, as each bound is
+   * at most any finish's moves; where it equals them, its second key is at most the solution's
+   * pushes, as the push bound is at most any finish's pushes. So the pair is at most the
+   * solution's, whichever bound gave the first key.
+   */
+  readonly perimeter?: boolean;
+  /**
    * pushes mode without a second measure: whether a position reached again with as many pushes
    * but fewer moves is stored and expanded again (default true), so the solution found walks
    * less. The fewest pushes need only positions reached with fewer pushes: false spares those
@@ -104,6 +116,8 @@ export class PushSearch implements SearchEngine {
   private readonly bound: MatchingBound;
   /** The walking bound of move-optimal search, or null (other modes, or off). */
   private readonly walk: WalkBound | null;
+  /** The move perimeter of move-optimal search, or null (other modes, or off). */
+  private readonly perimeter: MovePerimeter | null;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
@@ -184,6 +198,7 @@ export class PushSearch implements SearchEngine {
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     const walking = this.movesFirst && !this.backward && problem.everyBoxNeedsGoal && config.walkBound !== false;
     this.walk = walking ? WalkBound.build(problem, analysis.dead, analysis.backward().dead) : null;
+    this.perimeter = this.movesFirst && !this.backward && config.perimeter === true ? analysis.movePerimeter() : null;
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
@@ -587,6 +602,8 @@ export class PushSearch implements SearchEngine {
         }
         let walking = 0;
         if (walk !== null) walking = walk.afterPush(box, to, pusher, boxAt);
+        // The perimeter knows the child as reached (scratch, not its canonical image): an image costs the same.
+        if (this.perimeter !== null) walking = this.perimeter.movesToGo(scratch, boxHash, pusher, nodes.bound[child] + walking) - nodes.bound[child];
         this.enqueue(child, walking);
       }
     }

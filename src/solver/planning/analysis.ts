@@ -1,6 +1,7 @@
 import { backwardPlan } from './backward-plan.js';
 import { PairCosts } from '../bounds/pair-costs.js';
 import { TripleCosts } from '../bounds/triple-costs.js';
+import { MovePerimeter } from '../bounds/move-perimeter.js';
 import { packingOrder } from './packing-order.js';
 import { packingPlan, type PackingPlan } from './packing-plan.js';
 import type { Problem } from '../model/problem.js';
@@ -51,12 +52,26 @@ export interface LevelAnalysis extends DirectionTables {
   pairCosts(): PairCosts | null;
   /** Exact pushes of every box triple alone (see triple-costs.ts), or null on large boards; made on first use. */
   tripleCosts(): TripleCosts | null;
+  /** Exact fewest moves home of the positions near the solved ones (see move-perimeter.ts), or null; made on first use. */
+  movePerimeter(): MovePerimeter | null;
   /** Squares a box pushed in must leave forwards at once (see one-way-squares.ts), or null where there are none; made on first use. */
   oneWaySquares(): OneWaySquares | null;
 }
 
+/** Softer limits than the stop check, for tables that can stop early and still serve. */
+export interface AnalysisLimits {
+  /** Whether the move perimeter's share of the time is over (see MovePerimeterOptions.timeIsUp). */
+  readonly perimeterTimeIsUp?: () => boolean;
+}
+
+/**
+ * Positions the move perimeter's backward search may store (about 30 bytes each while it runs);
+ * it stops at the end of the layer that passes this (see move-perimeter.ts).
+ */
+const MOVE_PERIMETER_POSITIONS = 2_000_000;
+
 /** `stopCheck` throws AnalysisStopped when the time is up; the tables take time quadratic in the board. */
-export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}): LevelAnalysis {
+export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, limits: AnalysisLimits = {}): LevelAnalysis {
   const regions = sideRegions(problem, stopCheck);
   const distances = computePushDistances(problem, regions, stopCheck);
   const dead = problem.everyBoxNeedsGoal ? deadCells(distances) : new Uint8Array(problem.cellCount);
@@ -73,6 +88,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
   let pairs: PairCosts | null | undefined;
   let triples: TripleCosts | null | undefined;
   let oneWay: OneWaySquares | null | undefined;
+  let perimeter: MovePerimeter | null | undefined;
   return {
     problem,
     regions,
@@ -124,6 +140,17 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}):
     tripleCosts() {
       if (triples === undefined) triples = TripleCosts.build(problem, distances, stopCheck);
       return triples;
+    },
+    movePerimeter() {
+      if (perimeter === undefined) {
+        perimeter = MovePerimeter.build(problem, this.backward().dead, {
+          maxPositions: MOVE_PERIMETER_POSITIONS,
+          afterPushOnly: true,
+          stopCheck,
+          timeIsUp: limits.perimeterTimeIsUp,
+        });
+      }
+      return perimeter;
     },
     oneWaySquares() {
       if (oneWay === undefined) oneWay = OneWaySquares.build(problem);
