@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] [--no-perimeter | --perimeter <positions>] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -47,6 +47,8 @@ interface Args {
   readonly walkBound: boolean;
   /** Pushes mode: store a position again for fewer moves at equal pushes, as before 2026-11-24 (off by default, as in solve). */
   readonly moveTies: boolean;
+  /** Pushes mode: the most positions of the pull perimeter (0: none; default the first search's). */
+  readonly perimeterPositions: number;
 }
 
 function usage(message: string): never {
@@ -76,6 +78,7 @@ function parseArgs(argv: readonly string[]): Args {
   let boardSymmetry = true;
   let walkBound = true;
   let moveTies = false;
+  let perimeterPositions = FIRST_SEARCH.pushes.perimeterPositions ?? 0;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -92,11 +95,15 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--no-symmetry') boardSymmetry = false;
     else if (arg === '--no-walk') walkBound = false;
     else if (arg === '--move-ties') moveTies = true;
-    else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
+    else if (arg === '--no-perimeter') perimeterPositions = 0;
+    else if (arg === '--perimeter') {
+      perimeterPositions = Number(argv[++i]);
+      if (!Number.isInteger(perimeterPositions) || perimeterPositions < 0) usage('--perimeter needs a whole number of positions');
+    } else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, moveTies };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, moveTies, perimeterPositions };
 }
 
 /** The walking bound at the start: the boxes marked on a scratch board for its push test. */
@@ -111,7 +118,7 @@ const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties, ${args.mode === 'pushes' && args.perimeterPositions > 0 ? `a pull perimeter of at most ${args.perimeterPositions} positions` : 'no pull perimeter'} (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
@@ -127,15 +134,17 @@ for (const index of args.levels) {
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const pushRoot = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
+  const built = process.cpuUsage();
   const search = new PushSearch(analysis, {
     ...FIRST_SEARCH[args.mode],
     maxBytes: MAX_BYTES,
     pairPatterns: args.pairPatterns,
     triplePatterns: args.triplePatterns,
-    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies } : {}),
+    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies, perimeterPositions: args.perimeterPositions } : {}),
     boardSymmetry: args.boardSymmetry,
     ...(args.mode === 'moves' ? { walkBound: args.walkBound } : {}),
   });
+  const buildMs = Math.round(process.cpuUsage(built).user / 1000);
   const root = pushRoot === INFEASIBLE ? 'lost' : args.mode === 'moves' && args.walkBound ? `${pushRoot}+${rootWalk(problem, analysis, boxes)}` : String(pushRoot);
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
@@ -155,4 +164,11 @@ for (const index of args.levels) {
     String(search.symmetries).padStart(4),
   ];
   process.stdout.write(`${row.join(' ')}\n`);
+  const { perimeter } = search;
+  if (perimeter !== null) {
+    const extent = perimeter.complete ? 'complete' : `depth ${perimeter.depth}`;
+    process.stdout.write(
+      `#      perimeter: ${extent}, ${perimeter.size} positions, ${Math.round(perimeter.bytes / 1048576)} MiB, built in ${buildMs} ms (in cpu-ms); layers ${perimeter.layerSizes.join(' ')}\n`,
+    );
+  }
 }

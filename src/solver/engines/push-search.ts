@@ -5,6 +5,7 @@ import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PatternBound } from '../bounds/pattern-bound.js';
 import { WalkBound } from '../bounds/walk-bound.js';
+import { PullPerimeter } from '../bounds/pull-perimeter.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -86,6 +87,13 @@ export interface SearchConfig {
    * 4.75 of the 5 million positions stored again were such ties.
    */
   readonly moveTies?: boolean;
+  /**
+   * pushes mode, forwards, without a second measure: the most positions of a pull perimeter
+   * (bounds/pull-perimeter.ts) to build before the search, whose exact distances, and depth + 1
+   * beyond it, raise the bound (absent or 0: none). Not under keeper-too, nor where the goals
+   * are not one box placement (canSearchBackward).
+   */
+  readonly perimeterPositions?: number;
 }
 
 /**
@@ -104,6 +112,8 @@ export class PushSearch implements SearchEngine {
   private readonly bound: MatchingBound;
   /** The walking bound of move-optimal search, or null (other modes, or off). */
   private readonly walk: WalkBound | null;
+  /** Exact distances near the goals that raise the bound (config.perimeterPositions), or null. */
+  readonly perimeter: PullPerimeter | null;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
@@ -201,7 +211,13 @@ export class PushSearch implements SearchEngine {
     this.areaLeast = new Int32Array(symmetryCount);
     this.parentLeast = new Int32Array(symmetryCount);
     this.parentLeastAt = new Int32Array(symmetryCount);
-    this.nodes = new NodeTable(words, config.maxBytes);
+    const perimeterPositions = config.perimeterPositions ?? 0;
+    if (perimeterPositions > 0 && (config.mode !== 'pushes' || this.backward || lexicographic))
+      throw new Error('internal: the pull perimeter is for the pushes mode forwards, one measure');
+    const maxBytes = config.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.perimeter =
+      perimeterPositions > 0 && !this.keeperToo ? PullPerimeter.build(analysis, { maxPositions: perimeterPositions, maxBytes: maxBytes / 4, stopCheck: analysis.stopCheck }) : null;
+    this.nodes = new NodeTable(words, maxBytes - (this.perimeter?.bytes ?? 0));
     this.queue = new BucketQueue(this.nodes);
     this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
     this.scratch = new Uint32Array(words);
@@ -219,7 +235,7 @@ export class PushSearch implements SearchEngine {
 
   /** Bytes held by the search's tables. */
   get bytes(): number {
-    return this.nodes.bytes;
+    return this.nodes.bytes + (this.perimeter?.bytes ?? 0);
   }
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
@@ -327,7 +343,8 @@ export class PushSearch implements SearchEngine {
       hash = this.canonicalHash;
       orientation = this.canonicalOrientation;
     }
-    const lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
+    let lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
+    if (this.perimeter !== null && lower !== INFEASIBLE) lower = this.perimeter.raise(lower, scratch, reach.topLeft, boxHash);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
@@ -519,6 +536,8 @@ export class PushSearch implements SearchEngine {
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
+        // The perimeter holds positions as they are, not their canonical images.
+        const plainPlayer = symmetry === null || this.exactPlayer ? keyPlayer : this.areaLeast[0];
         let hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
         let orientation = 0;
         if (symmetry !== null) {
@@ -547,8 +566,9 @@ export class PushSearch implements SearchEngine {
           // in one push, so f can fall along a path); a position reached again with fewer pushes
           // is stored again and expanded again (improves, below), which keeps A* optimal.
           // Pathmax (the parent's bound less one) was measured: no fewer positions.
-          const lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
+          let lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
           boxList[i] = box;
+          if (this.perimeter !== null && lower !== INFEASIBLE) lower = this.perimeter.raise(lower, scratch, plainPlayer, boxHash);
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           if (child < 0) {
