@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] [--no-perimeter | --perimeter <positions>] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] [--no-perimeter | --perimeter <positions>] [--perimeter-after <expanded>] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -20,13 +20,13 @@ import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search
 import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
-import type { Optimality } from '../src/solver/solve.js';
+import { type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
 import { sharedDir } from './suites.js';
 
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true },
-  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, perimeter: PUSH_PERIMETER },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;
@@ -49,6 +49,8 @@ interface Args {
   readonly moveTies: boolean;
   /** Pushes mode: the most positions of the pull perimeter (0: none; default the first search's). */
   readonly perimeterPositions: number;
+  /** Pushes mode: positions expanded before the perimeter is built (default the first search's). */
+  readonly perimeterAfter: number;
 }
 
 function usage(message: string): never {
@@ -78,7 +80,8 @@ function parseArgs(argv: readonly string[]): Args {
   let boardSymmetry = true;
   let walkBound = true;
   let moveTies = false;
-  let perimeterPositions = FIRST_SEARCH.pushes.perimeterPositions ?? 0;
+  let perimeterPositions = FIRST_SEARCH.pushes.perimeter?.maxPositions ?? 0;
+  let perimeterAfter = FIRST_SEARCH.pushes.perimeter?.afterExpanded ?? 0;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -99,11 +102,14 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--perimeter') {
       perimeterPositions = Number(argv[++i]);
       if (!Number.isInteger(perimeterPositions) || perimeterPositions < 0) usage('--perimeter needs a whole number of positions');
+    } else if (arg === '--perimeter-after') {
+      perimeterAfter = Number(argv[++i]);
+      if (!Number.isInteger(perimeterAfter) || perimeterAfter < 0) usage('--perimeter-after needs a whole number of positions');
     } else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, moveTies, perimeterPositions };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, moveTies, perimeterPositions, perimeterAfter };
 }
 
 /** The walking bound at the start: the boxes marked on a scratch board for its push test. */
@@ -118,7 +124,7 @@ const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties, ${args.mode === 'pushes' && args.perimeterPositions > 0 ? `a pull perimeter of at most ${args.perimeterPositions} positions` : 'no pull perimeter'} (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties, ${args.mode === 'pushes' && args.perimeterPositions > 0 ? `a pull perimeter of at most ${args.perimeterPositions} positions after ${args.perimeterAfter} expanded` : 'no pull perimeter'} (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
@@ -140,12 +146,23 @@ for (const index of args.levels) {
     maxBytes: MAX_BYTES,
     pairPatterns: args.pairPatterns,
     triplePatterns: args.triplePatterns,
-    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies, perimeterPositions: args.perimeterPositions } : {}),
+    ...(args.mode === 'pushes'
+      ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies, perimeter: { maxPositions: args.perimeterPositions, afterExpanded: args.perimeterAfter } }
+      : {}),
     boardSymmetry: args.boardSymmetry,
     ...(args.mode === 'moves' ? { walkBound: args.walkBound } : {}),
   });
-  const buildMs = Math.round(process.cpuUsage(built).user / 1000);
+  let buildMs = Math.round(process.cpuUsage(built).user / 1000);
   const root = pushRoot === INFEASIBLE ? 'lost' : args.mode === 'moves' && args.walkBound ? `${pushRoot}+${rootWalk(problem, analysis, boxes)}` : String(pushRoot);
+  // A perimeter built during the search is built in the run that passes its expansion count:
+  // that run is one expansion, timed alone.
+  const after = args.mode === 'pushes' && args.perimeterPositions > 0 && args.perimeterAfter > 0 ? args.perimeterAfter : args.maxNodes;
+  while (search.state === 'running' && search.expanded < Math.min(after, args.maxNodes)) search.run(Math.min(STEP, Math.min(after, args.maxNodes) - search.expanded));
+  if (search.state === 'running' && search.expanded < args.maxNodes) {
+    const building = process.cpuUsage();
+    search.run(1);
+    buildMs = Math.round(process.cpuUsage(building).user / 1000);
+  }
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
@@ -168,7 +185,7 @@ for (const index of args.levels) {
   if (perimeter !== null) {
     const extent = perimeter.complete ? 'complete' : `depth ${perimeter.depth}`;
     process.stdout.write(
-      `#      perimeter: ${extent}, ${perimeter.size} positions, ${Math.round(perimeter.bytes / 1048576)} MiB, built in ${buildMs} ms (in cpu-ms); layers ${perimeter.layerSizes.join(' ')}\n`,
+      `#      perimeter: ${extent}, ${perimeter.size} positions, ${Math.round(perimeter.bytes / 1048576)} MiB, built in ${buildMs} ms (in cpu-ms) after ${args.perimeterAfter} expanded; layers ${perimeter.layerSizes.join(' ')}\n`,
     );
   }
 }

@@ -88,12 +88,20 @@ export interface SearchConfig {
    */
   readonly moveTies?: boolean;
   /**
-   * pushes mode, forwards, without a second measure: the most positions of a pull perimeter
-   * (bounds/pull-perimeter.ts) to build before the search, whose exact distances, and depth + 1
-   * beyond it, raise the bound (absent or 0: none). Not under keeper-too, nor where the goals
+   * pushes mode, forwards, without a second measure: a pull perimeter (bounds/pull-perimeter.ts)
+   * of at most `maxPositions` positions, whose exact distances, and depth + 1 beyond it, raise
+   * the bound of the children generated once it is built: before the search when `afterExpanded`
+   * is 0 (the start's bound is raised too), else once that many positions are expanded, so the
+   * levels a search ends quickly do not pay for it. Not under keeper-too, nor where the goals
    * are not one box placement (canSearchBackward).
    */
-  readonly perimeterPositions?: number;
+  readonly perimeter?: PerimeterPlan;
+}
+
+/** When and how large a pull perimeter the pushes mode builds (SearchConfig.perimeter). */
+export interface PerimeterPlan {
+  readonly maxPositions: number;
+  readonly afterExpanded: number;
 }
 
 /**
@@ -112,8 +120,10 @@ export class PushSearch implements SearchEngine {
   private readonly bound: MatchingBound;
   /** The walking bound of move-optimal search, or null (other modes, or off). */
   private readonly walk: WalkBound | null;
-  /** Exact distances near the goals that raise the bound (config.perimeterPositions), or null. */
-  readonly perimeter: PullPerimeter | null;
+  /** Exact distances near the goals that raise the bound (config.perimeter), or null. */
+  perimeter: PullPerimeter | null = null;
+  /** The perimeter still to build, at its expansion count; null once built, or when none is. */
+  private perimeterDue: PerimeterPlan | null;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
@@ -211,13 +221,11 @@ export class PushSearch implements SearchEngine {
     this.areaLeast = new Int32Array(symmetryCount);
     this.parentLeast = new Int32Array(symmetryCount);
     this.parentLeastAt = new Int32Array(symmetryCount);
-    const perimeterPositions = config.perimeterPositions ?? 0;
-    if (perimeterPositions > 0 && (config.mode !== 'pushes' || this.backward || lexicographic))
+    if (config.perimeter !== undefined && (config.mode !== 'pushes' || this.backward || lexicographic))
       throw new Error('internal: the pull perimeter is for the pushes mode forwards, one measure');
-    const maxBytes = config.maxBytes ?? Number.POSITIVE_INFINITY;
-    this.perimeter =
-      perimeterPositions > 0 && !this.keeperToo ? PullPerimeter.build(analysis, { maxPositions: perimeterPositions, maxBytes: maxBytes / 4, stopCheck: analysis.stopCheck }) : null;
-    this.nodes = new NodeTable(words, maxBytes - (this.perimeter?.bytes ?? 0));
+    this.perimeterDue = config.perimeter !== undefined && config.perimeter.maxPositions > 0 && !this.keeperToo ? config.perimeter : null;
+    this.nodes = new NodeTable(words, config.maxBytes);
+    if (this.perimeterDue?.afterExpanded === 0) this.buildPerimeter(this.bound.evaluate(Int32Array.from(problem.initialBoxes), boxCount, problem.initialPlayer));
     this.queue = new BucketQueue(this.nodes);
     this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
     this.scratch = new Uint32Array(words);
@@ -308,6 +316,7 @@ export class PushSearch implements SearchEngine {
         this.state = 'solved';
         return;
       }
+      if (this.perimeterDue !== null && this.expanded >= this.perimeterDue.afterExpanded) this.buildPerimeter(nodes.bound[0]);
       const node = lexQueue === null ? queue.pop() : lexQueue.pop();
       if (nodes.state[node] !== 0) continue;
       nodes.state[node] = 1;
@@ -315,6 +324,20 @@ export class PushSearch implements SearchEngine {
       done++;
       if (this.expand(node)) this.state = 'solved';
     }
+  }
+
+  /**
+   * Builds the perimeter in a quarter of the node table's byte limit at most, and takes its bytes
+   * from that limit. `startBound` (the start's bound) tells the build how deep to go. Children
+   * made from then on get the raised bound; positions stored before keep theirs, admissible still.
+   */
+  private buildPerimeter(startBound: number): void {
+    const plan = this.perimeterDue as PerimeterPlan;
+    this.perimeterDue = null;
+    const { nodes, analysis } = this;
+    const room = nodes.maxBytes - nodes.bytes;
+    this.perimeter = PullPerimeter.build(analysis, { maxPositions: plan.maxPositions, maxBytes: room / 4, stopCheck: analysis.stopCheck, startBound });
+    if (this.perimeter !== null) nodes.maxBytes -= this.perimeter.bytes;
   }
 
   private start(): void {
