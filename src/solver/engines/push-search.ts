@@ -121,7 +121,7 @@ export class PushSearch implements SearchEngine {
   /** The walking bound of move-optimal search, or null (other modes, or off). */
   private readonly walk: WalkBound | null;
   /** Exact distances near the goals that raise the bound (config.perimeter), or null. */
-  perimeter: PullPerimeter | null = null;
+  private pullPerimeter: PullPerimeter | null = null;
   /** The perimeter still to build, at its expansion count; null once built, or when none is. */
   private perimeterDue: PerimeterPlan | null;
   private readonly reach: PlayerReach;
@@ -243,7 +243,12 @@ export class PushSearch implements SearchEngine {
 
   /** Bytes held by the search's tables. */
   get bytes(): number {
-    return this.nodes.bytes + (this.perimeter?.bytes ?? 0);
+    return this.nodes.bytes + (this.pullPerimeter?.bytes ?? 0);
+  }
+
+  /** The pull perimeter once built (config.perimeter), for measurements; null before, or when none is. */
+  get perimeter(): PullPerimeter | null {
+    return this.pullPerimeter;
   }
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
@@ -336,8 +341,8 @@ export class PushSearch implements SearchEngine {
     this.perimeterDue = null;
     const { nodes, analysis } = this;
     const room = nodes.maxBytes - nodes.bytes;
-    this.perimeter = PullPerimeter.build(analysis, { maxPositions: plan.maxPositions, maxBytes: room / 4, stopCheck: analysis.stopCheck, startBound });
-    if (this.perimeter !== null) nodes.maxBytes -= this.perimeter.bytes;
+    this.pullPerimeter = PullPerimeter.build(analysis, { maxPositions: plan.maxPositions, maxBytes: room / 4, stopCheck: analysis.stopCheck, startBound });
+    if (this.pullPerimeter !== null) nodes.maxBytes -= this.pullPerimeter.bytes;
   }
 
   private start(): void {
@@ -367,7 +372,7 @@ export class PushSearch implements SearchEngine {
       orientation = this.canonicalOrientation;
     }
     let lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
-    if (this.perimeter !== null && lower !== INFEASIBLE) lower = this.perimeter.raise(lower, scratch, reach.topLeft, boxHash);
+    if (this.pullPerimeter !== null && lower !== INFEASIBLE) lower = this.pullPerimeter.raise(lower, scratch, reach.topLeft, boxHash);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
@@ -591,7 +596,7 @@ export class PushSearch implements SearchEngine {
           // Pathmax (the parent's bound less one) was measured: no fewer positions.
           let lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
           boxList[i] = box;
-          if (this.perimeter !== null && lower !== INFEASIBLE) lower = this.perimeter.raise(lower, scratch, plainPlayer, boxHash);
+          if (this.pullPerimeter !== null && lower !== INFEASIBLE) lower = this.pullPerimeter.raise(lower, scratch, plainPlayer, boxHash);
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           if (child < 0) {
