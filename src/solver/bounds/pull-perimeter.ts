@@ -233,9 +233,12 @@ export class PullPerimeter {
    */
   raise(lower: number, boxes: Uint32Array, keyPlayer: number, boxHash: number): number {
     const distance = this.distanceOf(boxes, keyPlayer, boxHash);
-    if (distance >= 0) return Math.max(distance, lower);
-    if (this.complete) return INFEASIBLE;
-    return Math.max(lower, this.depth + 1);
+    return distance >= 0 ? Math.max(distance, lower) : this.outside(lower);
+  }
+
+  /** `raise` for a position known not to be stored (distanceOf said -1). */
+  outside(lower: number): number {
+    return this.complete ? INFEASIBLE : Math.max(lower, this.depth + 1);
   }
 }
 

@@ -594,9 +594,17 @@ export class PushSearch implements SearchEngine {
           // in one push, so f can fall along a path); a position reached again with fewer pushes
           // is stored again and expanded again (improves, below), which keeps A* optimal.
           // Pathmax (the parent's bound less one) was measured: no fewer positions.
-          let lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
+          // A position in the pull perimeter has its exact distance, and needs no matching.
+          const perimeter = this.pullPerimeter;
+          const exact = perimeter === null ? -1 : perimeter.distanceOf(scratch, plainPlayer, boxHash);
+          let lower = exact;
+          let slot = -1;
+          if (exact < 0) {
+            lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
+            slot = this.bound.lastSlot;
+            if (perimeter !== null && lower !== INFEASIBLE) lower = perimeter.outside(lower);
+          }
           boxList[i] = box;
-          if (this.pullPerimeter !== null && lower !== INFEASIBLE) lower = this.pullPerimeter.raise(lower, scratch, plainPlayer, boxHash);
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
           if (child < 0) {
@@ -604,8 +612,8 @@ export class PushSearch implements SearchEngine {
             break;
           }
           nodes.bound[child] = lower;
-          nodes.matchSlot[child] = this.bound.lastSlot;
-          if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);
+          nodes.matchSlot[child] = slot;
+          if (slot >= 0) this.bound.claimSlot(slot, child);
         }
         this.generated++;
         nodes.orientation[child] = orientation;
