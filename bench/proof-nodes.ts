@@ -1,5 +1,5 @@
 /**
- * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--no-perimeter] [--perimeter-positions <n>] [--move-ties] <levels>
+ * npm run bench:proof -- [--mode pushes|moves] [--max-nodes <n>] [--collection microban.xsb] [--no-pairs] [--no-triples] [--no-one-way] [--no-symmetry] [--no-walk] [--move-ties] [--no-perimeter | --perimeter-positions <n>] [--perimeter-after <expanded>] <levels>
  *
  * Nodes to proof of the optimal modes' first search, in this process, one level after another:
  * the A* that `solve --optimal` runs (pushes: over player areas with corral pruning; moves: over
@@ -21,13 +21,13 @@ import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search
 import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
-import type { Optimality } from '../src/solver/solve.js';
+import { type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
 import { sharedDir } from './suites.js';
 
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, perimeter: true },
-  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false },
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, movePerimeter: true },
+  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, pullPerimeter: PUSH_PERIMETER },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;
@@ -46,12 +46,14 @@ interface Args {
   readonly boardSymmetry: boolean;
   /** The walking bound added in the moves mode (the default), or the push bound alone. */
   readonly walkBound: boolean;
-  /** The move perimeter in the moves mode (the default), or not. */
+  /** The mode's perimeter (the default: the move perimeter, or the pull perimeter), or none. */
   readonly perimeter: boolean;
-  /** The perimeter's position budget instead of the analysis's (null: the analysis's). */
+  /** The perimeter's position budget instead of the first search's (null: its own). */
   readonly perimeterPositions: number | null;
   /** Pushes mode: store a position again for fewer moves at equal pushes, as before 2026-11-24 (off by default, as in solve). */
   readonly moveTies: boolean;
+  /** Pushes mode: positions expanded before the pull perimeter is built (default the first search's). */
+  readonly perimeterAfter: number;
 }
 
 function usage(message: string): never {
@@ -83,6 +85,7 @@ function parseArgs(argv: readonly string[]): Args {
   let perimeter = true;
   let perimeterPositions: number | null = null;
   let moveTies = false;
+  let perimeterAfter = PUSH_PERIMETER.afterExpanded;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -102,12 +105,15 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg === '--perimeter-positions') {
       perimeterPositions = Number(argv[++i]);
       if (!Number.isInteger(perimeterPositions) || perimeterPositions <= 0) usage('--perimeter-positions needs a positive whole number');
+    } else if (arg === '--perimeter-after') {
+      perimeterAfter = Number(argv[++i]);
+      if (!Number.isInteger(perimeterAfter) || perimeterAfter < 0) usage('--perimeter-after needs a whole number of positions');
     } else if (arg === '--move-ties') moveTies = true;
     else if (arg.startsWith('-')) usage(`unknown option ${arg}`);
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, perimeter, perimeterPositions, moveTies };
+  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, perimeter, perimeterPositions, perimeterAfter, moveTies };
 }
 
 function memo<T>(make: () => T): () => T {
@@ -129,8 +135,14 @@ function rootWalk(problem: Problem, analysis: LevelAnalysis, boxes: Int32Array):
 const args = parseArgs(process.argv.slice(2));
 const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
+const pullPositions = args.perimeterPositions ?? PUSH_PERIMETER.maxPositions;
+const perimeterNote = !args.perimeter
+  ? 'no perimeter'
+  : args.mode === 'moves'
+    ? `the move perimeter${args.perimeterPositions === null ? '' : ` of at most ${args.perimeterPositions} positions`}`
+    : `a pull perimeter of at most ${pullPositions} positions after ${args.perimeterAfter} expanded`;
 process.stdout.write(
-  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'moves' && args.perimeter ? 'with' : 'without'} the move perimeter, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
+  `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties, ${perimeterNote} (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
 );
 process.stdout.write('level  root-bound  state   moves/pushes  expanded  generated  cpu-ms  open-f  table-ms  sym\n');
 for (const index of args.levels) {
@@ -140,7 +152,7 @@ for (const index of args.levels) {
   const analyzed = analyzeLevel(problem);
   // The perimeter with another budget: built here and handed to the search as the analysis's.
   const analysis: LevelAnalysis =
-    args.perimeterPositions === null
+    args.perimeterPositions === null || args.mode !== 'moves'
       ? analyzed
       : { ...analyzed, movePerimeter: memo(() => MovePerimeter.build(problem, analyzed.backward().dead, { maxPositions: args.perimeterPositions ?? 0, afterPushOnly: true })) };
   const boxes = Int32Array.from(problem.initialBoxes);
@@ -161,16 +173,29 @@ for (const index of args.levels) {
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const pushRoot = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
+  const built = process.cpuUsage();
   const search = new PushSearch(analysis, {
     ...FIRST_SEARCH[args.mode],
     maxBytes: MAX_BYTES,
     pairPatterns: args.pairPatterns,
     triplePatterns: args.triplePatterns,
-    ...(args.mode === 'pushes' ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies } : {}),
+    ...(args.mode === 'pushes'
+      ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies, pullPerimeter: { maxPositions: args.perimeter ? pullPositions : 0, afterExpanded: args.perimeterAfter } }
+      : {}),
     boardSymmetry: args.boardSymmetry,
-    ...(args.mode === 'moves' ? { walkBound: args.walkBound, perimeter: args.perimeter } : {}),
+    ...(args.mode === 'moves' ? { walkBound: args.walkBound, movePerimeter: args.perimeter } : {}),
   });
+  let buildMs = Math.round(process.cpuUsage(built).user / 1000);
   const root = pushRoot === INFEASIBLE ? 'lost' : args.mode === 'moves' && args.walkBound ? `${pushRoot}+${rootWalk(problem, analysis, boxes)}` : String(pushRoot);
+  // A perimeter built during the search is built in the run that passes its expansion count:
+  // that run is one expansion, timed alone.
+  const after = args.mode === 'pushes' && args.perimeter && args.perimeterAfter > 0 ? args.perimeterAfter : args.maxNodes;
+  while (search.state === 'running' && search.expanded < Math.min(after, args.maxNodes)) search.run(Math.min(STEP, Math.min(after, args.maxNodes) - search.expanded));
+  if (search.state === 'running' && search.expanded < args.maxNodes) {
+    const building = process.cpuUsage();
+    search.run(1);
+    buildMs = Math.round(process.cpuUsage(building).user / 1000);
+  }
   while (search.state === 'running' && search.expanded < args.maxNodes) search.run(Math.min(STEP, args.maxNodes - search.expanded));
   const cpuMs = Math.round(process.cpuUsage(started).user / 1000);
   // Pushes first: the fewest pushes, with the moves of the solution found; moves first: both proven.
@@ -189,4 +214,11 @@ for (const index of args.levels) {
     String(search.symmetries).padStart(4),
   ];
   process.stdout.write(`${row.join(' ')}\n`);
+  const perimeter = search.builtPullPerimeter;
+  if (perimeter !== null) {
+    const extent = perimeter.complete ? 'complete' : `depth ${perimeter.depth}`;
+    process.stdout.write(
+      `#      perimeter: ${extent}, ${perimeter.size} positions, ${Math.round(perimeter.bytes / 1048576)} MiB, built in ${buildMs} ms (in cpu-ms) after ${args.perimeterAfter} expanded; layers ${perimeter.layerSizes.join(' ')}\n`,
+    );
+  }
 }

@@ -210,7 +210,7 @@ function moveOptimal(start: Board, options: MovePerimeterOptions | null): { move
     corralPruning: false,
     lexicographic: true,
     triplePatterns: true,
-    perimeter: options !== null,
+    movePerimeter: options !== null,
   });
   while (search.state === 'running') search.run(10_000);
   if (search.state !== 'solved') return null;

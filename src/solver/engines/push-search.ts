@@ -6,6 +6,7 @@ import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PatternBound } from '../bounds/pattern-bound.js';
 import { WalkBound } from '../bounds/walk-bound.js';
 import type { MovePerimeter } from '../bounds/move-perimeter.js';
+import { PullPerimeter } from '../bounds/pull-perimeter.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
@@ -88,7 +89,7 @@ export interface SearchConfig {
    * pushes, as the push bound is at most any finish's pushes. So the pair is at most the
    * solution's, whichever bound gave the first key.
    */
-  readonly perimeter?: boolean;
+  readonly movePerimeter?: boolean;
   /**
    * pushes mode without a second measure: whether a position reached again with as many pushes
    * but fewer moves is stored and expanded again (default true), so the solution found walks
@@ -98,6 +99,21 @@ export interface SearchConfig {
    * 4.75 of the 5 million positions stored again were such ties.
    */
   readonly moveTies?: boolean;
+  /**
+   * pushes mode, forwards, without a second measure: a pull perimeter (bounds/pull-perimeter.ts)
+   * of at most `maxPositions` positions, whose exact distances, and depth + 1 beyond it, raise
+   * the bound of the children generated once it is built: before the search when `afterExpanded`
+   * is 0 (the start's bound is raised too), else once that many positions are expanded, so the
+   * levels a search ends quickly do not pay for it. Not under keeper-too, nor where the goals
+   * are not one box placement (canSearchBackward).
+   */
+  readonly pullPerimeter?: PullPerimeterPlan;
+}
+
+/** When and how large a pull perimeter the pushes mode builds (SearchConfig.pullPerimeter). */
+export interface PullPerimeterPlan {
+  readonly maxPositions: number;
+  readonly afterExpanded: number;
 }
 
 /**
@@ -117,7 +133,11 @@ export class PushSearch implements SearchEngine {
   /** The walking bound of move-optimal search, or null (other modes, or off). */
   private readonly walk: WalkBound | null;
   /** The move perimeter of move-optimal search, or null (other modes, or off). */
-  private readonly perimeter: MovePerimeter | null;
+  private readonly movePerimeter: MovePerimeter | null;
+  /** Exact distances near the goals that raise the bound (config.pullPerimeter), or null. */
+  private pullPerimeter: PullPerimeter | null = null;
+  /** The perimeter still to build, at its expansion count; null once built, or when none is. */
+  private perimeterDue: PullPerimeterPlan | null;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
   private readonly freeze: FreezeDeadlocks | null;
@@ -198,7 +218,7 @@ export class PushSearch implements SearchEngine {
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     const walking = this.movesFirst && !this.backward && problem.everyBoxNeedsGoal && config.walkBound !== false;
     this.walk = walking ? WalkBound.build(problem, analysis.dead, analysis.backward().dead) : null;
-    this.perimeter = this.movesFirst && !this.backward && config.perimeter === true ? analysis.movePerimeter() : null;
+    this.movePerimeter = this.movesFirst && !this.backward && config.movePerimeter === true ? analysis.movePerimeter() : null;
     this.reach = new PlayerReach(problem);
     this.childReach = new PlayerReach(problem);
     const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
@@ -216,7 +236,13 @@ export class PushSearch implements SearchEngine {
     this.areaLeast = new Int32Array(symmetryCount);
     this.parentLeast = new Int32Array(symmetryCount);
     this.parentLeastAt = new Int32Array(symmetryCount);
+    if (config.pullPerimeter !== undefined && (config.mode !== 'pushes' || this.backward || lexicographic))
+      throw new Error('internal: the pull perimeter is for the pushes mode forwards, one measure');
+    this.perimeterDue = config.pullPerimeter !== undefined && config.pullPerimeter.maxPositions > 0 && !this.keeperToo ? config.pullPerimeter : null;
     this.nodes = new NodeTable(words, config.maxBytes);
+    // The move perimeter is held for the whole search: its bytes come out of the table's share.
+    if (this.movePerimeter !== null) this.nodes.maxBytes -= this.movePerimeter.bytes;
+    if (this.perimeterDue?.afterExpanded === 0) this.buildPerimeter(this.bound.evaluate(Int32Array.from(problem.initialBoxes), boxCount, problem.initialPlayer));
     this.queue = new BucketQueue(this.nodes);
     this.lexQueue = lexicographic ? new LexBucketQueue(this.nodes) : null;
     this.scratch = new Uint32Array(words);
@@ -234,7 +260,12 @@ export class PushSearch implements SearchEngine {
 
   /** Bytes held by the search's tables. */
   get bytes(): number {
-    return this.nodes.bytes;
+    return this.nodes.bytes + (this.pullPerimeter?.bytes ?? 0) + (this.movePerimeter?.bytes ?? 0);
+  }
+
+  /** The pull perimeter once built (config.pullPerimeter), for measurements; null before, or when none is. */
+  get builtPullPerimeter(): PullPerimeter | null {
+    return this.pullPerimeter;
   }
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
@@ -307,6 +338,7 @@ export class PushSearch implements SearchEngine {
         this.state = 'solved';
         return;
       }
+      if (this.perimeterDue !== null && this.expanded >= this.perimeterDue.afterExpanded) this.buildPerimeter(nodes.bound[0]);
       const node = lexQueue === null ? queue.pop() : lexQueue.pop();
       if (nodes.state[node] !== 0) continue;
       nodes.state[node] = 1;
@@ -314,6 +346,20 @@ export class PushSearch implements SearchEngine {
       done++;
       if (this.expand(node)) this.state = 'solved';
     }
+  }
+
+  /**
+   * Builds the perimeter in a quarter of the node table's byte limit at most, and takes its bytes
+   * from that limit. `startBound` (the start's bound) tells the build how deep to go. Children
+   * made from then on get the raised bound; positions stored before keep theirs, admissible still.
+   */
+  private buildPerimeter(startBound: number): void {
+    const plan = this.perimeterDue as PullPerimeterPlan;
+    this.perimeterDue = null;
+    const { nodes, analysis } = this;
+    const room = nodes.maxBytes - nodes.bytes;
+    this.pullPerimeter = PullPerimeter.build(analysis, { maxPositions: plan.maxPositions, maxBytes: room / 4, stopCheck: analysis.stopCheck, startBound });
+    if (this.pullPerimeter !== null) nodes.maxBytes -= this.pullPerimeter.bytes;
   }
 
   private start(): void {
@@ -342,7 +388,8 @@ export class PushSearch implements SearchEngine {
       hash = this.canonicalHash;
       orientation = this.canonicalOrientation;
     }
-    const lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
+    let lower = this.bound.evaluate(boxList, boxCount, problem.initialPlayer);
+    if (this.pullPerimeter !== null && lower !== INFEASIBLE) lower = this.pullPerimeter.raise(lower, scratch, reach.topLeft, boxHash);
     reach.boxAt.fill(0);
     if (lower === INFEASIBLE) {
       this.state = 'unsolvable';
@@ -534,6 +581,8 @@ export class PushSearch implements SearchEngine {
         }
         childBoxAt[to] = 0;
         childBoxAt[box] = 1;
+        // The perimeter holds positions as they are, not their canonical images.
+        const plainPlayer = symmetry === null || this.exactPlayer ? keyPlayer : this.areaLeast[0];
         let hash = (boxHash ^ playerKeys[keyPlayer]) >>> 0;
         let orientation = 0;
         if (symmetry !== null) {
@@ -562,7 +611,16 @@ export class PushSearch implements SearchEngine {
           // in one push, so f can fall along a path); a position reached again with fewer pushes
           // is stored again and expanded again (improves, below), which keeps A* optimal.
           // Pathmax (the parent's bound less one) was measured: no fewer positions.
-          const lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
+          // A position in the pull perimeter has its exact distance, and needs no matching.
+          const perimeter = this.pullPerimeter;
+          const exact = perimeter === null ? -1 : perimeter.distanceOf(scratch, plainPlayer, boxHash);
+          let lower = exact;
+          let slot = -1;
+          if (exact < 0) {
+            lower = this.bound.evaluateChild(boxList, count, i, backward ? -1 : pusher);
+            slot = this.bound.lastSlot;
+            if (perimeter !== null && lower !== INFEASIBLE) lower = perimeter.outside(lower);
+          }
           boxList[i] = box;
           if (lower === INFEASIBLE || pushes + lower > this.pushLimit) continue;
           child = nodes.add(scratch, keyPlayer, hash, boxHash);
@@ -571,8 +629,8 @@ export class PushSearch implements SearchEngine {
             break;
           }
           nodes.bound[child] = lower;
-          nodes.matchSlot[child] = this.bound.lastSlot;
-          if (this.bound.lastSlot >= 0) this.bound.claimSlot(this.bound.lastSlot, child);
+          nodes.matchSlot[child] = slot;
+          if (slot >= 0) this.bound.claimSlot(slot, child);
         }
         this.generated++;
         nodes.orientation[child] = orientation;
@@ -603,7 +661,7 @@ export class PushSearch implements SearchEngine {
         let walking = 0;
         if (walk !== null) walking = walk.afterPush(box, to, pusher, boxAt);
         // The perimeter knows the child as reached (scratch, not its canonical image): an image costs the same.
-        if (this.perimeter !== null) walking = this.perimeter.movesToGo(scratch, boxHash, pusher, nodes.bound[child] + walking) - nodes.bound[child];
+        if (this.movePerimeter !== null) walking = this.movePerimeter.movesToGo(scratch, boxHash, pusher, nodes.bound[child] + walking) - nodes.bound[child];
         this.enqueue(child, walking);
       }
     }

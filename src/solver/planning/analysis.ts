@@ -36,6 +36,8 @@ export interface DirectionTables {
 export interface LevelAnalysis extends DirectionTables {
   readonly problem: Problem;
   readonly regions: Int32Array;
+  /** Throws AnalysisStopped once the level's time is up: for tables a search builds itself. */
+  readonly stopCheck: StopCheck;
   /** Tables for pulling boxes from the goals back to their starting cells, made on first use. */
   backward(): DirectionTables;
   /** Goals in an order that fills them without blocking, or null; made on first use. */
@@ -92,6 +94,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, 
   return {
     problem,
     regions,
+    stopCheck,
     distances,
     dead,
     backward() {
