@@ -21,12 +21,12 @@ import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search
 import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
-import { type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
+import { MOVE_PERIMETER, type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
 import { sharedDir } from './suites.js';
 
 /** The same first searches as solve.ts's OPTIMAL_SEARCH. */
 const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, movePerimeter: true },
+  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, movePerimeter: MOVE_PERIMETER },
   pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, pullPerimeter: PUSH_PERIMETER },
 };
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
@@ -52,7 +52,7 @@ interface Args {
   readonly perimeterPositions: number | null;
   /** Pushes mode: store a position again for fewer moves at equal pushes, as before 2026-11-24 (off by default, as in solve). */
   readonly moveTies: boolean;
-  /** Pushes mode: positions expanded before the pull perimeter is built (default the first search's). */
+  /** Positions expanded before the perimeter is built (default the first search's). */
   readonly perimeterAfter: number;
 }
 
@@ -85,7 +85,7 @@ function parseArgs(argv: readonly string[]): Args {
   let perimeter = true;
   let perimeterPositions: number | null = null;
   let moveTies = false;
-  let perimeterAfter = PUSH_PERIMETER.afterExpanded;
+  let perimeterAfter: number | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--mode') {
@@ -113,7 +113,23 @@ function parseArgs(argv: readonly string[]): Args {
     else levels.push(...parseLevels(arg));
   }
   if (levels.length === 0) usage('name the levels, such as 93,139,144-146');
-  return { mode, maxNodes, collection, levels, pairPatterns, triplePatterns, oneWayMacros, boardSymmetry, walkBound, perimeter, perimeterPositions, perimeterAfter, moveTies };
+  // The moment the first search of the mode builds its perimeter, unless told.
+  const after = perimeterAfter ?? (mode === 'pushes' ? PUSH_PERIMETER.afterExpanded : MOVE_PERIMETER.afterExpanded);
+  return {
+    mode,
+    maxNodes,
+    collection,
+    levels,
+    pairPatterns,
+    triplePatterns,
+    oneWayMacros,
+    boardSymmetry,
+    walkBound,
+    perimeter,
+    perimeterPositions,
+    perimeterAfter: after,
+    moveTies,
+  };
 }
 
 function memo<T>(make: () => T): () => T {
@@ -139,7 +155,7 @@ const pullPositions = args.perimeterPositions ?? PUSH_PERIMETER.maxPositions;
 const perimeterNote = !args.perimeter
   ? 'no perimeter'
   : args.mode === 'moves'
-    ? `the move perimeter${args.perimeterPositions === null ? '' : ` of at most ${args.perimeterPositions} positions`}`
+    ? `the move perimeter${args.perimeterPositions === null ? '' : ` of at most ${args.perimeterPositions} positions`} after ${args.perimeterAfter} expanded`
     : `a pull perimeter of at most ${pullPositions} positions after ${args.perimeterAfter} expanded`;
 process.stdout.write(
   `# ${args.collection}, ${args.mode === 'pushes' ? 'push' : 'move'}-optimal first search, at most ${args.maxNodes} nodes a level, ${args.pairPatterns ? 'with' : 'without'} pair patterns, ${args.pairPatterns && args.triplePatterns ? 'with' : 'without'} triple patterns, ${args.mode === 'pushes' && args.oneWayMacros ? 'with' : 'without'} one-way macros, ${args.boardSymmetry ? 'with' : 'without'} board symmetries, ${args.mode === 'moves' && args.walkBound ? 'with' : 'without'} the walking bound, ${args.mode === 'pushes' && args.moveTies ? 'with' : 'without'} move ties, ${perimeterNote} (root-bound: pushes, + walks in the moves mode; sym: how many; table-ms: building the tables; cpu-ms: the search)\n`,
@@ -160,16 +176,6 @@ for (const index of args.levels) {
   const pairs = args.pairPatterns ? analysis.pairCosts() : null;
   const triples = pairs !== null && args.triplePatterns ? analysis.tripleCosts() : null;
   const tableMs = Math.round(process.cpuUsage(tableStarted).user / 1000);
-  if (args.mode === 'moves' && args.perimeter) {
-    const perimeterStarted = process.cpuUsage();
-    const perimeter = analysis.movePerimeter();
-    const perimeterMs = Math.round(process.cpuUsage(perimeterStarted).user / 1000);
-    const facts =
-      perimeter === null
-        ? 'none'
-        : `depth ${perimeter.depth}${perimeter.complete ? ' (complete)' : ''}, ${perimeter.layerSizes.reduce((sum, size) => sum + size, 0)} reached, ${perimeter.size} stored (${Math.round(perimeter.bytes / 1024 / 1024)} MiB), ${perimeterMs} CPU ms; layers ${perimeter.layerSizes.join(' ')}`;
-    process.stdout.write(`# ${index}: move perimeter ${facts}\n`);
-  }
   const started = process.cpuUsage();
   const patterns = pairs === null ? null : new PatternBound(pairs, boxes.length, analysis.distances.goalCount, triples);
   const pushRoot = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
@@ -183,13 +189,13 @@ for (const index of args.levels) {
       ? { oneWayMacros: args.oneWayMacros, moveTies: args.moveTies, pullPerimeter: { maxPositions: args.perimeter ? pullPositions : 0, afterExpanded: args.perimeterAfter } }
       : {}),
     boardSymmetry: args.boardSymmetry,
-    ...(args.mode === 'moves' ? { walkBound: args.walkBound, movePerimeter: args.perimeter } : {}),
+    ...(args.mode === 'moves' ? { walkBound: args.walkBound, movePerimeter: args.perimeter ? { afterExpanded: args.perimeterAfter } : undefined } : {}),
   });
   let buildMs = Math.round(process.cpuUsage(built).user / 1000);
   const root = pushRoot === INFEASIBLE ? 'lost' : args.mode === 'moves' && args.walkBound ? `${pushRoot}+${rootWalk(problem, analysis, boxes)}` : String(pushRoot);
   // A perimeter built during the search is built in the run that passes its expansion count:
   // that run is one expansion, timed alone.
-  const after = args.mode === 'pushes' && args.perimeter && args.perimeterAfter > 0 ? args.perimeterAfter : args.maxNodes;
+  const after = args.perimeter && args.perimeterAfter > 0 ? args.perimeterAfter : args.maxNodes;
   while (search.state === 'running' && search.expanded < Math.min(after, args.maxNodes)) search.run(Math.min(STEP, Math.min(after, args.maxNodes) - search.expanded));
   if (search.state === 'running' && search.expanded < args.maxNodes) {
     const building = process.cpuUsage();
@@ -214,11 +220,11 @@ for (const index of args.levels) {
     String(search.symmetries).padStart(4),
   ];
   process.stdout.write(`${row.join(' ')}\n`);
-  const perimeter = search.builtPullPerimeter;
+  const perimeter = search.builtPullPerimeter ?? search.builtMovePerimeter;
   if (perimeter !== null) {
     const extent = perimeter.complete ? 'complete' : `depth ${perimeter.depth}`;
     process.stdout.write(
-      `#      perimeter: ${extent}, ${perimeter.size} positions, ${Math.round(perimeter.bytes / 1048576)} MiB, built in ${buildMs} ms (in cpu-ms) after ${args.perimeterAfter} expanded; layers ${perimeter.layerSizes.join(' ')}\n`,
+      `#      ${args.mode === 'pushes' ? 'pull' : 'move'} perimeter: ${extent}, ${perimeter.size} positions, ${Math.round(perimeter.bytes / 1048576)} MiB, built in ${buildMs} ms (in cpu-ms) after ${args.perimeterAfter} expanded; layers ${perimeter.layerSizes.join(' ')}\n`,
     );
   }
 }

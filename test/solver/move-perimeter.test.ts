@@ -201,8 +201,12 @@ function withPerimeter(analysis: LevelAnalysis, options: MovePerimeterOptions): 
   return { ...analysis, movePerimeter: () => perimeter };
 }
 
-/** Move-optimal search as solve.ts runs it, with the perimeter built with `options` (null: none), its solution replayed. */
-function moveOptimal(start: Board, options: MovePerimeterOptions | null): { moves: number; pushes: number; expanded: number } | null {
+/**
+ * Move-optimal search as solve.ts runs it, with the perimeter built with `options` (null: none)
+ * once `afterExpanded` positions are expanded, its solution replayed; `late` says whether the
+ * perimeter came while positions were queued (so they were queued again with its keys).
+ */
+function moveOptimal(start: Board, options: MovePerimeterOptions | null, afterExpanded = 0): { moves: number; pushes: number; expanded: number; late: boolean } | null {
   const problem = buildProblem(start, 'all-goals');
   const analysis = analyzeLevel(problem);
   const search = new PushSearch(options === null ? analysis : withPerimeter(analysis, options), {
@@ -210,15 +214,20 @@ function moveOptimal(start: Board, options: MovePerimeterOptions | null): { move
     corralPruning: false,
     lexicographic: true,
     triplePatterns: true,
-    movePerimeter: options !== null,
+    ...(options === null ? {} : { movePerimeter: { afterExpanded } }),
   });
-  while (search.state === 'running') search.run(10_000);
+  let late = false;
+  while (search.state === 'running') {
+    search.run(1);
+    // The build comes at the start of the run that expands position afterExpanded + 1.
+    if (afterExpanded > 0 && search.expanded === afterExpanded + 1 && search.builtMovePerimeter !== null) late = true;
+  }
   if (search.state !== 'solved') return null;
   const solution = pushesToLurd(problem, search.solution());
   const replayed = replay(start, solution.lurd, { rule: 'all-goals', strictCase: true });
   expect(replayed.solved, drawBoard(start)).toBe(true);
   expect(replayed.moves).toBe(solution.moves);
-  return { moves: solution.moves, pushes: solution.pushes, expanded: search.expanded };
+  return { moves: solution.moves, pushes: solution.pushes, expanded: search.expanded, late };
 }
 
 describe('move-optimal search with the move perimeter', () => {
@@ -246,6 +255,22 @@ describe('move-optimal search with the move perimeter', () => {
     }
     expect(compared).toBe(60);
     expect(fewer).toBeGreaterThan(30);
+  });
+
+  it('finds the same when the perimeter is built after the search has begun and the queued positions take its keys', () => {
+    const random = seededRandom(2207);
+    let late = 0;
+    for (let made = 0; made < 20_000 && late < 40; made++) {
+      const boxes = 2 + Math.floor(random() * 2);
+      const start = randomBoard(random, { boxes, goals: boxes });
+      if (start === null || buildProblem(start, 'all-goals').hopelessBecause !== null) continue;
+      const truth = fewestByExhaustion(start, 'all-goals', 'moves');
+      if (truth === null) continue;
+      const found = moveOptimal(start, { maxPositions: 100_000, maxDepth: 6 }, 3);
+      expect(found, drawBoard(start)).toMatchObject(truth);
+      if (found?.late === true) late++;
+    }
+    expect(late).toBe(40);
   });
 
   it('finds the judge’s fewest moves, then fewest pushes, on symmetric boards, whose perimeter stores images once', () => {

@@ -32,6 +32,13 @@ export class BucketQueue {
     return this.lowest;
   }
 
+  /** Empties the queue (the nodes' links are left as they are: pushing a node again resets its own). */
+  clear(): void {
+    this.heads.fill(-1);
+    this.lowest = Number.MAX_SAFE_INTEGER;
+    this.size = 0;
+  }
+
   pop(): number {
     const priority = this.peekPriority();
     const node = this.heads[priority];

@@ -32,6 +32,15 @@ export class LexBucketQueue {
   }
 
   /** First key of the next node to pop; only meaningful when size > 0. */
+  /** Empties the queue (the nodes' links are left as they are: pushing a node again resets its own). */
+  clear(): void {
+    this.heads = [];
+    this.lowestSecond.fill(0x7fffffff);
+    this.counts.fill(0);
+    this.lowestFirst = Number.MAX_SAFE_INTEGER;
+    this.size = 0;
+  }
+
   peekFirst(): number {
     while (this.counts[this.lowestFirst] === 0) this.lowestFirst++;
     return this.lowestFirst;
