@@ -21,6 +21,7 @@ import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search
 import { buildProblem, type Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
+import { fixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
 import { MOVE_PERIMETER, type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
 import { sharedDir } from './suites.js';
 
@@ -164,7 +165,8 @@ process.stdout.write('level  root-bound  state   moves/pushes  expanded  generat
 for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
-  const problem = buildProblem(level.board, 'all-goals');
+  // As solve builds it: boxes fixed on their goals from the start are walls.
+  const problem = buildProblem(fixedHomeBoxesAsWalls(level.board, buildProblem(level.board, 'all-goals')), 'all-goals');
   const analyzed = analyzeLevel(problem);
   // The perimeter with another budget: built here and handed to the search as the analysis's.
   const analysis: LevelAnalysis =

@@ -2,6 +2,7 @@ import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
 import { AnalysisStopped, analyzeLevel, canSearchBackward, stopWhen, type LevelAnalysis } from './planning/analysis.js';
+import { fixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
 import { FeatureSearch } from './engines/feature-search.js';
@@ -310,7 +311,8 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const board = isLevel(input) ? input.board : input;
   const rule = options.rule ?? (isLevel(input) ? defaultGoalRule(input.format) : 'all-goals');
   const optimal = options.optimal ?? null;
-  const problem = buildProblem(board, rule);
+  // Boxes fixed on their goals from the start are walls for the whole game (same solutions).
+  const problem = buildProblem(fixedHomeBoxesAsWalls(board, buildProblem(board, rule)), rule);
   try {
     return solveProblem(problem, options, { clock, started, deadline, maxBytes, maxNodes, optimal });
   } catch (error) {
