@@ -44,11 +44,13 @@ describe('boxes fixed on their goals from the start', () => {
     expect(buildProblem(simpler, 'all-goals').initialBoxes.length).toBe(1);
   });
 
-  it('leave the board as it is when a box on a goal can still move, when a fixed box is off its goal, or when every box is fixed', () => {
+  it('leave the board as it is when a box on a goal can still move, when a fixed box is off its goal, or when every box or every goal is held', () => {
     const movable = board('#######', '#  *  #', '# $.  #', '#  @  #', '#######');
     const fixedOffGoal = board('######', '#$  .#', '# $. #', '#  @ #', '######');
     const allHome = board('#####', '#** #', '#**@#', '#####');
-    for (const start of [movable, fixedOffGoal, allHome]) {
+    // One box more than goals: the only goal is held for good, so the level is won as it stands.
+    const everyGoalHeld = board('#######', '#*    #', '#@$   #', '# #   #', '#######');
+    for (const start of [movable, fixedOffGoal, allHome, everyGoalHeld]) {
       expect(fixedHomeBoxesAsWalls(start, buildProblem(start, 'all-goals'))).toBe(start);
     }
   });

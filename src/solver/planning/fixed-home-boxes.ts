@@ -5,9 +5,9 @@ import type { Problem } from '../model/problem.js';
 /**
  * The board with the boxes that start on a goal and can never move turned into walls, their goals
  * with them: boxes held on both axes by walls or by other such boxes (a box in a corner, a 2x2
- * block). Returns the board itself when there are none, when every box is one (nothing is left
- * to solve), or when such a box stands off a goal (the level is lost, which the searches prove
- * on the board as it is).
+ * block). Returns the board itself when there are none, when every box or every goal is one
+ * (nothing is left to solve), or when such a box stands off a goal (the level is lost, or the box
+ * is a spare one: the searches take the board as it is).
  *
  * Every solution leaves those boxes where they are, so the two boards have the same solutions,
  * move for move: a player can no more walk into a box than into a wall, and the goal under the
@@ -29,7 +29,8 @@ export function fixedHomeBoxesAsWalls(board: Board, problem: Problem): Board {
     fixed++;
     if (problem.goalIndexOfCell[cell] < 0) offGoal = true;
   }
-  if (fixed === 0 || fixed === boxes.length || offGoal) return board;
+  // With every goal held (spare boxes under all-goals), the level is won already: no board without goals.
+  if (fixed === 0 || fixed === boxes.length || fixed === problem.goals.length || offGoal) return board;
   const squares = board.squares.slice();
   for (const cell of boxes) if (fixedBoxes.fixed[cell] !== 0) squares[problem.squareOfCell[cell]] = WALL;
   return { width: board.width, height: board.height, squares, player: board.player };
