@@ -78,9 +78,8 @@ export class MovePerimeter {
   private readonly symmetry: BoardSymmetry | null;
   /** Symmetries merged (1: the identity alone). */
   private readonly symmetries: number;
-  /** images[s * cellCount + cell] and inverses[...]: where symmetry s takes a cell, and back (identity first). */
+  /** images[s * cellCount + cell]: where symmetry s takes a cell (identity first). */
   private readonly images: Int32Array;
-  private readonly inverses: Int32Array;
   /** imageBoxKeys[s * cellCount + cell]: the box key of the image of `cell` under s. */
   private readonly imageBoxKeys: Uint32Array;
   /** The hash of each image of the position being stored or looked up. */
@@ -105,12 +104,10 @@ export class MovePerimeter {
     if (symmetry === null) {
       this.symmetries = 1;
       this.images = Int32Array.from({ length: problem.cellCount }, (_, cell) => cell);
-      this.inverses = this.images;
       this.imageBoxKeys = this.positions.boxKeys;
     } else {
       this.symmetries = symmetry.count;
       this.images = symmetry.image;
-      this.inverses = symmetry.inverse;
       this.imageBoxKeys = symmetry.boxKeys;
     }
     this.imageHashes = new Uint32Array(this.symmetries);
@@ -321,19 +318,8 @@ export class MovePerimeter {
       for (let w = 0; w < words; w++) if (keys[base + w] !== boxes[w]) return false;
       return true;
     }
-    // Both hold as many boxes: each stored box, taken back by s, must be one of `boxes`.
-    const { inverses, cellCount } = this;
-    const at = s * cellCount;
-    for (let w = 0; w < words; w++) {
-      let bits = keys[base + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const cell = inverses[at + (w << 5) + (31 - Math.clz32(low))];
-        if ((boxes[cell >>> 5] & (1 << (cell & 31))) === 0) return false;
-        bits ^= low;
-      }
-    }
-    return true;
+    // The stored boxes as they are (identity), against `boxes` seen under s.
+    return (this.symmetry as BoardSymmetry).sameImage(keys, base, 0, boxes, s, words);
   }
 
   /**
