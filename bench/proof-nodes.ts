@@ -18,10 +18,10 @@ import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
 import { WalkBound } from '../src/solver/bounds/walk-bound.js';
 import { MovePerimeter } from '../src/solver/bounds/move-perimeter.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
-import { buildProblem, type Problem } from '../src/solver/model/problem.js';
+import type { Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/model/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
-import { fixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
+import { problemWithFixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
 import { MOVE_PERIMETER, type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
 import { sharedDir } from './suites.js';
 
@@ -166,7 +166,7 @@ for (const index of args.levels) {
   const level = levels[index - 1];
   if (level === undefined) usage(`${args.collection} has no level ${index}`);
   // As solve builds it: boxes fixed on their goals from the start are walls.
-  const problem = buildProblem(fixedHomeBoxesAsWalls(level.board, buildProblem(level.board, 'all-goals')), 'all-goals');
+  const problem = problemWithFixedHomeBoxesAsWalls(level.board, 'all-goals');
   const analyzed = analyzeLevel(problem);
   // The perimeter with another budget: built here and handed to the search as the analysis's.
   const analysis: LevelAnalysis =

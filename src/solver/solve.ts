@@ -2,12 +2,12 @@ import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
 import { AnalysisStopped, analyzeLevel, canSearchBackward, stopWhen, type LevelAnalysis } from './planning/analysis.js';
-import { fixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
+import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
 import { FeatureSearch } from './engines/feature-search.js';
 import { runPortfolio } from './engines/portfolio.js';
-import { buildProblem, type Problem } from './model/problem.js';
+import type { Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
 import { type MovePerimeterPlan, PushSearch, type PullPerimeterPlan, type SearchConfig } from './engines/push-search.js';
 import { pushesToLurd } from './model/solution.js';
@@ -278,7 +278,8 @@ export const MOVE_PERIMETER: MovePerimeterPlan = { afterExpanded: 10_000 };
 const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   // The move perimeter (bounds/move-perimeter.ts) takes up to about 2 CPU s to build on Microban's
   // larger levels; the positions to proof of the 149 Microban levels other than 93, 139, 144-146
-  // and 153 fell from 3,762,125 to 587,528, and 145's from 1,369,717 to 4,368 (optimal-levers.md).
+  // and 153 fell from 3,762,125 to 587,528 (built before the search), and 145's from 1,369,717
+  // to 11,684 (built after 10,000, as here; optimal-levers.md).
   moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, movePerimeter: MOVE_PERIMETER },
   // The fewest moves among the push-optimal solutions are the second search's to prove, so the
   // first does not store a position again for fewer moves alone (moveTies).
@@ -312,7 +313,7 @@ export function solve(input: Level | Board, options: SolveOptions = {}): SolveRe
   const rule = options.rule ?? (isLevel(input) ? defaultGoalRule(input.format) : 'all-goals');
   const optimal = options.optimal ?? null;
   // Boxes fixed on their goals from the start are walls for the whole game (same solutions).
-  const problem = buildProblem(fixedHomeBoxesAsWalls(board, buildProblem(board, rule)), rule);
+  const problem = problemWithFixedHomeBoxesAsWalls(board, rule);
   try {
     return solveProblem(problem, options, { clock, started, deadline, maxBytes, maxNodes, optimal });
   } catch (error) {

@@ -1,6 +1,7 @@
 import { type Board, WALL } from '../../level/board.js';
 import { FixedBoxes } from '../deadlocks/fixed-boxes.js';
-import type { Problem } from '../model/problem.js';
+import type { GoalRule } from '../../game/goal-rule.js';
+import { buildProblem, type Problem } from '../model/problem.js';
 
 /**
  * The board with the boxes that start on a goal and can never move turned into walls, their goals
@@ -34,4 +35,11 @@ export function fixedHomeBoxesAsWalls(board: Board, problem: Problem): Board {
   const squares = board.squares.slice();
   for (const cell of boxes) if (fixedBoxes.fixed[cell] !== 0) squares[problem.squareOfCell[cell]] = WALL;
   return { width: board.width, height: board.height, squares, player: board.player };
+}
+
+/** The problem the solver searches for `board`: built from it, and once more only when fixedHomeBoxesAsWalls turns boxes into walls. */
+export function problemWithFixedHomeBoxesAsWalls(board: Board, rule: GoalRule): Problem {
+  const given = buildProblem(board, rule);
+  const simpler = fixedHomeBoxesAsWalls(board, given);
+  return simpler === board ? given : buildProblem(simpler, rule);
 }
