@@ -1,7 +1,7 @@
 import type { StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import { PackedPositions } from '../model/position.js';
-import { BoardSymmetry } from '../model/board-symmetry.js';
+import { BoardSymmetry, boxHashesUnderImages } from '../model/board-symmetry.js';
 
 /** How the perimeter grows and what it keeps. */
 export interface MovePerimeterOptions {
@@ -275,12 +275,7 @@ export class MovePerimeter {
 
   /** The box part of each image's hash of the boxes cells[0..count), into `hashes`. */
   private noteBoxHashes(cells: ArrayLike<number>, count: number, hashes: Uint32Array): void {
-    const { imageBoxKeys, cellCount } = this;
-    for (let s = 0, at = 0; s < this.symmetries; s++, at += cellCount) {
-      let hash = 0;
-      for (let i = 0; i < count; i++) hash ^= imageBoxKeys[at + cells[i]];
-      hashes[s] = hash >>> 0;
-    }
+    boxHashesUnderImages(this.imageBoxKeys, this.symmetries, this.cellCount, cells, count, hashes);
   }
 
   /** The least of imageHashes: the key the position is stored under. */

@@ -15,7 +15,7 @@ import { PlayerReach } from '../geometry/reachability.js';
 import { lastPushOf, type OneWaySquares, pushCode, runOf } from '../geometry/one-way-squares.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
-import { BoardSymmetry } from '../model/board-symmetry.js';
+import { BoardSymmetry, boxHashesUnderImages } from '../model/board-symmetry.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).
@@ -749,12 +749,7 @@ export class PushSearch implements SearchEngine {
   /** The box hash of the boxes in `cells` under each symmetry, into parentSymmetryHashes. */
   private hashUnderEachSymmetry(cells: Int32Array, count: number): void {
     const { count: symmetries, cellCount, boxKeys } = this.symmetry as BoardSymmetry;
-    const hashes = this.parentSymmetryHashes;
-    for (let s = 0, base = 0; s < symmetries; s++, base += cellCount) {
-      let hash = 0;
-      for (let i = 0; i < count; i++) hash ^= boxKeys[base + cells[i]];
-      hashes[s] = hash >>> 0;
-    }
+    boxHashesUnderImages(boxKeys, symmetries, cellCount, cells, count, this.parentSymmetryHashes);
   }
 
   /**

@@ -87,6 +87,20 @@ export class BoardSymmetry {
 }
 
 /**
+ * The box hash of the boxes in `cells` under each of `images` symmetries, into `hashes`:
+ * `boxKeys[s * cellCount + cell]` is the key of a box on `cell` seen under symmetry s (a
+ * BoardSymmetry's boxKeys, or a level's plain keys with one image). Per parent, before the hashes of
+ * its children are made from these by a few XORs each.
+ */
+export function boxHashesUnderImages(boxKeys: Uint32Array, images: number, cellCount: number, cells: ArrayLike<number>, count: number, hashes: Uint32Array): void {
+  for (let s = 0, base = 0; s < images; s++, base += cellCount) {
+    let hash = 0;
+    for (let i = 0; i < count; i++) hash ^= boxKeys[base + cells[i]];
+    hashes[s] = hash >>> 0;
+  }
+}
+
+/**
  * The maps of the dihedral group of the cells' bounding box (the four that swap rows and columns
  * only when it is square) that send every cell to a cell and keep goals goals; the identity first.
  * Each is returned as the image of every cell.
