@@ -128,6 +128,50 @@ describe('box moves', () => {
     }
     expect(compared).toBeGreaterThan(200);
   });
+
+  it('gives, searching each box of a position walked once, what a search walking its own area gives', () => {
+    // Random boxes on a level with pillars and rooms: the walk of the whole position, with the
+    // box on its cell, must tell the same side groups and areas as a walk of the box's area.
+    const problem = buildProblem(
+      board('###########', '#    #    #', '#  ## # # #', '#   @     #', '# #  ## #.#', '#    #    #', '## ##  #  #', '#         #', '###########'),
+      'all-goals',
+    );
+    const dead = new Uint8Array(problem.cellCount);
+    const alone = new BoxMoves(problem);
+    const walked = new BoxMoves(problem);
+    const reach = new PlayerReach(problem);
+    const regions = new RegionLabels(problem);
+    const random = seededRandom(23);
+    let compared = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const density = 0.1 + 0.3 * random();
+      for (let cell = 0; cell < problem.cellCount; cell++) reach.boxAt[cell] = random() < density ? 1 : 0;
+      const player = Math.floor(random() * problem.cellCount);
+      if (reach.boxAt[player] !== 0) continue;
+      reach.walk(player);
+      walked.walkPosition(reach.boxAt);
+      for (let box = 0; box < problem.cellCount; box++) {
+        if (reach.boxAt[box] === 0) continue;
+        reach.boxAt[box] = 0;
+        const without = regions.count(reach.boxAt);
+        reach.boxAt[box] = 1;
+        const listed = (moves: BoxMoves, count: number): string[] =>
+          Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}:${moves.areasWithBoxOn(state >> 2, without)}`);
+        const expected = listed(
+          alone,
+          alone.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
+        );
+        expect(
+          listed(
+            walked,
+            walked.searchInWalkedPosition(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
+          ),
+        ).toEqual(expected);
+        compared += expected.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(2000);
+  });
 });
 
 describe('box pulls', () => {

@@ -567,10 +567,11 @@ export class FeatureSearch implements SearchEngine {
     const corrals = this.piCorrals;
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, boxCount);
     let count = 0;
+    moves.walkPosition(boxAt);
     for (let i = 0; i < boxCount; i++) {
       const box = boxList[i];
       if (restricted && !corrals.isAllowed(box)) continue;
-      const found = moves.search(box, boxAt, dead, this.reachedByPlayer);
+      const found = moves.searchInWalkedPosition(box, boxAt, dead, this.reachedByPlayer);
       // The areas each move leaves, from the box moves' own walk over the position without this box.
       const lifted = found > 0 ? this.areasWithout(box, boxAt) : 0;
       for (let k = 0; k < found; k++) {

@@ -16,6 +16,8 @@ export class CutCells {
   readonly low: Int32Array;
   readonly last: Int32Array;
   readonly parent: Int32Array;
+  /** Per cell reached by the last analyze, the number of its area (0 up). */
+  readonly areaOf: Int32Array;
   private readonly next: Uint8Array;
   private readonly stack: Int32Array;
   /** The cells the last walkArea reached, to clear before the next. */
@@ -30,6 +32,7 @@ export class CutCells {
     this.low = new Int32Array(n);
     this.last = new Int32Array(n);
     this.parent = new Int32Array(n);
+    this.areaOf = new Int32Array(n);
     this.next = new Uint8Array(n);
     this.stack = new Int32Array(n);
     this.reached = new Int32Array(n);
@@ -45,8 +48,8 @@ export class CutCells {
     let areas = 0;
     for (let root = 0; root < cellCount; root++) {
       if (boxAt[root] !== 0 || discovered[root] !== 0) continue;
+      time = this.walkFrom(root, boxAt, time, false, areas);
       areas++;
-      time = this.walkFrom(root, boxAt, time, false);
     }
     this.areas = areas;
   }
@@ -61,19 +64,21 @@ export class CutCells {
     else for (let i = 0; i < this.reachedCount; i++) discovered[reached[i]] = 0;
     this.walkedWhole = false;
     this.reachedCount = 0;
-    this.walkFrom(root, boxAt, 0, true);
+    this.walkFrom(root, boxAt, 0, true, -1);
   }
 
-  /** The depth-first walk from `root`, numbering from `time` on; returns the last number given. */
-  private walkFrom(root: number, boxAt: Uint8Array, time: number, remember: boolean): number {
+  /** The depth-first walk from `root`, numbering from `time` on, labelling the cells `area` (unless -1); returns the last number given. */
+  private walkFrom(root: number, boxAt: Uint8Array, time: number, remember: boolean, area: number): number {
     const { neighbours } = this.problem;
-    const { discovered, low, last, parent, next, stack, reached } = this;
+    const { discovered, low, last, parent, next, stack, reached, areaOf } = this;
+    const labelling = area >= 0;
     let top = 0;
     stack[top++] = root;
     discovered[root] = low[root] = ++time;
     parent[root] = -1;
     next[root] = 0;
     if (remember) reached[this.reachedCount++] = root;
+    if (labelling) areaOf[root] = area;
     while (top > 0) {
       const at = stack[top - 1];
       if (next[at] < 4) {
@@ -85,6 +90,7 @@ export class CutCells {
           next[to] = 0;
           stack[top++] = to;
           if (remember) reached[this.reachedCount++] = to;
+          if (labelling) areaOf[to] = area;
         } else if (to !== parent[at] && discovered[to] < low[at]) {
           low[at] = discovered[to];
         }
