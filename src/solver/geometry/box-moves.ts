@@ -249,7 +249,23 @@ export class BoxMoves {
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
     const { group, heads, joinedHeads, origin } = this;
-    const { areaOf } = this.cuts;
+    const { areaOf, splits } = this.cuts;
+    if (cell !== origin && splits[cell] === 0) {
+      // The cell splits nothing: its free sides are one piece, the box's starting cell with them
+      // when it touches the cell's area elsewhere (else it is a piece of its own, with the areas it
+      // touches).
+      let first = -1;
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[cell * 4 + d];
+        if (side < 0 || boxAt[side] !== 0) group[cell * 4 + d] = -1;
+        else if (side === origin && !this.touchesAreaBesides(cell)) group[cell * 4 + d] = d;
+        else {
+          if (first < 0) first = d;
+          group[cell * 4 + d] = first;
+        }
+      }
+      return;
+    }
     let joined = 0;
     if (cell !== origin) {
       const area = areaOf[cell];
@@ -287,6 +303,18 @@ export class BoxMoves {
       heads[d] = head;
       group[cell * 4 + d] = label;
     }
+  }
+
+  /** Whether the box's starting cell has a free neighbour other than `cell` in `cell`'s area. */
+  private touchesAreaBesides(cell: number): boolean {
+    const { neighbours } = this.problem;
+    const { areaOf, discovered } = this.cuts;
+    const origin = this.origin;
+    for (let d = 0; d < 4; d++) {
+      const beside = neighbours[origin * 4 + d];
+      if (beside >= 0 && beside !== cell && discovered[beside] !== 0 && areaOf[beside] === areaOf[cell]) return true;
+    }
+    return false;
   }
 
   /**

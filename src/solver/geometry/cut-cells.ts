@@ -18,6 +18,8 @@ export class CutCells {
   readonly parent: Int32Array;
   /** Per cell reached by the last analyze, the number of its area (0 up). */
   readonly areaOf: Int32Array;
+  /** Per cell of the last walk, 1 where a box on it would split its area (a cut vertex). */
+  readonly splits: Uint8Array;
   private readonly next: Uint8Array;
   private readonly stack: Int32Array;
   /** The cells the last walkArea reached, to clear before the next. */
@@ -33,6 +35,7 @@ export class CutCells {
     this.last = new Int32Array(n);
     this.parent = new Int32Array(n);
     this.areaOf = new Int32Array(n);
+    this.splits = new Uint8Array(n);
     this.next = new Uint8Array(n);
     this.stack = new Int32Array(n);
     this.reached = new Int32Array(n);
@@ -70,13 +73,15 @@ export class CutCells {
   /** The depth-first walk from `root`, numbering from `time` on, labelling the cells `area` (unless -1); returns the last number given. */
   private walkFrom(root: number, boxAt: Uint8Array, time: number, remember: boolean, area: number): number {
     const { neighbours } = this.problem;
-    const { discovered, low, last, parent, next, stack, reached, areaOf } = this;
+    const { discovered, low, last, parent, next, stack, reached, areaOf, splits } = this;
     const labelling = area >= 0;
     let top = 0;
     stack[top++] = root;
     discovered[root] = low[root] = ++time;
     parent[root] = -1;
     next[root] = 0;
+    splits[root] = 0;
+    let rootChildren = 0;
     if (remember) reached[this.reachedCount++] = root;
     if (labelling) areaOf[root] = area;
     while (top > 0) {
@@ -88,6 +93,7 @@ export class CutCells {
           parent[to] = at;
           discovered[to] = low[to] = ++time;
           next[to] = 0;
+          splits[to] = 0;
           stack[top++] = to;
           if (remember) reached[this.reachedCount++] = to;
           if (labelling) areaOf[to] = area;
@@ -99,8 +105,14 @@ export class CutCells {
       top--;
       last[at] = time;
       const up = parent[at];
-      if (up >= 0 && low[at] < low[up]) low[up] = low[at];
+      if (up < 0) continue;
+      if (low[at] < low[up]) low[up] = low[at];
+      // A child whose subtree reaches no higher than its parent is cut off by a box there.
+      if (up === root) rootChildren++;
+      else if (low[at] >= discovered[up]) splits[up] = 1;
     }
+    // The root splits its area when the walk left it more than once.
+    splits[root] = rootChildren > 1 ? 1 : 0;
     return time;
   }
 
