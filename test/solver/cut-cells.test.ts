@@ -16,6 +16,22 @@ describe('cut cells', () => {
     expect(cuts.areasWithBoxOn(problem.initialPlayer)).toBe(1);
   });
 
+  it('numbers the areas of a position and marks the cells that split theirs', () => {
+    // A box closes the right room off; in the left one the corridor's cells split it, the open corner does not.
+    const problem = buildProblem(board('##########', '#@    #  #', '####  $ .#', '##########'), 'all-goals');
+    const boxAt = new Uint8Array(problem.cellCount);
+    for (const cell of problem.initialBoxes) boxAt[cell] = 1;
+    const cuts = new CutCells(problem);
+    cuts.analyze(boxAt);
+    const cellAt = (row: number, col: number): number => problem.cellOfSquare[row * problem.width + col];
+    expect(cuts.areas).toBe(2);
+    expect(cuts.areaOf[cellAt(1, 1)]).toBe(cuts.areaOf[cellAt(2, 5)]);
+    expect(cuts.areaOf[cellAt(1, 7)]).not.toBe(cuts.areaOf[cellAt(1, 1)]);
+    expect(cuts.splits[cellAt(1, 3)]).toBe(1);
+    expect(cuts.splits[cellAt(1, 1)]).toBe(0);
+    expect(cuts.splits[cellAt(2, 5)]).toBe(0);
+  });
+
   it('on random boards agrees with counting the areas after putting a box on each free cell', () => {
     const random = seededRandom(83);
     let checked = 0;
@@ -34,6 +50,8 @@ describe('cut cells', () => {
         const areas = regions.count(boxAt);
         boxAt[cell] = 0;
         expect(cuts.areasWithBoxOn(cell), drawBoard(start)).toBe(areas);
+        // It splits its area exactly when the areas grow; and two cells share an area number when they share an area now.
+        expect(cuts.splits[cell] === 1, drawBoard(start)).toBe(areas > cuts.areas);
         checked++;
       }
     }
