@@ -4,6 +4,7 @@ import { PositionHotspots } from '../../../src/solver/fess/position-hotspots.js'
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
 import { board } from '../helpers.js';
+import { seededRandom } from '../random-boards.js';
 
 function level(...rows: string[]): { problem: Problem; table: HotspotTable; cell: (row: number, col: number) => number } {
   const problem = buildProblem(board(...rows), 'all-goals');
@@ -36,5 +37,34 @@ describe('hotspots', () => {
     expect(hotspots.hottest).toBe(cell(1, 5));
     // Packed on its goal, the front box no longer blocks: the goal it takes is its own.
     expect(hotspots.countAfterMove(cell(1, 5), cell(1, 6))).toBe(0);
+  });
+
+  it('after any box move, are counted as analyzing the position after it counts them', () => {
+    // Several positions in a row, each box moved to many cells: the per-position and per-cell
+    // work countAfterMove keeps must be that position's, whatever was asked before.
+    const { problem, table } = level('##########', '#@   #  .#', '# $  # $ #', '#  $    .#', '## ##  $ #', '#.   #  .#', '##########');
+    const moving = new PositionHotspots(table, problem);
+    const fresh = new PositionHotspots(table, problem);
+    const random = seededRandom(5);
+    const boxes = new Int32Array(4);
+    const moved = new Int32Array(4);
+    let compared = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const taken = new Set<number>();
+      while (taken.size < 4) taken.add(Math.floor(random() * problem.cellCount));
+      boxes.set([...taken].sort((a, b) => a - b));
+      moving.analyze(boxes, 4);
+      for (let i = 0; i < 4; i++) {
+        for (let to = 0; to < problem.cellCount; to++) {
+          if (taken.has(to)) continue;
+          moved.set(boxes);
+          moved[i] = to;
+          fresh.analyze(moved, 4);
+          expect(moving.countAfterMove(boxes[i], to)).toBe(fresh.count);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(10_000);
   });
 });
