@@ -5,7 +5,7 @@ import { AnalysisStopped, analyzeLevel, canSearchBackward, stopWhen, type LevelA
 import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
-import { FeatureSearch } from './engines/feature-search.js';
+import { FeatureSearch, type FeatureSearchConfig, finalPositionMisleads } from './engines/feature-search.js';
 import { runPortfolio } from './engines/portfolio.js';
 import type { Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
@@ -149,6 +149,23 @@ const pushSearch =
     new PushSearch(analysis, { ...config, maxBytes });
 
 /**
+ * The first search over features where the final position misleads (finalPositionMisleads in
+ * feature-search.ts: more boxes start outside every goal's basin than the out-of-plan feature
+ * counts): no packing plan (packed = boxes on goals) and no out-of-plan feature. Microban II 131,
+ * 44 boxes each beside a goal, 20 of them outside every basin (40 outside the sink basin), whose
+ * known solutions empty goals before filling them again: with the plan and the sink basin FESS
+ * alone packs at most 31 of its 44 goals in 300,000 positions (the every-goal basin, 15 in
+ * 100,000; the other searches of the portfolio solve it in none of 60 s); without the plan, 42
+ * (41 with the every-goal basin); without the plan and the feature it is solved in 229,339
+ * positions (about 14 CPU s), and within the portfolio's 60 s. The rule fires on no other level
+ * of XSokoban, Sasquatch and Microban II than Microban II 109 (8 of 12 boxes outside every basin)
+ * and Sasquatch 27 (12 of 12), which the greedy searches alone solve in 0.2 s and 0.8 s. The other
+ * searches over features keep their plan and basins, so the portfolio still has a search led by
+ * them.
+ */
+const UNGUIDED: FeatureSearchConfig = { packingPlan: 'none', outOfPlan: false };
+
+/**
  * Without --optimal, several searches take turns, each with its share of the time. Greedy
  * best-first backwards, pulling boxes out of the goals, wins most small levels within a few
  * milliseconds, so it has most of the opening. After that the search over features (FESS), which
@@ -173,7 +190,8 @@ const FEATURE_SEARCH: MemberPlan = {
   // left to the other searches over features for the same reason: 12% more CPU on those six
   // levels, and in the portfolio at 10 s of CPU XSokoban 21 took 8.8 s with them here against
   // 7.6 s without, 41 7.2 against 5.9.
-  make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false }),
+  make: (analysis, maxBytes) =>
+    new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, ...(finalPositionMisleads(analysis) ? UNGUIDED : {}) }),
 };
 /**
  * A second search over features, ordering equally good moves by FESS's last feature, mobility
