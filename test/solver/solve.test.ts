@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { OPENING_ONLY_CORRAL_LIMITS } from '../../src/solver/deadlocks/corral-deadlocks.js';
+import { FeatureSearch, type FeatureSearchConfig } from '../../src/solver/engines/feature-search.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { solve } from '../../src/solver/solve.js';
-import { board, expectReplaysToSolved } from './helpers.js';
+import { board, DIAGONALS, expectReplaysToSolved } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 
 describe('solve on tiny boards', () => {
@@ -168,5 +172,36 @@ describe('move-optimal and push-optimal', () => {
     const result = solve(start, { rule: 'all-goals' });
     expect(result.optimal).toBeNull();
     expectReplaysToSolved(start, result, 'all-goals');
+  });
+});
+
+describe('the first search over features', () => {
+  /** Positions the first search's settings expand to solve `start` alone, with or without the packing plan and the out-of-plan feature. */
+  const expandedAlone = (start: ReturnType<typeof board>, guided: boolean): number => {
+    const unguided: FeatureSearchConfig = { packingPlan: 'none', outOfPlan: false };
+    const search = new FeatureSearch(analyzeLevel(buildProblem(start, 'all-goals')), {
+      corralLimits: OPENING_ONLY_CORRAL_LIMITS,
+      roomDeadlocks: false,
+      ...(guided ? {} : unguided),
+    });
+    while (search.state === 'running') search.run(1024);
+    expect(search.state).toBe('solved');
+    return search.expanded;
+  };
+
+  it("goes without the packing plan and the out-of-plan feature where more boxes start outside every goal's basin than that feature counts", () => {
+    const start = board(...DIAGONALS);
+    const result = solve(start, { rule: 'all-goals', members: ['feature'], improve: false });
+    expectReplaysToSolved(start, result, 'all-goals');
+    expect(expandedAlone(start, true)).not.toBe(expandedAlone(start, false));
+    expect(result.nodes).toBe(expandedAlone(start, false));
+  });
+
+  it('keeps them elsewhere', () => {
+    const start = board('###########', '#  ..#    #', '#  .. $ $ #', '#  ..#$ $ #', '#    # $$@#', '#    #    #', '###########');
+    const result = solve(start, { rule: 'all-goals', members: ['feature'], improve: false });
+    expectReplaysToSolved(start, result, 'all-goals');
+    expect(expandedAlone(start, true)).not.toBe(expandedAlone(start, false));
+    expect(result.nodes).toBe(expandedAlone(start, true));
   });
 });
