@@ -197,6 +197,16 @@ describe('the first search over features', () => {
     expect(result.nodes).toBe(expandedAlone(start, false));
   });
 
+  it('there takes the turns of the third search over features, which is left out', () => {
+    const start = board(...DIAGONALS);
+    // A clock that runs 5 ms a reading: past the opening and LATE_MS, when the third search starts, long before the first is done.
+    let now = 0;
+    const clock = (): number => (now += 5);
+    const result = solve(start, { rule: 'all-goals', members: ['feature', 'feature-every-goal'], improve: false, clock, timeLimitMs: 3_600_000 });
+    expectReplaysToSolved(start, result, 'all-goals');
+    expect(result.nodes).toBe(expandedAlone(start, false));
+  });
+
   it('keeps them elsewhere', () => {
     const start = board('###########', '#  ..#    #', '#  .. $ $ #', '#  ..#$ $ #', '#    # $$@#', '#    #    #', '###########');
     const result = solve(start, { rule: 'all-goals', members: ['feature'], improve: false });
