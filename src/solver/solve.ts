@@ -5,7 +5,7 @@ import { AnalysisStopped, analyzeLevel, canSearchBackward, stopWhen, type LevelA
 import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
-import { FeatureSearch, type FeatureSearchConfig, finalPositionMisleads } from './engines/feature-search.js';
+import { FeatureSearch, finalPositionMayMislead } from './engines/feature-search.js';
 import { runPortfolio } from './engines/portfolio.js';
 import type { Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
@@ -149,27 +149,6 @@ const pushSearch =
     new PushSearch(analysis, { ...config, maxBytes });
 
 /**
- * The first search over features where the final position misleads (finalPositionMisleads in
- * feature-search.ts: more boxes start outside every goal's basin than the out-of-plan feature
- * counts): no packing plan (packed = boxes on goals) and no out-of-plan feature. Microban II 131,
- * 44 boxes each beside a goal, 20 of them outside every basin (40 outside the sink basin), whose
- * known solutions empty goals before filling them again: alone at 300,000 positions, this
- * search with the plan and the sink basin packs at most 31 of its 44 goals, the third search
- * with its every-goal basin 16 (no other search of the portfolio solves it alone in 30 s);
- * FESS's default settings without the plan 42 (41 with the every-goal basin); this search
- * without the plan and the feature solves it in 229,339 positions (16.6 CPU s). There the third search over features, which differs from the first
- * only in a basin read from the same final position (and whose count starts at its cap as well),
- * is left out where the first runs beside it, and its turns after LATE_MS go to the others, the first above all: 131 is solved in
- * the portfolio in 19.8 s of 60 without it, 24.8 s with it (wall clock, one level at a time on a
- * loaded machine). The second search over features keeps the plan and the sink basin, so the
- * portfolio still has a search they lead. The rule fires on no other level of XSokoban, Sasquatch
- * and Microban II than Microban II 109 (8 of 12 boxes outside every basin) and Sasquatch 27 (12
- * of 12), which the greedy searches alone solve in 0.2 s and 0.8 s, before the third search's
- * first turn.
- */
-const UNGUIDED: FeatureSearchConfig = { packingPlan: 'none', outOfPlan: false };
-
-/**
  * Without --optimal, several searches take turns, each with its share of the time. Greedy
  * best-first backwards, pulling boxes out of the goals, wins most small levels within a few
  * milliseconds, so it has most of the opening. After that the search over features (FESS), which
@@ -194,8 +173,7 @@ const FEATURE_SEARCH: MemberPlan = {
   // left to the other searches over features for the same reason: 12% more CPU on those six
   // levels, and in the portfolio at 10 s of CPU XSokoban 21 took 8.8 s with them here against
   // 7.6 s without, 41 7.2 against 5.9.
-  make: (analysis, maxBytes) =>
-    new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, ...(finalPositionMisleads(analysis) ? UNGUIDED : {}) }),
+  make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false }),
 };
 /**
  * A second search over features, ordering equally good moves by FESS's last feature, mobility
@@ -229,8 +207,8 @@ const FEATURE_MOBILITY_SEARCH: MemberPlan = {
  * so it is a hedge, not a replacement. It runs only once a level has lasted past LATE_MS (the
  * levels it is for are never quick), built then, with the time the A* gives up then and a little
  * of the first search's (0.82 to 0.71). Measured on the portfolio with the CPU time as the
- * clock: at 60 s XSokoban 31 and 32 are solved (7.0 s, 39.7 s) and nothing was lost. Left out
- * where the final position misleads (see UNGUIDED).
+ * clock: at 60 s XSokoban 31 and 32 are solved (7.0 s, 39.7 s) and nothing was lost. Where the
+ * final position may mislead, FEATURE_UNGUIDED_SEARCH runs in its place, under its name.
  */
 const FEATURE_EVERY_GOAL_SEARCH: MemberPlan = {
   name: 'feature-every-goal',
@@ -244,6 +222,37 @@ const FEATURE_EVERY_GOAL_SEARCH: MemberPlan = {
   // it left the rotation at about 60,000 positions. The first search's queues are capped by the
   // same doubling at 1,536 MiB with 0.45 as with 0.55.
   make: (analysis, maxBytes) => new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, outOfPlanBasin: 'every-goal' })),
+};
+/**
+ * The third search over features where the final position may mislead (finalPositionMayMislead
+ * in feature-search.ts: more boxes start outside every goal's basin than the out-of-plan feature
+ * counts): the first search's settings without the packing plan (packed = boxes on goals) and
+ * without the out-of-plan feature, with the first search's shares once it starts, so that the
+ * searches with and without that guidance split the time. The every-goal basin it replaces is
+ * read from the same final position, and its count starts at its cap there too.
+ *
+ * Microban II 131 (44 boxes each beside a goal, 20 outside every basin, 40 outside the sink
+ * basin; known solutions empty goals before filling them again) needs it: alone at 300,000
+ * positions, the first search packs at most 31 of its 44 goals, the every-goal search 16 (no
+ * other search of the portfolio solves it alone in 30 s), FESS's default settings without the
+ * plan 42; without the plan and the feature it is solved in 229,339 positions (16.6 CPU s). The
+ * guided search still serves most levels where the rule fires, so it keeps its shares: alone
+ * it solves Box World 99 in 1,419 positions, Sasquatch III 20 in 8,317, Microban IV 60 in
+ * 43,315 and Microban II 109 in 314, where this one needs more than 100,000, 100,000, 203,911 and
+ * 45,786. In XSokoban, Sasquatch and Microban II the rule fires only on Microban II 109 and 131
+ * and Sasquatch 27; the greedy searches solve 109 and 27 in 0.2 s and 0.8 s. In the portfolio
+ * (in process, one level at a time): 131 solved in 33.3 s of 60, Microban IV 60 in 6.9 s (3.4 s
+ * before), Box World 99 in 0.8 s (as before).
+ */
+const FEATURE_UNGUIDED_SEARCH: MemberPlan = {
+  name: 'feature-every-goal',
+  share: 0,
+  openingShare: 0,
+  lateShare: FEATURE_SEARCH.lateShare,
+  finalShare: FEATURE_SEARCH.finalShare,
+  memoryShare: FEATURE_EVERY_GOAL_SEARCH.memoryShare,
+  make: (analysis, maxBytes) =>
+    new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, packingPlan: 'none', outOfPlan: false })),
 };
 const BACKWARD_GREEDY: MemberPlan = {
   name: 'backward-greedy',
@@ -313,13 +322,13 @@ const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_MOBILITY_SEARC
 
 /**
  * The searches of the any-solution portfolio that run on this level, of those chosen (all by
- * default). Where the final position misleads, the third search over features is left out when
- * the first runs beside it, to give the first its turns (see UNGUIDED).
+ * default). Where the final position may mislead, the third search over features runs without
+ * the plan and the out-of-plan feature (FEATURE_UNGUIDED_SEARCH).
  */
 function portfolioFor(analysis: LevelAnalysis, members: readonly PortfolioMemberName[] | undefined): MemberPlan[] {
   const chosen = PORTFOLIO.filter((plan) => (plan !== BACKWARD_GREEDY || canSearchBackward(analysis.problem)) && (members === undefined || members.includes(plan.name)));
-  if (!chosen.includes(FEATURE_SEARCH) || !finalPositionMisleads(analysis)) return chosen;
-  return chosen.filter((plan) => plan !== FEATURE_EVERY_GOAL_SEARCH);
+  if (!finalPositionMayMislead(analysis)) return chosen;
+  return chosen.map((plan) => (plan === FEATURE_EVERY_GOAL_SEARCH ? FEATURE_UNGUIDED_SEARCH : plan));
 }
 
 /**

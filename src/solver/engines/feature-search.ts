@@ -174,8 +174,8 @@ function dominates(a: number, b: number): boolean {
 export type PackingPlanKind = 'plan' | 'backward' | 'off-goals' | 'none';
 
 /**
- * Whether the final position is a poor guide to this level: more boxes start outside every
- * goal's basin than the out-of-plan feature can count (MAX_OUT_OF_PLAN).
+ * Whether the final position may mislead the search here: more boxes start outside every goal's
+ * basin than the out-of-plan feature can count (MAX_OUT_OF_PLAN).
  *
  * The packing plan and the out-of-plan basins are both read back from the final position: which
  * goal is filled last, and from which squares a box can still come home once the other goals hold
@@ -184,9 +184,10 @@ export type PackingPlanKind = 'plan' | 'backward' | 'off-goals' | 'none';
  * feature counts, the out-of-plan count starts at its cap whichever basin it is read from (every
  * box outside every goal's basin is outside the sink basin too), so it tells no position of the
  * opening from another, and the plan orders goals for boxes most of whose ways it does not know.
- * A search over features may then go without both (packingPlan 'none', outOfPlan false).
+ * That guidance may still serve (on most such levels measured it does), so this calls for a
+ * search without it (packingPlan 'none', outOfPlan false) beside the guided one, not instead.
  */
-export function finalPositionMisleads(analysis: LevelAnalysis): boolean {
+export function finalPositionMayMislead(analysis: LevelAnalysis): boolean {
   const basin = analysis.everyGoalBasin();
   return basin !== null && basin.outsideAtStart > MAX_OUT_OF_PLAN;
 }
