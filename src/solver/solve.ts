@@ -5,7 +5,7 @@ import { AnalysisStopped, analyzeLevel, canSearchBackward, stopWhen, type LevelA
 import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
-import { FeatureSearch } from './engines/feature-search.js';
+import { FeatureSearch, finalPositionMayMislead } from './engines/feature-search.js';
 import { runPortfolio } from './engines/portfolio.js';
 import type { Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
@@ -207,7 +207,8 @@ const FEATURE_MOBILITY_SEARCH: MemberPlan = {
  * so it is a hedge, not a replacement. It runs only once a level has lasted past LATE_MS (the
  * levels it is for are never quick), built then, with the time the A* gives up then and a little
  * of the first search's (0.82 to 0.71). Measured on the portfolio with the CPU time as the
- * clock: at 60 s XSokoban 31 and 32 are solved (7.0 s, 39.7 s) and nothing was lost.
+ * clock: at 60 s XSokoban 31 and 32 are solved (7.0 s, 39.7 s) and nothing was lost. Where the
+ * final position may mislead, FEATURE_UNGUIDED_SEARCH runs in its place, under its name.
  */
 const FEATURE_EVERY_GOAL_SEARCH: MemberPlan = {
   name: 'feature-every-goal',
@@ -221,6 +222,41 @@ const FEATURE_EVERY_GOAL_SEARCH: MemberPlan = {
   // it left the rotation at about 60,000 positions. The first search's queues are capped by the
   // same doubling at 1,536 MiB with 0.45 as with 0.55.
   make: (analysis, maxBytes) => new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, outOfPlanBasin: 'every-goal' })),
+};
+/**
+ * The third search over features where the final position may mislead (finalPositionMayMislead
+ * in feature-search.ts: more boxes start outside every goal's basin than the out-of-plan feature
+ * counts): the first search's settings without the packing plan (packed = boxes on goals) and
+ * without the out-of-plan feature, with the first search's shares once it starts, so that the
+ * searches with and without that guidance split the time. The every-goal basin it replaces is
+ * read from the same final position, and its count starts at its cap there too.
+ *
+ * Microban II 131 (44 boxes each beside a goal, 20 outside every basin, 40 outside the sink
+ * basin; known solutions empty goals before filling them again) needs it: alone at 300,000
+ * positions, the first search packs at most 31 of its 44 goals, the every-goal search 16 (no
+ * other search of the portfolio solves it alone in 30 s), FESS's default settings without the
+ * plan 42; without the plan and the feature it is solved in 229,339 positions (16.6 CPU s). The
+ * guided search still serves most levels where the rule fires, so it keeps its shares: alone
+ * it solves Box World 99 in 1,419 positions, Sasquatch III 20 in 8,317, Microban IV 60 in
+ * 43,315 and Microban II 109 in 314, where this one needs more than 100,000, 100,000, 203,911 and
+ * 45,786. In XSokoban, Sasquatch and Microban II the rule fires only on Microban II 109 and 131
+ * and Sasquatch 27; the greedy searches solve 109 and 27 in 0.2 s and 0.8 s. In the portfolio,
+ * Microban II at 60 s with 2 jobs: all 135, 131 in 36.1 s (the CLI on one level, racing on two
+ * cores: 20.6 s). On the 26 levels of the shared Microban III and IV, Sasquatch III, Mas
+ * Sasquatch, Box World and Sokoban Jr 2 where it fires, at 10 s the same 5 are solved as before,
+ * two later, the cost of the hedge: Microban IV 60 in 5.7 s (4.8 s before), Mas Sasquatch 8 in
+ * 9.2 s (5.8 s). With the first search unguided instead, 131 took 20-26 s, but Microban IV 60
+ * 16 s.
+ */
+const FEATURE_UNGUIDED_SEARCH: MemberPlan = {
+  name: 'feature-every-goal',
+  share: 0,
+  openingShare: 0,
+  lateShare: FEATURE_SEARCH.lateShare,
+  finalShare: FEATURE_SEARCH.finalShare,
+  memoryShare: FEATURE_EVERY_GOAL_SEARCH.memoryShare,
+  make: (analysis, maxBytes) =>
+    new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, packingPlan: 'none', outOfPlan: false })),
 };
 const BACKWARD_GREEDY: MemberPlan = {
   name: 'backward-greedy',
@@ -287,6 +323,17 @@ const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
 };
 
 const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_MOBILITY_SEARCH, FEATURE_EVERY_GOAL_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
+
+/**
+ * The searches of the any-solution portfolio that run on this level, of those chosen (all by
+ * default). Where the final position may mislead, the third search over features runs without
+ * the plan and the out-of-plan feature (FEATURE_UNGUIDED_SEARCH).
+ */
+function portfolioFor(analysis: LevelAnalysis, members: readonly PortfolioMemberName[] | undefined): MemberPlan[] {
+  const chosen = PORTFOLIO.filter((plan) => (plan !== BACKWARD_GREEDY || canSearchBackward(analysis.problem)) && (members === undefined || members.includes(plan.name)));
+  if (!finalPositionMayMislead(analysis)) return chosen;
+  return chosen.map((plan) => (plan === FEATURE_EVERY_GOAL_SEARCH ? FEATURE_UNGUIDED_SEARCH : plan));
+}
 
 /**
  * The part of the memory limit these searches hold in the full portfolio, between 0 and 1: how
@@ -380,7 +427,7 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   );
   const plans: MemberPlan[] =
     optimal === null
-      ? PORTFOLIO.filter((plan) => (plan !== BACKWARD_GREEDY || canSearchBackward(problem)) && (options.members === undefined || options.members.includes(plan.name)))
+      ? portfolioFor(analysis, options.members)
       : [{ name: 'push-optimal', share: 1, openingShare: 1, lateShare: 1, memoryShare: 1, make: pushSearch(OPTIMAL_SEARCH[optimal]) }];
   if (plans.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
   // The tables stop short of the memory limit themselves, each at its part of it.

@@ -5,10 +5,10 @@ import { replay } from '../../src/game/replay.js';
 import type { Board } from '../../src/level/board.js';
 import { parseCollection } from '../../src/level/parse.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
-import { FeatureSearch, type FeatureSearchConfig, featureRank } from '../../src/solver/engines/feature-search.js';
+import { FeatureSearch, type FeatureSearchConfig, featureRank, finalPositionMayMislead } from '../../src/solver/engines/feature-search.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { pushesToLurd } from '../../src/solver/model/solution.js';
-import { board, sharedDir } from './helpers.js';
+import { board, DIAGONALS, sharedDir } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';
 
@@ -139,5 +139,22 @@ describe('search over features', () => {
 
   it('following the greedy packing plan instead, solves exactly the random boards exhaustive search solves', () => {
     expect(solvesExactlyTheSolvable(67, 200, { packingPlan: 'plan' })).toBeGreaterThan(15);
+  });
+});
+
+describe('whether the final position misleads the search over features', () => {
+  const misleads = (start: Board): boolean => finalPositionMayMislead(analyzeLevel(buildProblem(start, 'all-goals')));
+
+  it("does where more boxes start outside every goal's basin than the out-of-plan feature counts", () => {
+    // Rows of goals and boxes on the diagonals, each box beside a goal: with every other goal full,
+    // 8 of the 20 boxes can be pushed onto none of them.
+    expect(misleads(board(...DIAGONALS))).toBe(true);
+  });
+
+  it('does not where fewer boxes start so, nor where every box can still come home last', () => {
+    // The bottom box can be pushed along its row but never up to the goals once the deep one is full.
+    expect(misleads(board('########', '#..  $ #', '#### # #', '#@ $   #', '########'))).toBe(false);
+    // A corridor fed from both ends: each box is in some goal's basin.
+    expect(misleads(board('##########', '#        #', '# ###### #', '#@$ .. $ #', '##########'))).toBe(false);
   });
 });

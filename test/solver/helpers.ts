@@ -31,3 +31,22 @@ export function expectReplaysToSolved(start: Board, result: SolveResult, rule: G
   expect(replayed.moves).toBe(result.moves);
   expect(replayed.pushes).toBe(result.pushes);
 }
+
+/**
+ * Microban II 131 cut down to 20 boxes: rows of goals and boxes on the diagonals, each box beside
+ * a goal. With every other goal full, 8 of the boxes can be pushed onto none of them: they start
+ * outside every goal's basin (more than FESS's out-of-plan feature counts).
+ */
+export const DIAGONALS: readonly string[] = [
+  '      ####',
+  '    ###  ###',
+  '   ##.$.   #',
+  '  ##.$.$$. #',
+  ' ##.$.$$.$##',
+  '##.$.$$.$.#',
+  '#.$.$$.$.##',
+  '## $$.$.##',
+  ' #@  $.##',
+  ' ####.##',
+  '    ###',
+];

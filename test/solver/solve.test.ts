@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { OPENING_ONLY_CORRAL_LIMITS } from '../../src/solver/deadlocks/corral-deadlocks.js';
+import { FeatureSearch, type FeatureSearchConfig } from '../../src/solver/engines/feature-search.js';
+import { buildProblem } from '../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { solve } from '../../src/solver/solve.js';
-import { board, expectReplaysToSolved } from './helpers.js';
+import { board, DIAGONALS, expectReplaysToSolved } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 
 describe('solve on tiny boards', () => {
@@ -168,5 +172,49 @@ describe('move-optimal and push-optimal', () => {
     const result = solve(start, { rule: 'all-goals' });
     expect(result.optimal).toBeNull();
     expectReplaysToSolved(start, result, 'all-goals');
+  });
+});
+
+describe("where more boxes start outside every goal's basin than the out-of-plan feature counts", () => {
+  const firstSearch: FeatureSearchConfig = { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false };
+  const everyGoalSearch: FeatureSearchConfig = { corralLimits: OPENING_ONLY_CORRAL_LIMITS, outOfPlanBasin: 'every-goal' };
+  const unguidedSearch: FeatureSearchConfig = { ...firstSearch, packingPlan: 'none', outOfPlan: false };
+  const goalRoom = ['###########', '#  ..#    #', '#  .. $ $ #', '#  ..#$ $ #', '#    # $$@#', '#    #    #', '###########'];
+
+  /** Positions a search over features with these settings expands to solve `start` alone. */
+  const expandedAlone = (start: ReturnType<typeof board>, config: FeatureSearchConfig): number => {
+    const search = new FeatureSearch(analyzeLevel(buildProblem(start, 'all-goals')), config);
+    while (search.state === 'running') search.run(1024);
+    expect(search.state).toBe('solved');
+    return search.expanded;
+  };
+
+  /** The portfolio's third search over features alone, on a clock that runs 5 ms a reading: it starts once LATE_MS has passed. */
+  const thirdSearch = (start: ReturnType<typeof board>) => {
+    let now = 0;
+    const clock = (): number => (now += 5);
+    const result = solve(start, { rule: 'all-goals', members: ['feature-every-goal'], improve: false, clock, timeLimitMs: 3_600_000 });
+    expectReplaysToSolved(start, result, 'all-goals');
+    return result;
+  };
+
+  it('the third search over features goes without the packing plan and the out-of-plan feature', () => {
+    const start = board(...DIAGONALS);
+    expect(expandedAlone(start, unguidedSearch)).not.toBe(expandedAlone(start, everyGoalSearch));
+    expect(thirdSearch(start).nodes).toBe(expandedAlone(start, unguidedSearch));
+  });
+
+  it("elsewhere it counts out of plan against every goal's basin, with the plan", () => {
+    const start = board(...goalRoom);
+    expect(expandedAlone(start, unguidedSearch)).not.toBe(expandedAlone(start, everyGoalSearch));
+    expect(thirdSearch(start).nodes).toBe(expandedAlone(start, everyGoalSearch));
+  });
+
+  it('the first search keeps both', () => {
+    const start = board(...DIAGONALS);
+    const result = solve(start, { rule: 'all-goals', members: ['feature'], improve: false });
+    expectReplaysToSolved(start, result, 'all-goals');
+    expect(expandedAlone(start, firstSearch)).not.toBe(expandedAlone(start, unguidedSearch));
+    expect(result.nodes).toBe(expandedAlone(start, firstSearch));
   });
 });

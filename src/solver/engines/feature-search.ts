@@ -173,6 +173,25 @@ function dominates(a: number, b: number): boolean {
 /** The packing plans the feature search can follow (see FeatureSearchConfig.packingPlan). */
 export type PackingPlanKind = 'plan' | 'backward' | 'off-goals' | 'none';
 
+/**
+ * Whether the final position may mislead the search here: more boxes start outside every goal's
+ * basin than the out-of-plan feature can count (MAX_OUT_OF_PLAN).
+ *
+ * The packing plan and the out-of-plan basins are both read back from the final position: which
+ * goal is filled last, and from which squares a box can still come home once the other goals hold
+ * theirs. A box outside every goal's basin can come home only while goals about it are still
+ * empty, so the final position says nothing of its way. Where more boxes start so than the
+ * feature counts, the out-of-plan count starts at its cap whichever basin it is read from (every
+ * box outside every goal's basin is outside the sink basin too), so it tells no position of the
+ * opening from another, and the plan orders goals for boxes most of whose ways it does not know.
+ * That guidance may still serve (on most such levels measured it does), so this calls for a
+ * search without it (packingPlan 'none', outOfPlan false) beside the guided one, not instead.
+ */
+export function finalPositionMayMislead(analysis: LevelAnalysis): boolean {
+  const basin = analysis.everyGoalBasin();
+  return basin !== null && basin.outsideAtStart > MAX_OUT_OF_PLAN;
+}
+
 function planOf(analysis: LevelAnalysis, kind: PackingPlanKind): PackingPlan | null {
   if (kind === 'plan') return analysis.packingPlan();
   if (kind === 'backward') return analysis.backwardPlan() ?? analysis.packingPlan();
