@@ -1,6 +1,10 @@
 import { CutCells } from './cut-cells.js';
 import type { Problem } from '../model/problem.js';
 
+/** Piece labels of groupSidesInPosition besides a child's cell: the piece holding the parent, and the one the box's starting cell joins. Areas beside the start are -2 - area. */
+const PARENT_PIECE = -1;
+const JOINED_PIECE = -1_000_000_000;
+
 /**
  * Every place one box can be taken to while the other boxes stay put: a breadth-first search over
  * (box cell, player side) states, where side d means the player stands at neighbours[cell * 4 + d].
@@ -19,10 +23,6 @@ import type { Problem } from '../model/problem.js';
  * side d steps the player one square further that way and the box follows onto the square the
  * player left, so the player ends on side d of the box's new cell.
  */
-/** Piece labels of groupSidesInPosition besides a child's cell: the piece holding the parent, and the one the box's starting cell joins. Areas beside the start are -2 - area. */
-const PARENT_PIECE = -1;
-const JOINED_PIECE = -1_000_000_000;
-
 export class BoxMoves {
   /** Reached states of the last call, cell * 4 + side. */
   readonly states: Int32Array;
@@ -206,14 +206,13 @@ export class BoxMoves {
     const { group } = this;
     const { discovered, low, last, parent } = this.cuts;
     const at = discovered[cell];
-    // Per side, the child of `cell` heading its piece, or -1 for the piece holding `cell`'s parent.
-    const heads = this.heads;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[cell * 4 + d];
       if (side < 0 || boxAt[side] !== 0) {
         group[cell * 4 + d] = -1;
         continue;
       }
+      // The child of `cell` heading the side's piece, or -1 for the piece holding `cell`'s parent.
       let head = -1;
       if (discovered[side] > at) {
         // A descendant: it lies in the subtree of one child of `cell`.
@@ -225,17 +224,27 @@ export class BoxMoves {
         }
       }
       // Same piece, same label: the label is the first side of the piece.
-      let label = d;
-      for (let e = 0; e < d; e++) {
-        if (group[cell * 4 + e] >= 0 && heads[e] === head) {
-          label = group[cell * 4 + e];
-          break;
-        }
-      }
-      heads[d] = head;
-      group[cell * 4 + d] = label;
+      this.labelSide(cell, d, head);
     }
   }
+
+  /**
+   * Labels the free side `d` of `cell` as belonging to the piece `head`: sides of one piece share
+   * the number of its first side (heads holds the pieces of the sides before d).
+   */
+  private labelSide(cell: number, d: number, head: number): void {
+    const { group, heads } = this;
+    let label = d;
+    for (let e = 0; e < d; e++) {
+      if (group[cell * 4 + e] >= 0 && heads[e] === head) {
+        label = group[cell * 4 + e];
+        break;
+      }
+    }
+    heads[d] = head;
+    group[cell * 4 + d] = label;
+  }
+
   /**
    * groupSides in a walked position (walkPosition), whose walk saw the searched box on its
    * starting cell `origin`, free now. With the box on `cell`, the pieces of the cell's area are
@@ -248,7 +257,7 @@ export class BoxMoves {
     this.groupEpoch[cell] = this.epoch;
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
-    const { group, heads, joinedHeads, origin } = this;
+    const { group, joinedHeads, origin } = this;
     const { areaOf, splits } = this.cuts;
     if (cell !== origin && splits[cell] === 0) {
       // The cell splits nothing: its free sides are one piece, the box's starting cell with them
@@ -293,15 +302,7 @@ export class BoxMoves {
           }
         }
       }
-      let label = d;
-      for (let e = 0; e < d; e++) {
-        if (group[cell * 4 + e] >= 0 && heads[e] === head) {
-          label = group[cell * 4 + e];
-          break;
-        }
-      }
-      heads[d] = head;
-      group[cell * 4 + d] = label;
+      this.labelSide(cell, d, head);
     }
   }
 
