@@ -18,7 +18,6 @@ import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import type { FixedGoalMatching } from '../deadlocks/fixed-goal-matching.js';
-import { RegionLabels } from '../geometry/regions.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
 import { offGoalsOrder } from '../planning/packing-order.js';
@@ -238,7 +237,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly matching: MatchingDeadlocks | null;
   private readonly localSearch: LocalSearchDeadlocks | null;
   private readonly roomDeadlocks: RoomDeadlocks | null;
-  private readonly regions: RegionLabels;
   private readonly piCorrals: PiCorralPruning | null;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
@@ -260,7 +258,7 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateKey: Float64Array;
   /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
   private readonly hotspots: PositionHotspots | null;
-  /** Player areas of the position being expanded, uncapped (regions labelled them in settle). */
+  /** Player areas of the position being expanded, uncapped (counted by settle's walk of the position). */
   private areaTotal = 0;
   /** 1 on squares off the goals and off the sink basin: a box there is out of plan (see sink-basin.ts). */
   private readonly outOfPlan: Uint8Array;
@@ -330,7 +328,6 @@ export class FeatureSearch implements SearchEngine {
     this.fixedGoalMatching = detectors.fixedGoalMatching;
     this.localSearch = detectors.localSearch;
     this.freeze = detectors.freeze;
-    this.regions = new RegionLabels(problem);
     this.corrals = detectors.corrals;
     this.positions = new PackedPositions(problem);
     this.retrograde = detectors.retrograde;
@@ -527,7 +524,8 @@ export class FeatureSearch implements SearchEngine {
       this.clear(boxAt);
       return;
     }
-    this.areaTotal = this.regions.count(boxAt);
+    // One walk of the position gives its areas here and its boxes' moves in queueMoves.
+    this.areaTotal = this.moves.walkPosition(boxAt);
     const areas = Math.min(this.areaTotal, MAX_AREAS);
     let blocked = 0;
     for (const doorway of this.doorways) blocked += boxAt[doorway];
@@ -586,7 +584,7 @@ export class FeatureSearch implements SearchEngine {
     const corrals = this.piCorrals;
     const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, boxCount);
     let count = 0;
-    moves.walkPosition(boxAt);
+    // settle() walked this position for its areas: the box moves read that walk.
     for (let i = 0; i < boxCount; i++) {
       const box = boxList[i];
       if (restricted && !corrals.isAllowed(box)) continue;
@@ -736,10 +734,10 @@ export class FeatureSearch implements SearchEngine {
    */
   private connectivityAdvice(count: number, areas: number, boxAt: Uint8Array): number {
     if (areas <= 1) return -1;
-    const { candidateFrom, candidatePushes, candidateAreas, regions } = this;
+    const { candidateFrom, candidatePushes, candidateAreas } = this;
     const { neighbours } = this.analysis.problem;
     // settle() labelled this position's areas just before, which spots the boxes between areas.
-    const label = regions.label;
+    const label = this.moves.areaOf;
     let separating = 0;
     const epoch = ++this.separatingEpoch;
     for (let c = 0; c < count; c++) {
@@ -785,7 +783,7 @@ export class FeatureSearch implements SearchEngine {
     const { dead } = this.analysis;
     const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach } = this;
     // settle() labelled this position's areas just before.
-    const label = this.regions.label;
+    const label = this.moves.areaOf;
     const own = label[this.nodes.player[node]];
     const epoch = ++this.pushFromAreaEpoch;
     let anyArea = false;
@@ -961,7 +959,7 @@ export class FeatureSearch implements SearchEngine {
    */
   private areasWithout(box: number, boxAt: Uint8Array): number {
     const { neighbours } = this.analysis.problem;
-    const label = this.regions.label;
+    const label = this.moves.areaOf;
     let joined = 0;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[box * 4 + d];

@@ -16,7 +16,7 @@ export class CutCells {
   readonly low: Int32Array;
   readonly last: Int32Array;
   readonly parent: Int32Array;
-  /** Per cell reached by the last analyze, the number of its area (0 up). */
+  /** Per free cell of the position last analyzed, the number of its area (1 up, as RegionLabels numbers them). */
   readonly areaOf: Int32Array;
   /** Per cell of the last walk, 1 where a box on it would split its area (a cut vertex). */
   readonly splits: Uint8Array;
@@ -51,8 +51,8 @@ export class CutCells {
     let areas = 0;
     for (let root = 0; root < cellCount; root++) {
       if (boxAt[root] !== 0 || discovered[root] !== 0) continue;
-      time = this.walkFrom(root, boxAt, time, false, areas);
       areas++;
+      time = this.walkFrom(root, boxAt, time, false, areas);
     }
     this.areas = areas;
   }
@@ -67,14 +67,14 @@ export class CutCells {
     else for (let i = 0; i < this.reachedCount; i++) discovered[reached[i]] = 0;
     this.walkedWhole = false;
     this.reachedCount = 0;
-    this.walkFrom(root, boxAt, 0, true, -1);
+    this.walkFrom(root, boxAt, 0, true, 0);
   }
 
-  /** The depth-first walk from `root`, numbering from `time` on, labelling the cells `area` (unless -1); returns the last number given. */
+  /** The depth-first walk from `root`, numbering from `time` on, labelling the cells `area` (unless 0); returns the last number given. */
   private walkFrom(root: number, boxAt: Uint8Array, time: number, remember: boolean, area: number): number {
     const { neighbours } = this.problem;
     const { discovered, low, last, parent, next, stack, reached, areaOf, splits } = this;
-    const labelling = area >= 0;
+    const labelling = area > 0;
     let top = 0;
     stack[top++] = root;
     discovered[root] = low[root] = ++time;
