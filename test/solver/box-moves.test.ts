@@ -27,6 +27,30 @@ function squareOf(problem: Problem, cell: number): string {
   return `${Math.floor(square / problem.width)},${square % problem.width}`;
 }
 
+/**
+ * Random positions of `problem`: in each of `trials`, every cell holds a box with the chance
+ * `density()` gives for that trial, and the player stands on a random cell (a trial whose player
+ * cell holds a box is skipped). After the player's walk, `walked()` is called, then `visit` for
+ * each box.
+ */
+function forEachBoxOfRandomPositions(
+  problem: Problem,
+  reach: PlayerReach,
+  random: () => number,
+  trials: { count: number; density: () => number; walked?: () => void },
+  visit: (box: number) => void,
+): void {
+  for (let trial = 0; trial < trials.count; trial++) {
+    const density = trials.density();
+    for (let cell = 0; cell < problem.cellCount; cell++) reach.boxAt[cell] = random() < density ? 1 : 0;
+    const player = Math.floor(random() * problem.cellCount);
+    if (reach.boxAt[player] !== 0) continue;
+    reach.walk(player);
+    trials.walked?.();
+    for (let box = 0; box < problem.cellCount; box++) if (reach.boxAt[box] !== 0) visit(box);
+  }
+}
+
 describe('box moves', () => {
   it('lists every square a box can be pushed to in a corridor, with the pushes it takes', () => {
     expect(movesOf(['#######', '#@$  .#', '#######'], 1, 2)).toEqual(['1,3 l 1', '1,4 l 2', '1,5 l 3']);
@@ -69,29 +93,21 @@ describe('box moves', () => {
       return seed / 0x7fffffff;
     };
     let compared = 0;
-    for (let trial = 0; trial < 300; trial++) {
-      reach.boxAt.fill(0);
-      for (let cell = 0; cell < problem.cellCount; cell++) reach.boxAt[cell] = random() < 0.3 ? 1 : 0;
-      const player = Math.floor(random() * problem.cellCount);
-      if (reach.boxAt[player] !== 0) continue;
-      reach.walk(player);
-      for (let box = 0; box < problem.cellCount; box++) {
-        if (reach.boxAt[box] === 0) continue;
-        const listed = (moves: BoxMoves, count: number): string[] => Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}`);
-        const fresh = new BoxMoves(problem);
-        const expected = listed(
-          fresh,
-          fresh.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-        );
-        expect(
-          listed(
-            reused,
-            reused.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-          ),
-        ).toEqual(expected);
-        compared++;
-      }
-    }
+    forEachBoxOfRandomPositions(problem, reach, random, { count: 300, density: () => 0.3 }, (box) => {
+      const listed = (moves: BoxMoves, count: number): string[] => Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}`);
+      const fresh = new BoxMoves(problem);
+      const expected = listed(
+        fresh,
+        fresh.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
+      );
+      expect(
+        listed(
+          reused,
+          reused.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
+        ),
+      ).toEqual(expected);
+      compared++;
+    });
     expect(compared).toBeGreaterThan(500);
   });
 
@@ -103,29 +119,22 @@ describe('box moves', () => {
     const regions = new RegionLabels(problem);
     const random = seededRandom(11);
     let compared = 0;
-    for (let trial = 0; trial < 200; trial++) {
-      for (let cell = 0; cell < problem.cellCount; cell++) reach.boxAt[cell] = random() < 0.25 ? 1 : 0;
-      const player = Math.floor(random() * problem.cellCount);
-      if (reach.boxAt[player] !== 0) continue;
-      reach.walk(player);
-      for (let box = 0; box < problem.cellCount; box++) {
-        if (reach.boxAt[box] === 0) continue;
+    forEachBoxOfRandomPositions(problem, reach, random, { count: 200, density: () => 0.25 }, (box) => {
+      reach.boxAt[box] = 0;
+      const without = regions.count(reach.boxAt);
+      reach.boxAt[box] = 1;
+      const count = moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
+      for (let k = 0; k < count; k++) {
+        const to = moves.states[k] >> 2;
         reach.boxAt[box] = 0;
-        const without = regions.count(reach.boxAt);
+        reach.boxAt[to] = 1;
+        const counted = regions.count(reach.boxAt);
+        reach.boxAt[to] = 0;
         reach.boxAt[box] = 1;
-        const count = moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
-        for (let k = 0; k < count; k++) {
-          const to = moves.states[k] >> 2;
-          reach.boxAt[box] = 0;
-          reach.boxAt[to] = 1;
-          const counted = regions.count(reach.boxAt);
-          reach.boxAt[to] = 0;
-          reach.boxAt[box] = 1;
-          expect(moves.areasWithBoxOn(to, without)).toBe(counted);
-          compared++;
-        }
+        expect(moves.areasWithBoxOn(to, without)).toBe(counted);
+        compared++;
       }
-    }
+    });
     expect(compared).toBeGreaterThan(200);
   });
 
@@ -143,33 +152,25 @@ describe('box moves', () => {
     const regions = new RegionLabels(problem);
     const random = seededRandom(23);
     let compared = 0;
-    for (let trial = 0; trial < 300; trial++) {
-      const density = 0.1 + 0.3 * random();
-      for (let cell = 0; cell < problem.cellCount; cell++) reach.boxAt[cell] = random() < density ? 1 : 0;
-      const player = Math.floor(random() * problem.cellCount);
-      if (reach.boxAt[player] !== 0) continue;
-      reach.walk(player);
-      walked.walkPosition(reach.boxAt);
-      for (let box = 0; box < problem.cellCount; box++) {
-        if (reach.boxAt[box] === 0) continue;
-        reach.boxAt[box] = 0;
-        const without = regions.count(reach.boxAt);
-        reach.boxAt[box] = 1;
-        const listed = (moves: BoxMoves, count: number): string[] =>
-          Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}:${moves.areasWithBoxOn(state >> 2, without)}`);
-        const expected = listed(
-          alone,
-          alone.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-        );
-        expect(
-          listed(
-            walked,
-            walked.searchInWalkedPosition(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-          ),
-        ).toEqual(expected);
-        compared += expected.length;
-      }
-    }
+    const trials = { count: 300, density: () => 0.1 + 0.3 * random(), walked: () => walked.walkPosition(reach.boxAt) };
+    forEachBoxOfRandomPositions(problem, reach, random, trials, (box) => {
+      reach.boxAt[box] = 0;
+      const without = regions.count(reach.boxAt);
+      reach.boxAt[box] = 1;
+      const listed = (moves: BoxMoves, count: number): string[] =>
+        Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}:${moves.areasWithBoxOn(state >> 2, without)}`);
+      const expected = listed(
+        alone,
+        alone.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
+      );
+      expect(
+        listed(
+          walked,
+          walked.searchInWalkedPosition(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
+        ),
+      ).toEqual(expected);
+      compared += expected.length;
+    });
     expect(compared).toBeGreaterThan(2000);
   });
 });
