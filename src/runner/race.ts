@@ -11,12 +11,12 @@ export type RaceSplit = readonly (readonly PortfolioMemberName[])[];
 
 /**
  * The feature search (FESS) on one core; on the other, the second and third feature searches
- * (with mobility; with every goal's basin), the greedy searches meeting in the middle and the push-optimal A*, which proves the
+ * (without mobility; with every goal's basin), the greedy searches meeting in the middle and the push-optimal A*, which proves the
  * unsolvable levels. FESS takes most of the time in the single-thread portfolio, so this split
  * gives the others a whole core without taking anything from it. Measured against the
  * alternatives in the README (How the solver works).
  */
-export const DEFAULT_RACE_SPLIT: RaceSplit = [['feature'], ['feature-mobility', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal']];
+export const DEFAULT_RACE_SPLIT: RaceSplit = [['feature'], ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal']];
 
 /**
  * The tasks of a race on one level: each side runs its members with its part of the memory

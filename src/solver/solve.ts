@@ -42,7 +42,7 @@ export interface SolveOptions {
 }
 
 /** The searches of the any-solution portfolio, by name. */
-export type PortfolioMemberName = 'feature' | 'feature-mobility' | 'feature-every-goal' | 'forward-greedy' | 'backward-greedy' | 'push-optimal';
+export type PortfolioMemberName = 'feature' | 'feature-deadlocks' | 'feature-every-goal' | 'forward-greedy' | 'backward-greedy' | 'push-optimal';
 
 export interface SolveResult {
   readonly status: SolveStatus;
@@ -167,35 +167,41 @@ const FEATURE_SEARCH: MemberPlan = {
   lateShare: 0.71,
   finalShare: 0.5,
   memoryShare: 0.45,
+  // Mobility (box sides the player reaches) orders equally good moves before the box distances,
+  // as in FESS's published move order. Alone at 100,000 positions it solves 23 of the 38 hard
+  // XSokoban levels to 21 without it (11, 14, 21 and 76 more, 28 not; 52 in 373,444 positions,
+  // 22 CPU s, unsolved without it at 700,000), for about 10% more CPU a position. In the
+  // portfolio, with the search without mobility in second place (FEATURE_DEADLOCKS_SEARCH), at
+  // 10 s XSokoban 14 and 30 are solved as well (6.8 s, 7.7 s), 78 of 90 against 76, and none
+  // is lost (28 in 7.0 s against 2.1 s); at 60 s with 2 jobs 82 against 81: 52 in 43.5 s, 85 in
+  // 27.2 s (38.8 s) and 69 in 41.6 s (48.8 s). Sasquatch at 10 s: 33 of 50, as before.
   // Corrals with the opening search only: the second search (can the fence ever come home?)
   // costs this search about 40% more CPU on XSokoban 16 41 74 20 44 5 at 15,000 positions each
   // for no level more at 20,000; the second search over features has it. Room deadlocks are
   // left to the other searches over features for the same reason: 12% more CPU on those six
   // levels, and in the portfolio at 10 s of CPU XSokoban 21 took 8.8 s with them here against
   // 7.6 s without, 41 7.2 against 5.9.
-  make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false }),
+  make: (analysis, maxBytes) => new FeatureSearch(analysis, { maxBytes, corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true }),
 };
 /**
- * A second search over features, ordering equally good moves by FESS's last feature, mobility
- * (box sides the player reaches), before the distances. On its own it is no better: at 100,000
- * positions it solves 23 of the 38 hard XSokoban levels to the first one's 22, but a different 23
- * (11 in 5,587 positions, 14 and 21 in about 62,000, 76 in 3,152 instead of 48,165; 15 and 28
- * not at all), and on Sasquatch at 20,000 positions 24 of 50 to 25. Run times of such searches
- * have long tails that differ from one ordering to the other, so a small share of the time, taken
- * from the first, buys the levels where the second is quick for little on the others.
+ * A second search over features without mobility, so that equally good moves are ordered by the
+ * box distances alone, and with every deadlock detector the feature search has (the corral
+ * detector's second search and room deadlocks, which cost the first search too much). Run times
+ * of such searches have long tails that differ from one ordering to the other: alone, with the
+ * first search's detectors, at 100,000 positions, mobility solves XSokoban 11, 14, 21 and 76 and
+ * the distances alone do not, while the distances solve 28 (13,171 positions) and 15 sooner
+ * (18,234 against 79,811). A small share of the time, taken from the first, buys the levels
+ * where the second is quick for little on the others.
  */
-const FEATURE_MOBILITY_SEARCH: MemberPlan = {
-  name: 'feature-mobility',
+const FEATURE_DEADLOCKS_SEARCH: MemberPlan = {
+  name: 'feature-deadlocks',
   share: 0.08,
   openingShare: 0,
   lateShare: 0.08,
   finalShare: 0.04,
   memoryShare: 0.1,
-  // Built at its first turn, after the opening: most small levels are solved before that. It
-  // also asks of corrals the player can open whether their fence can ever come home (the
-  // detector's default), which with mobility solves Microban II 130 in 3,361 positions (neither
-  // alone does in 100,000) and which costs the first search too much to run there.
-  make: (analysis, maxBytes) => new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes, mobility: true })),
+  // Built at its first turn, after the opening: most small levels are solved before that.
+  make: (analysis, maxBytes) => new DeferredEngine(() => new FeatureSearch(analysis, { maxBytes })),
 };
 /**
  * A third search over features, whose out-of-plan boxes are those outside every goal's basin
@@ -226,8 +232,9 @@ const FEATURE_EVERY_GOAL_SEARCH: MemberPlan = {
 /**
  * The third search over features where the final position may mislead (finalPositionMayMislead
  * in feature-search.ts: more boxes start outside every goal's basin than the out-of-plan feature
- * counts): the first search's settings without the packing plan (packed = boxes on goals) and
- * without the out-of-plan feature, with the first search's shares once it starts, so that the
+ * counts): the first search's settings without the packing plan (packed = boxes on goals),
+ * without the out-of-plan feature and without mobility (with it, 131 below is not solved alone
+ * in 400,000 positions), with the first search's shares once it starts, so that the
  * searches with and without that guidance split the time. The every-goal basin it replaces is
  * read from the same final position, and its count starts at its cap there too.
  *
@@ -322,7 +329,7 @@ const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, pullPerimeter: PUSH_PERIMETER },
 };
 
-const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_MOBILITY_SEARCH, FEATURE_EVERY_GOAL_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
+const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_DEADLOCKS_SEARCH, FEATURE_EVERY_GOAL_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
 
 /**
  * The searches of the any-solution portfolio that run on this level, of those chosen (all by

@@ -50,7 +50,7 @@ describe('splitting a level between racing workers', () => {
     const [fess, rest] = raceTasks(task, DEFAULT_RACE_SPLIT);
     expect(fess).toMatchObject({ members: ['feature'], maxNodes: 500 });
     expect(fess.maxMemoryMiB).toBeCloseTo(450);
-    expect(rest).toMatchObject({ members: ['feature-mobility', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal'], maxNodes: 500 });
+    expect(rest).toMatchObject({ members: ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal'], maxNodes: 500 });
     expect(rest.maxMemoryMiB).toBeCloseTo(550);
   });
 

@@ -176,9 +176,9 @@ describe('move-optimal and push-optimal', () => {
 });
 
 describe("where more boxes start outside every goal's basin than the out-of-plan feature counts", () => {
-  const firstSearch: FeatureSearchConfig = { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false };
+  const firstSearch: FeatureSearchConfig = { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true };
   const everyGoalSearch: FeatureSearchConfig = { corralLimits: OPENING_ONLY_CORRAL_LIMITS, outOfPlanBasin: 'every-goal' };
-  const unguidedSearch: FeatureSearchConfig = { ...firstSearch, packingPlan: 'none', outOfPlan: false };
+  const unguidedSearch: FeatureSearchConfig = { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, packingPlan: 'none', outOfPlan: false };
   const goalRoom = ['###########', '#  ..#    #', '#  .. $ $ #', '#  ..#$ $ #', '#    # $$@#', '#    #    #', '###########'];
 
   /** Positions a search over features with these settings expands to solve `start` alone. */

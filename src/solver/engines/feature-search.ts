@@ -83,7 +83,7 @@ export interface FeatureSearchConfig {
   readonly openerAdvisor?: boolean;
   /** FESS's explorer advisor: a move that lets the player reach a square from which a new push can be made (default on). */
   readonly explorerAdvisor?: boolean;
-  /** FESS's mobility, box sides the player can reach, as the tie-break before the box distances (default off: measured worse). */
+  /** FESS's mobility, box sides the player can reach, as the tie-break before the box distances (default off; the portfolio's first search has it). */
   readonly mobility?: boolean;
   /**
    * Which packing plan packed boxes follow: FESS's plan from a backward search with a sink room
