@@ -167,14 +167,15 @@ const FEATURE_SEARCH: MemberPlan = {
   lateShare: 0.71,
   finalShare: 0.5,
   memoryShare: 0.45,
-  // Mobility (box sides the player reaches) orders equally good moves before the box distances,
-  // as in FESS's published move order. Alone at 100,000 positions it solves 23 of the 38 hard
-  // XSokoban levels to 21 without it (11, 14, 21 and 76 more, 28 not; 52 in 373,444 positions,
-  // 22 CPU s, unsolved without it at 700,000), for about 10% more CPU a position. In the
-  // portfolio, with the search without mobility in second place (FEATURE_DEADLOCKS_SEARCH), at
-  // 10 s XSokoban 14 and 30 are solved as well (6.8 s, 7.7 s), 78 of 90 against 76, and none
-  // is lost (28 in 7.0 s against 2.1 s); at 60 s with 2 jobs 82 against 81: 52 in 43.5 s, 85 in
-  // 27.2 s (38.8 s) and 69 in 41.6 s (48.8 s). Sasquatch at 10 s: 33 of 50, as before.
+  // Mobility (box sides the player reaches) orders equally good moves before the box distances, as
+  // in FESS's published move order. Alone at 100,000 positions it solves 23 of the 38 hard XSokoban
+  // levels to 21 without it (11, 14 and 21 more, 28 not; 76 in 3,127 positions against 46,106), and
+  // 52 in 373,444 positions (22 CPU s), which without it is unsolved at 700,000, for about 10% more
+  // CPU a position. In the portfolio, with the search without mobility in second place
+  // (FEATURE_DEADLOCKS_SEARCH), at 10 s XSokoban 14 and 30 are solved as well (6.8 s, 7.7 s), 78 of
+  // 90 against 76, and none is lost (28 in 7.0 s against 2.1 s); at 60 s with 2 jobs 82 against 81:
+  // 52 in 43.5 s, 85 in 27.2 s (38.8 s) and 69 in 41.6 s (48.8 s). Sasquatch at 10 s: 33 of 50, as
+  // before.
   // Corrals with the opening search only: the second search (can the fence ever come home?)
   // costs this search about 40% more CPU on XSokoban 16 41 74 20 44 5 at 15,000 positions each
   // for no level more at 20,000; the second search over features has it. Room deadlocks are
@@ -188,9 +189,9 @@ const FEATURE_SEARCH: MemberPlan = {
  * box distances alone, and with every deadlock detector the feature search has (the corral
  * detector's second search and room deadlocks, which cost the first search too much). Run times
  * of such searches have long tails that differ from one ordering to the other: alone, with the
- * first search's detectors, at 100,000 positions, mobility solves XSokoban 11, 14, 21 and 76 and
- * the distances alone do not, while the distances solve 28 (13,171 positions) and 15 sooner
- * (18,234 against 79,811). A small share of the time, taken from the first, buys the levels
+ * first search's detectors, at 100,000 positions, mobility solves XSokoban 11, 14 and 21 and the
+ * distances alone do not, while the distances solve 28 (13,171 positions) and 15 sooner (18,234
+ * against 79,811). A small share of the time, taken from the first, buys the levels
  * where the second is quick for little on the others.
  */
 const FEATURE_DEADLOCKS_SEARCH: MemberPlan = {
