@@ -191,8 +191,8 @@ const FEATURE_SEARCH: MemberPlan = {
  * of such searches have long tails that differ from one ordering to the other: alone, with the
  * first search's detectors, at 100,000 positions, mobility solves XSokoban 11, 14 and 21 and the
  * distances alone do not, while the distances solve 28 (13,171 positions) and 15 sooner (18,234
- * against 79,811). A small share of the time, taken from the first, buys the levels
- * where the second is quick for little on the others.
+ * against 79,811). A small share of the time, taken from the first, buys the levels where the
+ * second is quick for little on the others.
  */
 const FEATURE_DEADLOCKS_SEARCH: MemberPlan = {
   name: 'feature-deadlocks',
