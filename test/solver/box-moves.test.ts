@@ -51,6 +51,22 @@ function forEachBoxOfRandomPositions(
   }
 }
 
+/**
+ * The moves a box-move search just found (`count` of them), as 'state:pushes:areas' texts: the
+ * areas are those each move leaves, given the position's areas without the box.
+ */
+function listedMoves(moves: BoxMoves, count: number, areasWithoutBox: number): string[] {
+  return Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}:${moves.areasWithBoxOn(state >> 2, areasWithoutBox)}`);
+}
+
+/** The player areas of the position `boxAt` with the box at `box` taken off. */
+function areasWithout(regions: RegionLabels, boxAt: Uint8Array, box: number): number {
+  boxAt[box] = 0;
+  const areas = regions.count(boxAt);
+  boxAt[box] = 1;
+  return areas;
+}
+
 describe('box moves', () => {
   it('lists every square a box can be pushed to in a corridor, with the pushes it takes', () => {
     expect(movesOf(['#######', '#@$  .#', '#######'], 1, 2)).toEqual(['1,3 l 1', '1,4 l 2', '1,5 l 3']);
@@ -92,20 +108,14 @@ describe('box moves', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed / 0x7fffffff;
     };
+    const regions = new RegionLabels(problem);
+    const reached = (cell: number): boolean => reach.reached(cell);
     let compared = 0;
     forEachBoxOfRandomPositions(problem, reach, random, { count: 300, density: () => 0.3 }, (box) => {
-      const listed = (moves: BoxMoves, count: number): string[] => Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}`);
+      const without = areasWithout(regions, reach.boxAt, box);
       const fresh = new BoxMoves(problem);
-      const expected = listed(
-        fresh,
-        fresh.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-      );
-      expect(
-        listed(
-          reused,
-          reused.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-        ),
-      ).toEqual(expected);
+      const expected = listedMoves(fresh, fresh.search(box, reach.boxAt, dead, reached), without);
+      expect(listedMoves(reused, reused.search(box, reach.boxAt, dead, reached), without)).toEqual(expected);
       compared++;
     });
     expect(compared).toBeGreaterThan(500);
@@ -120,9 +130,7 @@ describe('box moves', () => {
     const random = seededRandom(11);
     let compared = 0;
     forEachBoxOfRandomPositions(problem, reach, random, { count: 200, density: () => 0.25 }, (box) => {
-      reach.boxAt[box] = 0;
-      const without = regions.count(reach.boxAt);
-      reach.boxAt[box] = 1;
+      const without = areasWithout(regions, reach.boxAt, box);
       const count = moves.search(box, reach.boxAt, dead, (cell) => reach.reached(cell));
       for (let k = 0; k < count; k++) {
         const to = moves.states[k] >> 2;
@@ -151,24 +159,13 @@ describe('box moves', () => {
     const reach = new PlayerReach(problem);
     const regions = new RegionLabels(problem);
     const random = seededRandom(23);
+    const reached = (cell: number): boolean => reach.reached(cell);
     let compared = 0;
     const trials = { count: 300, density: () => 0.1 + 0.3 * random(), walked: () => walked.walkPosition(reach.boxAt) };
     forEachBoxOfRandomPositions(problem, reach, random, trials, (box) => {
-      reach.boxAt[box] = 0;
-      const without = regions.count(reach.boxAt);
-      reach.boxAt[box] = 1;
-      const listed = (moves: BoxMoves, count: number): string[] =>
-        Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}:${moves.areasWithBoxOn(state >> 2, without)}`);
-      const expected = listed(
-        alone,
-        alone.search(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-      );
-      expect(
-        listed(
-          walked,
-          walked.searchInWalkedPosition(box, reach.boxAt, dead, (cell) => reach.reached(cell)),
-        ),
-      ).toEqual(expected);
+      const without = areasWithout(regions, reach.boxAt, box);
+      const expected = listedMoves(alone, alone.search(box, reach.boxAt, dead, reached), without);
+      expect(listedMoves(walked, walked.searchInWalkedPosition(box, reach.boxAt, dead, reached), without)).toEqual(expected);
       compared += expected.length;
     });
     expect(compared).toBeGreaterThan(2000);
