@@ -6,7 +6,7 @@ import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
 import { FeatureSearch, finalPositionMayMislead } from './engines/feature-search.js';
-import { runPortfolio } from './engines/portfolio.js';
+import { runPortfolio } from './portfolio/run-portfolio.js';
 import type { Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
 import { type MovePerimeterPlan, PushSearch, type PullPerimeterPlan, type SearchConfig } from './engines/push-search.js';
