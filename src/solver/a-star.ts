@@ -1,4 +1,5 @@
 import { SearchLimitError, UsageError } from '../errors.js';
+import { NodeHeap } from './tables/node-heap.js';
 
 /**
  * A plain A* over any state type, shaped like the CS161 homework's `a_star(start, goal_test,
@@ -46,54 +47,12 @@ export class AStarLimitError extends SearchLimitError {
  * Open-list order: lowest f first; among equal f the deeper node (highest g), since it is
  * closer to a goal; then the node generated first, so a run is deterministic.
  */
-class NodeHeap {
-  private readonly items: number[] = [];
-
-  constructor(
-    private readonly f: readonly number[],
-    private readonly g: readonly number[],
-  ) {}
-
-  get size(): number {
-    return this.items.length;
-  }
-
-  private before(a: number, b: number): boolean {
-    if (this.f[a] !== this.f[b]) return this.f[a] < this.f[b];
-    if (this.g[a] !== this.g[b]) return this.g[a] > this.g[b];
+function openListOrder(f: readonly number[], g: readonly number[]): (a: number, b: number) => boolean {
+  return (a, b) => {
+    if (f[a] !== f[b]) return f[a] < f[b];
+    if (g[a] !== g[b]) return g[a] > g[b];
     return a < b;
-  }
-
-  push(node: number): void {
-    const items = this.items;
-    let at = items.length;
-    items.push(node);
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (!this.before(node, items[parent])) break;
-      items[at] = items[parent];
-      at = parent;
-    }
-    items[at] = node;
-  }
-
-  pop(): number {
-    const items = this.items;
-    const top = items[0];
-    const last = items.pop() as number;
-    if (items.length === 0) return top;
-    let at = 0;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= items.length) break;
-      if (child + 1 < items.length && this.before(items[child + 1], items[child])) child++;
-      if (!this.before(items[child], last)) break;
-      items[at] = items[child];
-      at = child;
-    }
-    items[at] = last;
-    return top;
-  }
+  };
 }
 
 function checkedEstimate(value: number): number {
@@ -127,7 +86,7 @@ export function aStar<State>(
   const g: number[] = [];
   const f: number[] = [];
   const bestNode = new Map<string, number>();
-  const open = new NodeHeap(f, g);
+  const open = new NodeHeap(openListOrder(f, g));
 
   const add = (state: State, key: string, from: number, depth: number, estimate: number): number => {
     const node = states.length;

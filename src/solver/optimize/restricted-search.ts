@@ -2,7 +2,7 @@ import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { BoxSet } from './box-set.js';
-import { NodeHeap } from './node-heap.js';
+import { NodeHeap } from '../tables/node-heap.js';
 import type { Length, OptimizeMetric } from './metric.js';
 import { boxesPlaced, walkToFreeGoal } from './solution-path.js';
 

@@ -105,7 +105,7 @@ function orderPullingTo(problem: Problem, sources: Uint8Array, exits: Uint8Array
 }
 
 /** Marks in `marks` the squares the player reaches from its start or from any box's start. */
-function markOutside(walker: PlayerReach, player: number, sources: Uint8Array, marks: Uint8Array): void {
+export function markOutside(walker: PlayerReach, player: number, sources: Uint8Array, marks: Uint8Array): void {
   marks.fill(0);
   const seeds = [player];
   for (let cell = 0; cell < sources.length; cell++) if (sources[cell] !== 0) seeds.push(cell);

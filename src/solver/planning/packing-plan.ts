@@ -1,5 +1,5 @@
 import { BoxPathFinder } from '../geometry/box-path.js';
-import { boxSources, packingOrder } from './packing-order.js';
+import { boxSources, markOutside, packingOrder } from './packing-order.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 
@@ -135,17 +135,4 @@ function planPulling(problem: Problem, sources: Uint8Array, exits: Uint8Array, p
     feeds.push(pull.kind === 'out' ? pull.feeds : -1);
   }
   return { squares: Int32Array.from(squares), feeds: Int32Array.from(feeds) };
-}
-
-/** Marks in `marks` the squares the player reaches from its start or from any box's start. */
-function markOutside(walker: PlayerReach, player: number, sources: Uint8Array, marks: Uint8Array): void {
-  marks.fill(0);
-  const seeds = [player];
-  for (let cell = 0; cell < sources.length; cell++) if (sources[cell] !== 0) seeds.push(cell);
-  for (const seed of seeds) {
-    if (marks[seed] !== 0 || walker.boxAt[seed] !== 0) continue;
-    const count = walker.walk(seed);
-    const cells = walker.visitedCells(count);
-    for (let i = 0; i < count; i++) marks[cells[i]] = 1;
-  }
 }
