@@ -19,7 +19,7 @@ import { WalkBound } from '../src/solver/bounds/walk-bound.js';
 import { MovePerimeter } from '../src/solver/bounds/move-perimeter.js';
 import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
 import type { Problem } from '../src/solver/model/problem.js';
-import { pushesToLurd } from '../src/solver/model/solution.js';
+import { pushesToLurd } from '../src/solver/geometry/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
 import { problemWithFixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
 import { MOVE_PERIMETER, type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';

@@ -8,7 +8,7 @@ import { type MemberPlan, memoryShareOf, PORTFOLIO_PHASES, PORTFOLIO_PLAN, type 
 import { runPortfolio } from './portfolio/run-portfolio.js';
 import type { Problem } from './model/problem.js';
 import { type MovePerimeterPlan, PushSearch, type PullPerimeterPlan, type SearchConfig } from './engines/push-search.js';
-import { pushesToLurd } from './model/solution.js';
+import { pushesToLurd } from './geometry/solution.js';
 import { OPTIMIZE_TECHNIQUES, optimizePushes } from './optimize/optimize-pushes.js';
 
 export type Optimality = 'moves' | 'pushes';

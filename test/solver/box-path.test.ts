@@ -3,7 +3,7 @@ import { replay } from '../../src/game/replay.js';
 import { BoxPathFinder } from '../../src/solver/geometry/box-path.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { board } from './helpers.js';
 
 /** The cell of the square at (row, col). */

@@ -7,7 +7,7 @@ import { parseCollection } from '../../src/level/parse.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { FeatureSearch, type FeatureSearchConfig, featureRank, finalPositionMayMislead } from '../../src/solver/engines/feature-search.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { board, DIAGONALS, sharedDir } from './helpers.js';
 import { solveByExhaustion } from './oracle.js';
 import { drawBoard, randomBoard, seededRandom } from './random-boards.js';

@@ -8,7 +8,7 @@ import { MovePerimeter, type MovePerimeterOptions } from '../../src/solver/bound
 import { PushSearch } from '../../src/solver/engines/push-search.js';
 import { PackedPositions } from '../../src/solver/model/position.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../../src/solver/planning/analysis.js';
 import { board, sharedDir } from './helpers.js';
 import { fewestByExhaustion, solveByExhaustion } from './oracle.js';

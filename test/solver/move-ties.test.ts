@@ -6,7 +6,7 @@ import { replay } from '../../src/game/replay.js';
 import { parseCollection } from '../../src/level/parse.js';
 import { PushSearch } from '../../src/solver/engines/push-search.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { solve } from '../../src/solver/solve.js';
 import { board, expectReplaysToSolved, sharedDir } from './helpers.js';

@@ -8,7 +8,7 @@ import { parseCollection } from '../../src/level/parse.js';
 import { PushSearch, type SearchMode } from '../../src/solver/engines/push-search.js';
 import { OneWaySquares } from '../../src/solver/geometry/one-way-squares.js';
 import { buildProblem, DOWN, LEFT, type Problem, RIGHT, UP } from '../../src/solver/model/problem.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { board, sharedDir } from './helpers.js';
 import { fewestByExhaustionWithin } from './oracle.js';

@@ -10,7 +10,7 @@ import { PushSearch, type SearchConfig } from '../../src/solver/engines/push-sea
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';
 import { PackedPositions } from '../../src/solver/model/position.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { board, sharedDir } from './helpers.js';
 import { fewestByExhaustionWithin } from './oracle.js';

@@ -4,7 +4,7 @@ import type { Board } from '../../src/level/board.js';
 import { analyzeLevel, canSearchBackward } from '../../src/solver/planning/analysis.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { PushSearch } from '../../src/solver/engines/push-search.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { board } from './helpers.js';
 
 // Two boxes must enter a dead-end goal room in the right order: the far goal first.

@@ -5,7 +5,7 @@ import { PatternBound } from '../../src/solver/bounds/pattern-bound.js';
 import { WalkBound } from '../../src/solver/bounds/walk-bound.js';
 import { PushSearch } from '../../src/solver/engines/push-search.js';
 import { buildProblem, type Problem } from '../../src/solver/model/problem.js';
-import { pushesToLurd } from '../../src/solver/model/solution.js';
+import { pushesToLurd } from '../../src/solver/geometry/solution.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { solve } from '../../src/solver/solve.js';
 import { board, expectReplaysToSolved } from './helpers.js';

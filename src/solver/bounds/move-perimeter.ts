@@ -1,7 +1,7 @@
 import type { StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import { PackedPositions } from '../model/position.js';
-import { BoardSymmetry, boxHashesUnderImages } from '../model/board-symmetry.js';
+import { BoardSymmetry, boxHashesUnderImages } from '../geometry/board-symmetry.js';
 
 /** How the perimeter grows and what it keeps. */
 export interface MovePerimeterOptions {
@@ -19,7 +19,7 @@ export interface MovePerimeterOptions {
   readonly afterPushOnly?: boolean;
   /**
    * Store a position and its mirror and rotation images as one (default true), where the level's
-   * cells and goals are symmetric (model/board-symmetry.ts): they are as far from the solved
+   * cells and goals are symmetric (geometry/board-symmetry.ts): they are as far from the solved
    * positions, so the same budget reaches deeper.
    */
   readonly symmetry?: boolean;

@@ -15,7 +15,7 @@ import { PlayerReach } from '../geometry/reachability.js';
 import { lastPushOf, type OneWaySquares, pushCode, runOf } from '../geometry/one-way-squares.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
-import { BoardSymmetry, boxHashesUnderImages } from '../model/board-symmetry.js';
+import { BoardSymmetry, boxHashesUnderImages } from '../geometry/board-symmetry.js';
 
 /**
  * pushes: A* over pushes, cost 1 per push (player normalized to its region).

@@ -5,7 +5,7 @@ import { replay } from '../../game/replay.js';
 import type { Board } from '../../level/board.js';
 import type { Level } from '../../level/level.js';
 import { buildProblem } from '../model/problem.js';
-import { pushesToLurd } from '../model/solution.js';
+import { pushesToLurd } from '../geometry/solution.js';
 import { analyzeLevel } from '../planning/analysis.js';
 import { type Length, type OptimizeMetric, compareLengths } from './metric.js';
 import { OPTIMIZE_TECHNIQUES, type OptimizeTechnique, type TechniqueStep, optimizePushes } from './optimize-pushes.js';

@@ -1,4 +1,4 @@
-import type { BoardSymmetry } from '../model/board-symmetry.js';
+import type { BoardSymmetry } from '../geometry/board-symmetry.js';
 
 /**
  * Every position the search has generated, in parallel typed arrays indexed by node number,

@@ -1,5 +1,5 @@
-import { DIRECTION_LETTERS, type Problem } from './problem.js';
-import { PlayerReach } from '../geometry/reachability.js';
+import { DIRECTION_LETTERS, type Problem } from '../model/problem.js';
+import { PlayerReach } from './reachability.js';
 
 export interface SolutionText {
   readonly lurd: string;

@@ -1,6 +1,6 @@
-import type { Problem } from './problem.js';
-import type { PackedPositions } from './position.js';
-import type { PlayerReach } from '../geometry/reachability.js';
+import type { Problem } from '../model/problem.js';
+import type { PackedPositions } from '../model/position.js';
+import type { PlayerReach } from './reachability.js';
 
 /**
  * The mirrors and rotations of a level that map its cells onto its cells and its goals onto its
