@@ -2,7 +2,7 @@
  * npm run bench:cs161 -- [--max-expanded <n>] [--problems p1-p19] [--rule all-boxes|keeper-too]
  *                        [--time-limit <s>] [--max-gib <n>] [--heuristics h0,h1,h2]
  *
- * The CS161 homework's comparison of heuristics: A* (src/solver/a-star.ts through the students'
+ * The CS161 homework's comparison of heuristics: A* (src/solver/cs161/a-star.ts through the students'
  * `sokoban`) on each problem of ../shared/cs161 with h0, h1 and h2, the depth it finds (checked
  * against the published or breadth-first depth) and the states expanded. Every path is replayed
  * step by step with the homework's `nextStates`, so a printed depth is a real solution's.
@@ -13,9 +13,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Cs161State, goalTest, nextStates } from '../src/game/cs161.js';
-import { AStarLimitError } from '../src/solver/a-star.js';
-import type { Cs161Rule } from '../src/solver/cs161-bound.js';
-import { type Cs161HeuristicName, cs161RankSearch } from '../src/solver/cs161-rank-search.js';
+import { AStarLimitError } from '../src/solver/cs161/a-star.js';
+import type { Cs161Rule } from '../src/solver/cs161/bound.js';
+import { type Cs161HeuristicName, cs161RankSearch } from '../src/solver/cs161/rank-search.js';
 import { sharedDir } from './suites.js';
 
 interface Problem {

@@ -73,10 +73,10 @@ export {
   type SolveStatus,
   type Optimality,
 } from './solver/solve.js';
-export { solvePuzzle, h2 } from './solver/seed-api.js';
-export { aStar, AStarLimitError, type AStarOptions, type AStarResult } from './solver/a-star.js';
-export { sokoban, type Cs161Heuristic, type Cs161SearchOptions } from './solver/cs161-search.js';
-export type { Cs161Rule } from './solver/cs161-bound.js';
+export { solvePuzzle, h2 } from './solver/cs161/seed-api.js';
+export { aStar, AStarLimitError, type AStarOptions, type AStarResult } from './solver/cs161/a-star.js';
+export { sokoban, type Cs161Heuristic, type Cs161SearchOptions } from './solver/cs161/search.js';
+export type { Cs161Rule } from './solver/cs161/bound.js';
 
 // Why a position is lost, by the solver's own cheap proofs; the boxes that can never reach a goal.
 export { LossExplainer, explainLoss, deadOrFrozenBoxes } from './solver/explain/loss-explainer.js';

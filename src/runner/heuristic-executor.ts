@@ -1,10 +1,10 @@
 import { boardToState, h0, h1 } from '../game/cs161.js';
 import { movesOfStates } from '../game/cs161-moves.js';
 import { BOX, GOAL, countSquares } from '../level/board.js';
-import { AStarLimitError } from '../solver/a-star.js';
-import type { Cs161Rule } from '../solver/cs161-bound.js';
-import { type Cs161Heuristic, sokoban } from '../solver/cs161-search.js';
-import { h2 } from '../solver/seed-api.js';
+import { AStarLimitError } from '../solver/cs161/a-star.js';
+import type { Cs161Rule } from '../solver/cs161/bound.js';
+import { type Cs161Heuristic, sokoban } from '../solver/cs161/search.js';
+import { h2 } from '../solver/cs161/seed-api.js';
 import type { SolveResult } from '../solver/solve.js';
 import { type Executor, SolveCancelledError } from './executor.js';
 import { internalFailure } from './outcome-record.js';
@@ -26,7 +26,7 @@ function cs161Rule(job: SolveJob): Cs161Rule | null {
 }
 
 /**
- * Solves each level on the main thread with the CS161 homework's A* (solver/cs161-search.ts) and
+ * Solves each level on the main thread with the CS161 homework's A* (solver/cs161/search.ts) and
  * the chosen heuristic, one level after another. The record says how many states A* expanded;
  * its solution is replayed like any other. Admissible heuristics make every solution move-optimal.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { AStarLimitError, aStar } from '../../src/solver/a-star.js';
+import { AStarLimitError, aStar } from '../../src/solver/cs161/a-star.js';
 
 /** An open 5 by 5 room; a state is [row, col] and each step goes to a side neighbour. */
 const SIZE = 5;

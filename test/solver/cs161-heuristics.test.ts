@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { type Cs161State, h0, h1, stateToBoard } from '../../src/game/cs161.js';
 import { movesOfStates } from '../../src/game/cs161-moves.js';
 import { replay } from '../../src/game/replay.js';
-import type { Cs161Rule } from '../../src/solver/cs161-bound.js';
-import { sokoban } from '../../src/solver/cs161-search.js';
-import { h2 } from '../../src/solver/seed-api.js';
+import type { Cs161Rule } from '../../src/solver/cs161/bound.js';
+import { sokoban } from '../../src/solver/cs161/search.js';
+import { h2 } from '../../src/solver/cs161/seed-api.js';
 import { sharedDir } from './helpers.js';
 
 /**

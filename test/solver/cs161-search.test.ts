@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { type Cs161State, goalTest, h0, h1, nextStates, stateToBoard } from '../../src/game/cs161.js';
 import { movesOfStates } from '../../src/game/cs161-moves.js';
 import { replay } from '../../src/game/replay.js';
-import { AStarLimitError, aStar } from '../../src/solver/a-star.js';
-import { cs161RankSearch } from '../../src/solver/cs161-rank-search.js';
-import { sokoban } from '../../src/solver/cs161-search.js';
-import { h2 } from '../../src/solver/seed-api.js';
+import { AStarLimitError, aStar } from '../../src/solver/cs161/a-star.js';
+import { cs161RankSearch } from '../../src/solver/cs161/rank-search.js';
+import { sokoban } from '../../src/solver/cs161/search.js';
+import { h2 } from '../../src/solver/cs161/seed-api.js';
 import { sharedDir } from './helpers.js';
 
 const problems = JSON.parse(readFileSync(path.join(sharedDir, 'cs161', 'hw3_22_problems_boxes_rule.json'), 'utf8')) as {

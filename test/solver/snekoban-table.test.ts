@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/game/direction.js';
 import { newGame, stepGame, victoryCheck, type SnekobanDescription } from '../../src/game/snekoban.js';
-import { solvePuzzle } from '../../src/solver/seed-api.js';
+import { solvePuzzle } from '../../src/solver/cs161/seed-api.js';
 import { sharedDir } from './helpers.js';
 
 /**

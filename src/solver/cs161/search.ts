@@ -1,7 +1,7 @@
-import { type Cs161State, h0, h1, stateToBoard } from '../game/cs161.js';
+import { type Cs161State, h0, h1, stateToBoard } from '../../game/cs161.js';
 import { type AStarResult, aStar } from './a-star.js';
-import { Cs161Bound, type Cs161Rule } from './cs161-bound.js';
-import { type Cs161HeuristicName, cs161RankSearch } from './cs161-rank-search.js';
+import { Cs161Bound, type Cs161Rule } from './bound.js';
+import { type Cs161HeuristicName, cs161RankSearch } from './rank-search.js';
 import { h2 } from './seed-api.js';
 
 /**
@@ -22,7 +22,7 @@ export interface Cs161SearchOptions {
   readonly maxExpanded?: number;
   /** See AStarOptions.shouldStop. */
   readonly shouldStop?: () => boolean;
-  /** Bytes the states of h0, h1 and h2 searches may take (see cs161-rank-search.ts); AStarLimitError('memory') past it. */
+  /** Bytes the states of h0, h1 and h2 searches may take (see rank-search.ts); AStarLimitError('memory') past it. */
   readonly maxBytes?: number;
 }
 

@@ -1,7 +1,7 @@
-import { BOX, GOAL, WALL, type Board } from '../level/board.js';
-import { INFEASIBLE, MatchingBound } from './bounds/matching-bound.js';
-import { computePushDistances } from './geometry/push-distances.js';
-import { buildProblem, type Problem } from './model/problem.js';
+import { BOX, GOAL, WALL, type Board } from '../../level/board.js';
+import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
+import { computePushDistances } from '../geometry/push-distances.js';
+import { buildProblem, type Problem } from '../model/problem.js';
 
 /** The two victory rules of the CS161 homework's versions. */
 export type Cs161Rule = 'all-boxes' | 'keeper-too';

@@ -1,10 +1,10 @@
-import { SearchLimitError } from '../errors.js';
-import { directionOfLetter, type Direction } from '../game/direction.js';
-import { stateToBoard, type Cs161State } from '../game/cs161.js';
-import type { SnekobanGame } from '../game/snekoban.js';
-import { BOX, GOAL } from '../level/board.js';
-import { Cs161Bound, type Cs161Rule, boundLayoutKey } from './cs161-bound.js';
-import { solve, type SolveOptions } from './solve.js';
+import { SearchLimitError } from '../../errors.js';
+import { directionOfLetter, type Direction } from '../../game/direction.js';
+import { stateToBoard, type Cs161State } from '../../game/cs161.js';
+import type { SnekobanGame } from '../../game/snekoban.js';
+import { BOX, GOAL } from '../../level/board.js';
+import { Cs161Bound, type Cs161Rule, boundLayoutKey } from './bound.js';
+import { solve, type SolveOptions } from '../solve.js';
 
 /**
  * The 6.101 lab's solver interface: the shortest list of directions that wins (all-goals rule),

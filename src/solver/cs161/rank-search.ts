@@ -1,10 +1,10 @@
-import { type Cs161State, stateToBoard } from '../game/cs161.js';
+import { type Cs161State, stateToBoard } from '../../game/cs161.js';
 import { AStarLimitError, type AStarResult } from './a-star.js';
-import { Cs161Bound, type Cs161Rule } from './cs161-bound.js';
-import { PositionRank } from './model/position-rank.js';
-import { DOWN, LEFT, RIGHT, UP, buildProblem, type Problem } from './model/problem.js';
-import { FDepthBucketQueue } from './tables/f-depth-bucket-queue.js';
-import { LOST, MAX_DEPTH, RankTable } from './tables/rank-table.js';
+import { Cs161Bound, type Cs161Rule } from './bound.js';
+import { PositionRank } from '../model/position-rank.js';
+import { DOWN, LEFT, RIGHT, UP, buildProblem, type Problem } from '../model/problem.js';
+import { FDepthBucketQueue } from '../tables/f-depth-bucket-queue.js';
+import { LOST, MAX_DEPTH, RankTable } from '../tables/rank-table.js';
 
 /**
  * The CS161 homework's A* for its own three heuristics, on compact storage: the same search as

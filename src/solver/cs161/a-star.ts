@@ -1,5 +1,5 @@
-import { SearchLimitError, UsageError } from '../errors.js';
-import { NodeHeap } from './tables/node-heap.js';
+import { SearchLimitError, UsageError } from '../../errors.js';
+import { NodeHeap } from '../tables/node-heap.js';
 
 /**
  * A plain A* over any state type, shaped like the CS161 homework's `a_star(start, goal_test,
