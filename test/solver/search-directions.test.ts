@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/game/replay.js';
 import type { Board } from '../../src/level/board.js';
-import { analyzeLevel, canSearchBackward } from '../../src/solver/planning/analysis.js';
+import { canSearchBackward } from '../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { PushSearch } from '../../src/solver/engines/push-search.js';
 import { pushesToLurd } from '../../src/solver/geometry/solution.js';

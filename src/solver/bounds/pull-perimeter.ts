@@ -1,8 +1,7 @@
-import type { StopCheck } from '../geometry/push-distances.js';
+import type { PushDistances, StopCheck } from '../geometry/push-distances.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { PackedPositions } from '../model/position.js';
-import type { LevelAnalysis } from '../planning/analysis.js';
-import { canSearchBackward } from '../planning/analysis.js';
+import { canSearchBackward, type Problem } from '../model/problem.js';
 import { DistanceTable } from '../tables/distance-table.js';
 import { INFEASIBLE, MatchingBound } from './matching-bound.js';
 
@@ -34,6 +33,16 @@ const DEPTH_PAST_START_BOUND = 2;
 const FIRST_GROWTH_CHECK = 8;
 
 /** How large the perimeter may grow. */
+/**
+ * What the perimeter reads of the level's analysis (planning/analysis.ts's LevelAnalysis has it):
+ * forward push distances for the matching bound at its edge, and the dead cells of pulling.
+ */
+export interface PerimeterAnalysis {
+  readonly problem: Problem;
+  readonly distances: PushDistances;
+  backward(): { readonly dead: Uint8Array };
+}
+
 export interface PerimeterLimits {
   /**
    * Positions stored at most: the build stops at the last layer it could store whole, and does
@@ -95,7 +104,7 @@ export class PullPerimeter {
    * The perimeter of a level, or null where no single goal placement ends it (as many boxes as
    * goals is needed, and not keeper-too: see canSearchBackward) or the level is lost at once.
    */
-  static build(analysis: LevelAnalysis, limits: PerimeterLimits): PullPerimeter | null {
+  static build(analysis: PerimeterAnalysis, limits: PerimeterLimits): PullPerimeter | null {
     const { problem } = analysis;
     if (!canSearchBackward(problem) || problem.hopelessBecause !== null) return null;
     const stopCheck = limits.stopCheck ?? (() => {});

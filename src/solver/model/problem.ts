@@ -145,3 +145,11 @@ export function buildProblem(board: Board, rule: GoalRule): Problem {
     hopelessBecause,
   };
 }
+
+/**
+ * Searching backwards starts from the one box configuration that wins, so it needs every goal
+ * filled by exactly one box at the end.
+ */
+export function canSearchBackward(problem: Problem): boolean {
+  return problem.rule !== 'keeper-too' && problem.initialBoxes.length === problem.goals.length && problem.goals.length > 0;
+}

@@ -1,7 +1,8 @@
 import { OPENING_ONLY_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
 import { type FeatureSearchConfig, finalPositionMayMislead } from '../engines/feature-search.js';
 import type { SearchConfig } from '../engines/push-search.js';
-import { canSearchBackward, type LevelAnalysis } from '../planning/analysis.js';
+import { canSearchBackward } from '../model/problem.js';
+import type { LevelAnalysis } from '../planning/analysis.js';
 
 /**
  * The any-solution portfolio as data: every search that takes part, one row each. The solver
