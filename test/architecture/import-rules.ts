@@ -66,3 +66,43 @@ export function sourceFiles(root: string, dir: string): SourceFile[] {
   }
   return files;
 }
+
+/**
+ * An order of the parts of one folder, lowest first: its subfolders and the files directly in it
+ * (by name). A part may import only from parts in an earlier group; parts in one group are
+ * siblings that import neither each other. Every part must be placed, so a new folder or root
+ * file has to be given its place before it can import or be imported.
+ */
+export interface LayerOrder {
+  /** The folder from the repository root, e.g. src/solver. */
+  readonly folder: string;
+  readonly groups: readonly (readonly string[])[];
+}
+
+/** The part of `order.folder` that `file` lies in (its first path step inside it), or null outside it. */
+function partOf(file: string, folder: string): string | null {
+  if (!file.startsWith(`${folder}/`)) return null;
+  return file.slice(folder.length + 1).split('/')[0];
+}
+
+/** Each import within `order.folder` that runs sideways or back up its order, as "file -> specifier". */
+export function orderViolations(files: readonly SourceFile[], order: LayerOrder): string[] {
+  const rank = new Map<string, number>();
+  order.groups.forEach((group, i) => {
+    for (const part of group) rank.set(part, i);
+  });
+  const found: string[] = [];
+  for (const file of files) {
+    const from = partOf(file.path, order.folder);
+    if (from === null) continue;
+    for (const specifier of importsOf(file.text)) {
+      if (!specifier.startsWith('.')) continue;
+      const to = partOf(path.posix.join(path.posix.dirname(file.path), specifier).replace(/\.js$/, '.ts'), order.folder);
+      if (to === null || to === from) continue;
+      const fromRank = rank.get(from);
+      const toRank = rank.get(to);
+      if (fromRank === undefined || toRank === undefined || toRank >= fromRank) found.push(`${file.path} -> ${specifier}`);
+    }
+  }
+  return found.sort();
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importsOf, sourceFiles, violations, type ImportRule } from './import-rules.js';
+import { type ImportRule, importsOf, type LayerOrder, orderViolations, sourceFiles, violations } from './import-rules.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,6 +25,38 @@ const FRONT_END_RULES: readonly ImportRule[] = [
   { layer: 'web', forbiddenLayers: ['cli'], forbidsNode: false },
 ];
 
+/**
+ * The order of src/, lowest first: the typed errors every layer throws, the library (level, game,
+ * solver, and index.ts, which exports it), the runner, and the front ends (the CLI's serve command
+ * starts the page's server, so web comes before cli).
+ */
+const SRC_ORDER: LayerOrder = {
+  folder: 'src',
+  groups: [['errors.ts'], ['level'], ['game'], ['solver'], ['index.ts'], ['runner'], ['web'], ['cli']],
+};
+
+/**
+ * The order of the solver's folders, lowest first (ARCHITECTURE.md): the problem and positions,
+ * the board's geometry, the tables, FESS's features and the bounds, the deadlock detectors, the
+ * per-level analysis and plans, the engines and the optimizer, the portfolio, the explanations and
+ * the level facts, solve.ts, and what is built on solve (the generator, the CS161 homework code).
+ */
+const SOLVER_ORDER: LayerOrder = {
+  folder: 'src/solver',
+  groups: [
+    ['model'],
+    ['geometry'],
+    ['tables'],
+    ['fess', 'bounds'],
+    ['deadlocks'],
+    ['planning'],
+    ['engines', 'optimize'],
+    ['portfolio', 'explain', 'inspect'],
+    ['solve.ts'],
+    ['generate', 'cs161'],
+  ],
+};
+
 describe('the layering of src/', () => {
   const files = sourceFiles(repoRoot, 'src');
 
@@ -40,6 +72,14 @@ describe('the layering of src/', () => {
 
   it('keeps the runner below both front ends, and web from importing cli', () => {
     expect(violations(files, FRONT_END_RULES)).toEqual([]);
+  });
+
+  it('runs one way: errors, level, game, solver, index, runner, web, cli', () => {
+    expect(orderViolations(files, SRC_ORDER)).toEqual([]);
+  });
+
+  it("runs one way through the solver's folders", () => {
+    expect(orderViolations(files, SOLVER_ORDER)).toEqual([]);
   });
 });
 
@@ -71,5 +111,39 @@ describe('the layering check', () => {
     const runner = { path: 'src/runner/pool.ts', text: "import type { Io } from '../cli/io.js';" };
     const cli = { path: 'src/cli/commands/serve.ts', text: "import { startServer } from '../../web/server.js';" };
     expect(violations([web, runner, cli], FRONT_END_RULES)).toEqual(['src/runner/pool.ts -> ../cli/io.js', 'src/web/page.ts -> ../cli/run.js']);
+  });
+
+  it('reports an import back up the order of src/, and leaves imports down it alone', () => {
+    const planted = [
+      { path: 'src/level/planted.ts', text: "import { replay } from '../game/replay.js';" },
+      { path: 'src/game/planted.ts', text: "import { solve } from '../solver/solve.js';\nimport type { Board } from '../level/board.js';" },
+      { path: 'src/errors.ts', text: "import type { Level } from './level/level.js';" },
+      { path: 'src/cli/planted.ts', text: "import { startServer } from '../web/server.js';\nimport { SolvePool } from '../runner/solve-pool.js';" },
+    ];
+    expect(orderViolations(planted, SRC_ORDER)).toEqual([
+      'src/errors.ts -> ./level/level.js',
+      'src/game/planted.ts -> ../solver/solve.js',
+      'src/level/planted.ts -> ../game/replay.js',
+    ]);
+  });
+
+  it("reports an import back up the solver's folders, sideways between siblings, and from a folder not placed", () => {
+    const planted = [
+      { path: 'src/solver/model/planted.ts', text: "import { PlayerReach } from '../geometry/reachability.js';" },
+      { path: 'src/solver/bounds/planted.ts', text: "import { analyzeLevel } from '../planning/analysis.js';\nimport type { Problem } from '../model/problem.js';" },
+      { path: 'src/solver/fess/planted.ts', text: "import { MatchingBound } from '../bounds/matching-bound.js';" },
+      { path: 'src/solver/engines/planted.ts', text: "import { solve } from '../solve.js';\nimport { sortCells } from '../deadlocks/sort-cells.js';" },
+      { path: 'src/solver/solve.ts', text: "import { sokoban } from './cs161/search.js';\nimport { runPortfolio } from './portfolio/run-portfolio.js';" },
+      { path: 'src/solver/unplaced/planted.ts', text: "import type { Problem } from '../model/problem.js';" },
+      { path: 'src/solver/planning/planted.ts', text: "import { helper } from './helper.js';" },
+    ];
+    expect(orderViolations(planted, SOLVER_ORDER)).toEqual([
+      'src/solver/bounds/planted.ts -> ../planning/analysis.js',
+      'src/solver/engines/planted.ts -> ../solve.js',
+      'src/solver/fess/planted.ts -> ../bounds/matching-bound.js',
+      'src/solver/model/planted.ts -> ../geometry/reachability.js',
+      'src/solver/solve.ts -> ./cs161/search.js',
+      'src/solver/unplaced/planted.ts -> ../model/problem.js',
+    ]);
   });
 });
