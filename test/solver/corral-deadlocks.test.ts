@@ -27,7 +27,7 @@ function verdicts(start: Board, limits: CorralLimits = DEFAULT_CORRAL_LIMITS): V
   const freeze = new FreezeDeadlocks(problem, dead, reach.boxAt);
   return {
     frozen: Array.from(problem.initialBoxes).some((cell) => freeze.isDeadlock(cell)),
-    corral: new CorralDeadlocks(problem, dead, limits).isDeadlock(reach.boxAt, reach),
+    corral: new CorralDeadlocks(problem, dead, limits).isDeadlockAfterWalk(reach.boxAt, reach),
   };
 }
 
@@ -126,7 +126,7 @@ describe('corral deadlocks along published solutions', () => {
       forEachPush(problem, level.solutions[0].replace(/\s/g, ''), reach.boxAt, (from, to, pushes) => {
         reach.flood(from);
         checked++;
-        if (corrals.isDeadlock(reach.boxAt, reach, from, to)) flagged.push(`level ${level.source.index}, push ${pushes}`);
+        if (corrals.isDeadlockAfterWalk(reach.boxAt, reach, from, to)) flagged.push(`level ${level.source.index}, push ${pushes}`);
       });
     }
     expect(checked).toBeGreaterThan(1000);

@@ -17,7 +17,7 @@ function flagged(start: Board): boolean {
   const reach = new PlayerReach(problem);
   for (const cell of problem.initialBoxes) reach.boxAt[cell] = 1;
   reach.walk(problem.initialPlayer);
-  return Array.from(problem.initialBoxes).some((cell) => matching.isDeadlock(reach.boxAt, reach, -1, cell));
+  return Array.from(problem.initialBoxes).some((cell) => matching.isDeadlockAfterWalk(reach.boxAt, reach, -1, cell));
 }
 
 function retrogradeFlags(start: Board): boolean {
@@ -60,7 +60,7 @@ describe('fixed-goal matching on the published XSokoban solutions', () => {
     const reach = new PlayerReach(problem);
     const alarms: number[] = [];
     forEachPush(problem, lurd, reach.boxAt, (from, to, pushes) => {
-      if (matching.isDeadlock(reach.boxAt, reach, from, to)) alarms.push(pushes);
+      if (matching.isDeadlockAfterWalk(reach.boxAt, reach, from, to)) alarms.push(pushes);
     });
     return alarms;
   }

@@ -37,8 +37,8 @@ function verdicts(start: Board): Verdicts {
   return {
     deadCell: boxes.some((cell) => dead[cell] !== 0),
     frozen: boxes.some((cell) => freeze.isDeadlock(cell)),
-    corral: new CorralDeadlocks(problem, dead).isDeadlock(reach.boxAt, reach),
-    local: boxes.some((cell) => local.isDeadlock(reach.boxAt, reach, -1, cell)),
+    corral: new CorralDeadlocks(problem, dead).isDeadlockAfterWalk(reach.boxAt, reach),
+    local: boxes.some((cell) => local.isDeadlockAfterWalk(reach.boxAt, reach, -1, cell)),
   };
 }
 
@@ -71,8 +71,8 @@ describe('local search deadlocks', () => {
     for (const cell of problem.initialBoxes) reach.boxAt[cell] = 1;
     reach.walk(problem.initialPlayer);
     const box = problem.initialBoxes[0];
-    expect(local.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
-    expect(local.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
+    expect(local.isDeadlockAfterWalk(reach.boxAt, reach, -1, box)).toBe(true);
+    expect(local.isDeadlockAfterWalk(reach.boxAt, reach, -1, box)).toBe(true);
     expect({ searches: local.counts.searches, found: local.counts.found, hits: local.counts.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
   });
 
@@ -106,7 +106,7 @@ describe('local search deadlocks on the published XSokoban solutions', () => {
     const alarms: number[] = [];
     forEachPush(problem, lurd, reach.boxAt, (from, to, pushes) => {
       reach.flood(from);
-      if (local.isDeadlock(reach.boxAt, reach, from, to)) alarms.push(pushes);
+      if (local.isDeadlockAfterWalk(reach.boxAt, reach, from, to)) alarms.push(pushes);
     });
     return alarms;
   }

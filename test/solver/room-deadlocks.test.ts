@@ -29,7 +29,7 @@ function cellAt(problem: Problem, start: Board, row: number, column: number): nu
 /** Whether the detector, asked after a move to each box in turn, calls the start lost. */
 function flagsAnyBox(start: Board): boolean {
   const { problem, rooms, reach } = setUp(start);
-  return Array.from(problem.initialBoxes).some((cell) => rooms.isDeadlock(reach.boxAt, reach, -1, cell));
+  return Array.from(problem.initialBoxes).some((cell) => rooms.isDeadlockAfterWalk(reach.boxAt, reach, -1, cell));
 }
 
 // Two rooms joined by one door (row 2, column 4). The box in the door cannot go right, where the
@@ -51,13 +51,13 @@ describe('room deadlocks', () => {
 
   it('a room whose box can never be pushed out of it nor onto a goal is lost', () => {
     const { problem, rooms, reach } = setUp(SHUT_ROOM);
-    expect(rooms.isDeadlock(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 5))).toBe(true);
+    expect(rooms.isDeadlockAfterWalk(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 5))).toBe(true);
     expect(solveByExhaustion(SHUT_ROOM, 'all-goals').fewestMoves).toBeNull();
   });
 
   it('asked about the left room, whose box can leave once the door box is pushed on (the right room box taken off), it says nothing', () => {
     const { problem, rooms, reach } = setUp(SHUT_ROOM);
-    expect(rooms.isDeadlock(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 2))).toBe(false);
+    expect(rooms.isDeadlockAfterWalk(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 2))).toBe(false);
   });
 
   it('the same rooms with the door open are no deadlock: the right room box can be pushed home', () => {
@@ -68,15 +68,15 @@ describe('room deadlocks', () => {
 
   it('a box in a corridor, on no room square, is not asked about', () => {
     const { problem, rooms, reach } = setUp(SHUT_ROOM);
-    expect(rooms.isDeadlock(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 4))).toBe(false);
+    expect(rooms.isDeadlockAfterWalk(reach.boxAt, reach, -1, cellAt(problem, SHUT_ROOM, 2, 4))).toBe(false);
     expect(rooms.counts.searches).toBe(0);
   });
 
   it('remembers a room: the same boxes and player area are searched once', () => {
     const { problem, rooms, reach } = setUp(SHUT_ROOM);
     const box = cellAt(problem, SHUT_ROOM, 2, 5);
-    expect(rooms.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
-    expect(rooms.isDeadlock(reach.boxAt, reach, -1, box)).toBe(true);
+    expect(rooms.isDeadlockAfterWalk(reach.boxAt, reach, -1, box)).toBe(true);
+    expect(rooms.isDeadlockAfterWalk(reach.boxAt, reach, -1, box)).toBe(true);
     expect({ searches: rooms.counts.searches, found: rooms.counts.found, hits: rooms.counts.hits }).toEqual({ searches: 1, found: 1, hits: 1 });
   });
 
@@ -120,7 +120,7 @@ describe('room deadlocks on the published XSokoban solutions', () => {
     const alarms: number[] = [];
     forEachPush(problem, lurd, reach.boxAt, (from, to, pushes) => {
       reach.flood(from);
-      if (rooms.isDeadlock(reach.boxAt, reach, from, to)) alarms.push(pushes);
+      if (rooms.isDeadlockAfterWalk(reach.boxAt, reach, from, to)) alarms.push(pushes);
     });
     return alarms;
   }

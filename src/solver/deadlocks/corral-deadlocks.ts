@@ -1,4 +1,4 @@
-import type { AreaDeadlockTest } from './detector-shapes.js';
+import type { WalkDeadlockTest } from './detector-shapes.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { aroundCells } from '../geometry/cell-grid.js';
@@ -54,7 +54,7 @@ const GAVE_UP = 3;
  * verdict holds for the real position. The search is cut short when it grows (no verdict), and
  * verdicts are remembered by the fence's cells and the player's area.
  */
-export class CorralDeadlocks implements AreaDeadlockTest {
+export class CorralDeadlocks implements WalkDeadlockTest {
   /** Cells already put in a corral during the current check. */
   private readonly inspected: Uint32Array;
   private stamp = 0;
@@ -130,7 +130,7 @@ export class CorralDeadlocks implements AreaDeadlockTest {
    * never be opened nor finished. Given the cells a box just left and entered, only the corrals
    * beside them are examined: the others are as they were before the move.
    */
-  isDeadlock(boxAt: Uint8Array, reach: PlayerReach, movedFrom = -1, movedTo = -1): boolean {
+  isDeadlockAfterWalk(boxAt: Uint8Array, reach: PlayerReach, movedFrom = -1, movedTo = -1): boolean {
     const { cellCount } = this.problem;
     const stamp = this.nextStamp();
     if (movedFrom < 0) {

@@ -1,4 +1,4 @@
-import type { AreaDeadlockTest } from './detector-shapes.js';
+import type { WalkDeadlockTest } from './detector-shapes.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { FixedBoxes } from './fixed-boxes.js';
 import { GoalAssignment } from './goal-assignment.js';
@@ -21,7 +21,7 @@ const ANY_SIDE = (): boolean => true;
  * Removing the movable boxes and letting the player start anywhere only widens what each box
  * can reach, so a failed matching is a proof.
  */
-export class FixedGoalMatching implements AreaDeadlockTest {
+export class FixedGoalMatching implements WalkDeadlockTest {
   /** Whether the level is one where the test means anything: every box needs a goal of its own. */
   readonly applies: boolean;
   /** Positions found lost: for measurement. */
@@ -63,7 +63,7 @@ export class FixedGoalMatching implements AreaDeadlockTest {
   }
 
   /** True when the push that put a box on `movedTo` fixed it there and left the movable boxes without goals of their own. */
-  isDeadlock(boxAt: Uint8Array, _reach: unknown, _movedFrom: number, movedTo: number): boolean {
+  isDeadlockAfterWalk(boxAt: Uint8Array, _reach: unknown, _movedFrom: number, movedTo: number): boolean {
     const { goalIndexOfCell, cellCount } = this.problem;
     if (!this.applies || goalIndexOfCell[movedTo] < 0) return false;
     const { boxes, fixedBoxes } = this;

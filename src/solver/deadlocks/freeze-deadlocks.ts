@@ -1,4 +1,4 @@
-import type { LocalDeadlockTest } from './detector-shapes.js';
+import type { PushDeadlockTest } from './detector-shapes.js';
 import type { Problem } from '../model/problem.js';
 
 const NOT_FROZEN = 0;
@@ -12,7 +12,7 @@ const FROZEN_OFF_GOAL = 2;
  * A box under examination counts as a wall for its neighbours, which is what makes groups of
  * boxes that hold each other frozen together.
  */
-export class FreezeDeadlocks implements LocalDeadlockTest {
+export class FreezeDeadlocks implements PushDeadlockTest {
   private readonly asWall: Uint8Array;
 
   constructor(
@@ -26,6 +26,11 @@ export class FreezeDeadlocks implements LocalDeadlockTest {
   /** True when the box at `cell` (already placed in boxAt) is frozen with some box of its group off a goal. */
   isDeadlock(cell: number): boolean {
     return this.frozen(cell) === FROZEN_OFF_GOAL;
+  }
+
+  /** The push shape: the box pushed to `movedTo` on the board this detector was built on. */
+  isDeadlockAfterPush(_boxAt: Uint8Array, _movedFrom: number, movedTo: number): boolean {
+    return this.frozen(movedTo) === FROZEN_OFF_GOAL;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { AreaDeadlockTest } from './detector-shapes.js';
+import type { WalkDeadlockTest } from './detector-shapes.js';
 import type { Problem } from '../model/problem.js';
 import { aroundCells, cellGrid } from '../geometry/cell-grid.js';
 import type { PlayerReach } from '../geometry/reachability.js';
@@ -44,7 +44,7 @@ const CACHE_SLOTS = 1 << 15;
  * nothing. Every verdict is remembered by the sub-problem's box cells and the player's area in
  * it, so each pattern of a level is searched once.
  */
-export class LocalSearchDeadlocks implements AreaDeadlockTest, SubBoardRules {
+export class LocalSearchDeadlocks implements WalkDeadlockTest, SubBoardRules {
   private readonly row: Int32Array;
   private readonly col: Int32Array;
   /** The eight cells around each cell (-1 for walls). */
@@ -90,7 +90,7 @@ export class LocalSearchDeadlocks implements AreaDeadlockTest, SubBoardRules {
   }
 
   /** The engines' call after a push and the player's walk: `reach` walked on `boxAt`. */
-  isDeadlock(boxAt: Uint8Array, reach: PlayerReach, _movedFrom: number, movedTo: number): boolean {
+  isDeadlockAfterWalk(boxAt: Uint8Array, reach: PlayerReach, _movedFrom: number, movedTo: number): boolean {
     return this.isDeadlockAround(boxAt, reach.topLeft, movedTo);
   }
 

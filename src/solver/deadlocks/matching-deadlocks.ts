@@ -1,4 +1,4 @@
-import type { BoardDeadlockTest } from './detector-shapes.js';
+import type { BoardDeadlockTest, PushDeadlockTest } from './detector-shapes.js';
 import { GoalAssignment } from './goal-assignment.js';
 import type { Problem } from '../model/problem.js';
 import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
@@ -17,7 +17,7 @@ import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
  * goal it could reach before, the parent's assignment still gives each box a goal of its own
  * (isDeadlockAfterPush, for searches whose parents all passed this test).
  */
-export class MatchingDeadlocks implements BoardDeadlockTest {
+export class MatchingDeadlocks implements PushDeadlockTest, BoardDeadlockTest {
   /** Goals a lone box on each cell can reach, as goalStart[cell]..goalStart[cell + 1] into goalList. */
   private readonly goalStart: Int32Array;
   private readonly goalList: Int32Array;

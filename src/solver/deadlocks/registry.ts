@@ -1,6 +1,7 @@
 import type { Problem } from '../model/problem.js';
 import type { PushDistances } from '../geometry/push-distances.js';
-import type { AreaDeadlockTest, BoardDeadlockTest, LocalDeadlockTest, PushPruner } from './detector-shapes.js';
+import type { CallPoint, CallShapes } from './detector-shapes.js';
+import { DetectorLists } from './detector-lists.js';
 import { CorralDeadlocks, type CorralLimits } from './corral-deadlocks.js';
 import { FixedGoalMatching } from './fixed-goal-matching.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
@@ -12,19 +13,27 @@ import { RoomDeadlocks, type RoomSearchLimits } from './room-deadlocks.js';
 
 /**
  * Every deadlock detector and pruner of the solver, in one table: what each proves, why that is
- * sound, when it applies and which engines use it. An engine asks `detectorsFor` once per level
- * and keeps the detectors it gets in fields of their own class, so its hot loop makes direct,
- * monomorphic calls; a detector that does not apply comes back as null.
+ * sound, when it applies, which engines use it and at which points of their search it is called
+ * (`calls`, the shapes of detector-shapes.ts). An engine asks `detectorListsFor` once per level
+ * and calls one list per shape in its hot loop (detector-lists.ts); a detector that does not
+ * apply is left out. The table's order is the order of the calls: cheapest first.
  *
- * Adding a detector: write its class in this folder with one of the call shapes of
- * detector-shapes.ts, add its entry to DETECTORS and its line to detectorsFor (the compiler asks
- * for it), and call it from the engines it names at the point its shape says.
- * (Dead cells, a box that can never reach a goal, are not here: they come with the push
- * distances in planning/analysis.ts and every engine skips pushes onto them.)
+ * Adding a detector: write its class in this folder, implementing the shape of each point it is
+ * called at, and add its row here; the engines do not change. Its name is also the engines'
+ * config switch for it (`roomDeadlocks: false`). (Dead cells, a box that can never reach a goal,
+ * are not here: they come with the push distances in planning/analysis.ts and every engine skips
+ * pushes onto them.)
  */
 
 /** The engines that take their detectors from this table. */
 export type EngineName = 'push-search' | 'feature-search';
+
+/** The points of its search at which each engine calls its lists. */
+export const ENGINE_CALLS: Readonly<Record<EngineName, readonly CallPoint[]>> = {
+  // Push tests on each child, whole-board tests when a position is expanded, pruning.
+  'push-search': ['afterPush', 'onBoard', 'pruning'],
+  'feature-search': ['afterPush', 'afterWalk', 'onBoard', 'atStart', 'pruning'],
+};
 
 /** What detectors are built from: one engine's search of one level. */
 export interface DetectorContext {
@@ -45,7 +54,15 @@ export interface DetectorContext {
   readonly roomLimits?: RoomSearchLimits;
 }
 
-interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner> {
+/** A class that has the shape of every call point in `Points` (one method each). */
+type ShapedFor<Points extends CallPoint> = UnionToIntersection<CallShapes[Points]>;
+type UnionToIntersection<Union> = (Union extends unknown ? (each: Union) => void : never) extends (all: infer Both) => void ? Both : never;
+
+export interface DetectorEntry<Points extends CallPoint = CallPoint, Detector = object> {
+  /** The points of a search at which it is called; its class has the shape of each. */
+  readonly calls: readonly Points[];
+  /** Whether an engine uses it where its config does not say (config switch: the entry's name). */
+  readonly byDefault: 'on' | 'off';
   /** deadlock: the position can never be solved. pruning: some of its pushes need not be searched. */
   readonly kind: 'deadlock' | 'pruning';
   readonly proves: string;
@@ -56,10 +73,12 @@ interface DetectorEntry<Detector extends LocalDeadlockTest | AreaDeadlockTest | 
   readonly create: (context: DetectorContext) => Detector;
 }
 
-const entry = <Detector extends LocalDeadlockTest | AreaDeadlockTest | BoardDeadlockTest | PushPruner>(e: DetectorEntry<Detector>): DetectorEntry<Detector> => e;
+const entry = <Points extends CallPoint, Detector extends ShapedFor<Points>>(e: DetectorEntry<Points, Detector>): DetectorEntry<Points, Detector> => e;
 
 export const DETECTORS = {
-  freeze: entry({
+  freezeDeadlocks: entry({
+    calls: ['afterPush'],
+    byDefault: 'on',
     kind: 'deadlock',
     proves:
       'a box that can move along neither axis, held by walls, dead cells or other such boxes, stays put for ever; when such a group holds a box off a goal the position is lost',
@@ -69,38 +88,9 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead, boxAt }) => new FreezeDeadlocks(problem, dead, boxAt),
   }),
-  corrals: entry({
-    kind: 'deadlock',
-    proves:
-      'an area the player cannot reach, holding unfinished work, that no sequence of pushes of its fence boxes (alone on the board) ever opens or finishes; with a second search, also one whose fence can open it but can never stand on goals all at once',
-    soundBecause:
-      'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either, and in a solution the fence boxes end on goals like every box; a sub-search cut short says nothing',
-    engines: ['feature-search'],
-    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
-    create: ({ problem, dead, corralLimits }) => new CorralDeadlocks(problem, dead, corralLimits),
-  }),
-  retrograde: entry({
-    kind: 'deadlock',
-    proves:
-      'with the boxes that can never move taken as walls, some goal that is empty now keeps its box to the end in every pull from the solved position, so it can never be filled',
-    soundBecause: 'pulling from the solved position with the player anywhere over-approximates every way a goal can be emptied; a goal no pull can empty must already hold its box',
-    engines: ['feature-search', 'push-search'],
-    // Pushes are not pulls; and with spare goals or boxes "every goal keeps a box" is not the end.
-    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
-    create: ({ problem, dead }) => new RetrogradeDeadlocks(problem, dead),
-  }),
-  fixedGoalMatching: entry({
-    kind: 'deadlock',
-    proves:
-      'after a push leaves its box fixed on a goal, the boxes that can still move cannot each be given a goal of its own that no fixed box holds and that it can reach, pushed alone, with the fixed boxes as walls',
-    soundBecause:
-      'fixed boxes never move again, so they are walls; taking the other boxes off and letting the player start on any side only widens where a box can go, so a box set no matching serves cannot all come home',
-    engines: ['feature-search'],
-    // Every box needs a goal of its own, one per goal; pulls are not pushes.
-    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
-    create: ({ problem, dead }) => new FixedGoalMatching(problem, dead),
-  }),
-  matching: entry({
+  matchingDeadlocks: entry({
+    calls: ['afterPush', 'atStart'],
+    byDefault: 'on',
     kind: 'deadlock',
     proves: 'the boxes cannot each be given a goal of their own that a lone box pushed from its square could reach',
     soundBecause:
@@ -111,7 +101,46 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, distances }) => new MatchingDeadlocks(problem, distances),
   }),
-  localSearch: entry({
+  retrogradeDeadlocks: entry({
+    calls: ['onBoard'],
+    byDefault: 'on',
+    kind: 'deadlock',
+    proves:
+      'with the boxes that can never move taken as walls, some goal that is empty now keeps its box to the end in every pull from the solved position, so it can never be filled',
+    soundBecause: 'pulling from the solved position with the player anywhere over-approximates every way a goal can be emptied; a goal no pull can empty must already hold its box',
+    engines: ['feature-search', 'push-search'],
+    // Pushes are not pulls; and with spare goals or boxes "every goal keeps a box" is not the end.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
+    create: ({ problem, dead }) => new RetrogradeDeadlocks(problem, dead),
+  }),
+  fixedGoalMatching: entry({
+    calls: ['afterWalk'],
+    byDefault: 'off',
+    kind: 'deadlock',
+    proves:
+      'after a push leaves its box fixed on a goal, the boxes that can still move cannot each be given a goal of its own that no fixed box holds and that it can reach, pushed alone, with the fixed boxes as walls',
+    soundBecause:
+      'fixed boxes never move again, so they are walls; taking the other boxes off and letting the player start on any side only widens where a box can go, so a box set no matching serves cannot all come home',
+    engines: ['feature-search'],
+    // Every box needs a goal of its own, one per goal; pulls are not pushes.
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && problem.goals.length === problem.initialBoxes.length && !backward,
+    create: ({ problem, dead }) => new FixedGoalMatching(problem, dead),
+  }),
+  corralDeadlocks: entry({
+    calls: ['afterWalk'],
+    byDefault: 'on',
+    kind: 'deadlock',
+    proves:
+      'an area the player cannot reach, holding unfinished work, that no sequence of pushes of its fence boxes (alone on the board) ever opens or finishes; with a second search, also one whose fence can open it but can never stand on goals all at once',
+    soundBecause:
+      'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either, and in a solution the fence boxes end on goals like every box; a sub-search cut short says nothing',
+    engines: ['feature-search'],
+    appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
+    create: ({ problem, dead, corralLimits }) => new CorralDeadlocks(problem, dead, corralLimits),
+  }),
+  localSearchDeadlocks: entry({
+    calls: ['afterWalk'],
+    byDefault: 'on',
     kind: 'deadlock',
     proves:
       'the pushed box and the few boxes near it, alone on the board with the player in its area there, can never all stand on goals at once, as a small exhaustive search over their pushes shows',
@@ -122,7 +151,9 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead, distances }) => new LocalSearchDeadlocks(problem, dead, distances.nearest),
   }),
-  rooms: entry({
+  roomDeadlocks: entry({
+    calls: ['afterWalk'],
+    byDefault: 'on',
     kind: 'deadlock',
     proves:
       "after a box move ends in one of FESS's rooms, the boxes on that room's squares and just outside it, alone on the board, can neither push a box off the room's squares nor all stand on goals, as a small exhaustive search over their pushes shows",
@@ -133,7 +164,9 @@ export const DETECTORS = {
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead, roomLimits }) => new RoomDeadlocks(problem, dead, roomLimits),
   }),
-  piCorrals: entry({
+  corralPruning: entry({
+    calls: ['pruning'],
+    byDefault: 'on',
     kind: 'pruning',
     proves: 'when the fence of an unfinished corral can only be pushed into it and the player can make each of those pushes now, only those pushes need be searched',
     soundBecause:
@@ -146,23 +179,45 @@ export const DETECTORS = {
 
 export type DetectorName = keyof typeof DETECTORS;
 
+/** A table of detectors: DETECTORS, or one with rows added (a test's, an experiment's). */
+export type DetectorRegistry = Readonly<Record<string, DetectorEntry<CallPoint, object>>>;
+
+/** Which detectors an engine uses, by registry name; an absent name takes the entry's byDefault. */
+export type DetectorSwitches = Readonly<Partial<Record<DetectorName, boolean>>>;
+
 /** The detectors one engine uses on one level, each of its own class, null when it does not apply. */
 export type DetectorSet = { readonly [Name in DetectorName]: ReturnType<(typeof DETECTORS)[Name]['create']> | null };
 
+function isUsed(entry: DetectorEntry<CallPoint, object>, name: string, engine: EngineName, context: DetectorContext, switches: DetectorSwitches): boolean {
+  // A registry with rows of its own may have switches of other names.
+  const switched = (switches as Readonly<Record<string, boolean | undefined>>)[name];
+  return entry.engines.includes(engine) && (switched ?? entry.byDefault === 'on') && entry.appliesTo(context);
+}
+
 /**
- * The detectors `engine` should use in `context`. `switches` turns named detectors off (an
- * engine's config, for ablations); a detector not named there is on.
+ * The detectors `engine` should use in `context`, by name: for callers that ask one detector
+ * about positions of their own (the loss explainer). `switches` turns named detectors on or off
+ * (an engine's config, for ablations).
  */
-export function detectorsFor(engine: EngineName, context: DetectorContext, switches: Partial<Record<DetectorName, boolean>> = {}): DetectorSet {
-  const use = (name: DetectorName): boolean => DETECTORS[name].engines.includes(engine) && switches[name] !== false && DETECTORS[name].appliesTo(context);
-  return {
-    freeze: use('freeze') ? DETECTORS.freeze.create(context) : null,
-    corrals: use('corrals') ? DETECTORS.corrals.create(context) : null,
-    retrograde: use('retrograde') ? DETECTORS.retrograde.create(context) : null,
-    fixedGoalMatching: use('fixedGoalMatching') ? DETECTORS.fixedGoalMatching.create(context) : null,
-    matching: use('matching') ? DETECTORS.matching.create(context) : null,
-    localSearch: use('localSearch') ? DETECTORS.localSearch.create(context) : null,
-    rooms: use('rooms') ? DETECTORS.rooms.create(context) : null,
-    piCorrals: use('piCorrals') ? DETECTORS.piCorrals.create(context) : null,
-  };
+export function detectorsFor(engine: EngineName, context: DetectorContext, switches: DetectorSwitches = {}): DetectorSet {
+  const set: Record<string, object | null> = {};
+  for (const [name, entry] of Object.entries(DETECTORS)) set[name] = isUsed(entry, name, engine, context, switches) ? entry.create(context) : null;
+  return set as DetectorSet;
+}
+
+/**
+ * The detectors `engine` should use in `context`, as one list per call point, in the registry's
+ * order. `registry` is DETECTORS unless a test or experiment adds rows.
+ */
+export function detectorListsFor(engine: EngineName, context: DetectorContext, switches: DetectorSwitches = {}, registry: DetectorRegistry = DETECTORS): DetectorLists {
+  const lists: { [Point in CallPoint]: CallShapes[Point][] } = { afterPush: [], afterWalk: [], onBoard: [], atStart: [], pruning: [] };
+  for (const [name, entry] of Object.entries(registry)) {
+    if (!isUsed(entry, name, engine, context, switches)) continue;
+    const missed = entry.calls.find((point) => !ENGINE_CALLS[engine].includes(point));
+    if (missed !== undefined) throw new Error(`internal: the ${engine} makes no ${missed} calls, which detector ${name} needs`);
+    const detector = entry.create(context);
+    // The entry's type says its class has the shape of each of its call points.
+    for (const point of entry.calls) (lists[point] as object[]).push(detector);
+  }
+  return new DetectorLists(lists.afterPush, lists.afterWalk, lists.onBoard, lists.atStart, lists.pruning);
 }

@@ -1,4 +1,4 @@
-import type { AreaDeadlockTest } from './detector-shapes.js';
+import type { WalkDeadlockTest } from './detector-shapes.js';
 import type { Problem } from '../model/problem.js';
 import { findRooms } from '../fess/room-connectivity.js';
 import type { PlayerReach } from '../geometry/reachability.js';
@@ -46,7 +46,7 @@ const MAX_EXIT_STEPS = 63;
  * its area on the real board, which lies in one area of the cut-out board): the proof holds for
  * any position holding those boxes, whichever room asked.
  */
-export class RoomDeadlocks implements AreaDeadlockTest, SubBoardRules {
+export class RoomDeadlocks implements WalkDeadlockTest, SubBoardRules {
   /** Per cell, its room, or -1 (fess/room-connectivity.ts). */
   private readonly roomOf: Int32Array;
   /** Per room, its squares and then the squares just outside it: cells roomCells[roomStart[r] .. roomStart[r + 1]). */
@@ -142,7 +142,7 @@ export class RoomDeadlocks implements AreaDeadlockTest, SubBoardRules {
   }
 
   /** The engines' call after a box move and the player's walk: `reach` walked on `boxAt`. */
-  isDeadlock(boxAt: Uint8Array, reach: PlayerReach, _movedFrom: number, movedTo: number): boolean {
+  isDeadlockAfterWalk(boxAt: Uint8Array, reach: PlayerReach, _movedFrom: number, movedTo: number): boolean {
     return this.isDeadlockIn(boxAt, reach.topLeft, movedTo);
   }
 

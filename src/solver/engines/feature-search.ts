@@ -1,30 +1,26 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
-import { type CorralDeadlocks, type CorralLimits, DEFAULT_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
+import { type CorralLimits, DEFAULT_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
 import { cellGrid } from '../geometry/cell-grid.js';
 import { doorwaysOf } from '../geometry/doorways.js';
-import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
-import type { LocalSearchDeadlocks } from '../deadlocks/local-search-deadlocks.js';
-import type { RoomDeadlocks, RoomSearchLimits } from '../deadlocks/room-deadlocks.js';
-import type { MatchingDeadlocks } from '../deadlocks/matching-deadlocks.js';
+import type { RoomSearchLimits } from '../deadlocks/room-deadlocks.js';
 import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
-import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
-import { detectorsFor } from '../deadlocks/registry.js';
+import type { DetectorLists } from '../deadlocks/detector-lists.js';
+import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
 import { HotspotTable } from '../fess/hotspots.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
 import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
-import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
-import type { FixedGoalMatching } from '../deadlocks/fixed-goal-matching.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
 import { offGoalsOrder } from '../planning/packing-order.js';
 import type { PackingPlan } from '../planning/packing-plan.js';
 import { type PlanBasins, planBasins } from '../planning/plan-basins.js';
 
-export interface FeatureSearchConfig {
+/** Its detector switches (`roomDeadlocks: false`, ...) are the registry's row names (DetectorSwitches). */
+export interface FeatureSearchConfig extends DetectorSwitches {
   /** Bytes the node table and the move queues may take together. */
   readonly maxBytes?: number;
   /** Look for corrals that can never be opened, by a small search over their fences (default on). */
@@ -104,6 +100,8 @@ export interface FeatureSearchConfig {
    * levels at 20,000 positions it solves 13 against 11 with 'own', in fewer positions on most.
    */
   readonly cellProjection?: 'own' | 'best-ancestor' | 'not-dominated';
+  /** The table of deadlock detectors to take its own from (deadlocks/registry.ts's DETECTORS unless a test adds rows). */
+  readonly detectorRegistry?: DetectorRegistry;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -230,14 +228,8 @@ export class FeatureSearch implements SearchEngine {
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
-  private readonly freeze: FreezeDeadlocks | null;
-  private readonly corrals: CorralDeadlocks | null;
-  private readonly retrograde: RetrogradeDeadlocks | null;
-  private readonly fixedGoalMatching: FixedGoalMatching | null;
-  private readonly matching: MatchingDeadlocks | null;
-  private readonly localSearch: LocalSearchDeadlocks | null;
-  private readonly roomDeadlocks: RoomDeadlocks | null;
-  private readonly piCorrals: PiCorralPruning | null;
+  /** The deadlock detectors and pruners of the registry this search uses, one list per call shape. */
+  private readonly detectors: DetectorLists;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
@@ -316,28 +308,14 @@ export class FeatureSearch implements SearchEngine {
       corralLimits,
       roomLimits: config.roomLimits,
     };
-    const detectors = detectorsFor('feature-search', context, {
-      corrals: config.corralDeadlocks !== false,
-      retrograde: config.retrogradeDeadlocks !== false,
-      matching: config.matchingDeadlocks !== false,
-      localSearch: config.localSearchDeadlocks !== false,
-      fixedGoalMatching: config.fixedGoalMatching === true,
-      rooms: config.roomDeadlocks !== false,
-    });
-    this.roomDeadlocks = detectors.rooms;
-    this.fixedGoalMatching = detectors.fixedGoalMatching;
-    this.localSearch = detectors.localSearch;
-    this.freeze = detectors.freeze;
-    this.corrals = detectors.corrals;
+    // The config's detector switches are named as the registry's rows.
+    this.detectors = detectorListsFor('feature-search', context, config, config.detectorRegistry);
     this.positions = new PackedPositions(problem);
-    this.retrograde = detectors.retrograde;
-    this.matching = detectors.matching;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
     const plan = planOf(analysis, config.packingPlan ?? 'backward');
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
-    this.piCorrals = detectors.piCorrals;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
@@ -440,7 +418,7 @@ export class FeatureSearch implements SearchEngine {
     this.decode(-1, reach.boxAt);
     // Children skip the matching when their push keeps every goal in reach of the box, which
     // holds only if their parent passed it: so the start must pass it too.
-    if (this.matching !== null && this.matching.isDeadlock(reach.boxAt)) {
+    if (this.detectors.atStart(reach.boxAt)) {
       this.clear(reach.boxAt);
       this.state = 'exhausted';
       return;
@@ -462,7 +440,7 @@ export class FeatureSearch implements SearchEngine {
     const boxAt = reach.boxAt;
     boxAt[from] = 0;
     boxAt[to] = 1;
-    if ((this.freeze !== null && this.freeze.isDeadlock(to)) || (this.matching !== null && this.matching.isDeadlockAfterPush(boxAt, from, to))) {
+    if (this.detectors.afterPush(boxAt, from, to)) {
       this.clear(boxAt);
       return;
     }
@@ -471,14 +449,7 @@ export class FeatureSearch implements SearchEngine {
     positions.packMove(nodes.boxes, parent * positions.words, from, to, scratch);
     const boxHash = positions.movedHash(nodes.boxHash[parent], from, to);
     const hash = positions.hash(boxHash, key);
-    if (
-      nodes.find(scratch, key, hash) >= 0 ||
-      (this.retrograde !== null && this.retrograde.isDeadlock(boxAt)) ||
-      (this.fixedGoalMatching !== null && this.fixedGoalMatching.isDeadlock(boxAt, reach, from, to)) ||
-      (this.corrals !== null && this.corrals.isDeadlock(boxAt, reach, from, to)) ||
-      (this.localSearch !== null && this.localSearch.isDeadlock(boxAt, reach, from, to)) ||
-      (this.roomDeadlocks !== null && this.roomDeadlocks.isDeadlock(boxAt, reach, from, to))
-    ) {
+    if (nodes.find(scratch, key, hash) >= 0 || this.detectors.onBoard(boxAt) || this.detectors.afterWalk(boxAt, reach, from, to)) {
       this.clear(boxAt);
       return;
     }
@@ -581,13 +552,13 @@ export class FeatureSearch implements SearchEngine {
 
     // PI-corral pruning: when a corral's fence can only be pushed into it, and the player can make
     // each of those pushes already, one of them comes first in some solution.
-    const corrals = this.piCorrals;
-    const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, boxCount);
+    const { detectors } = this;
+    const restricted = detectors.restrict(reach, boxAt, boxList, boxCount);
     let count = 0;
     // settle() walked this position for its areas: the box moves read that walk.
     for (let i = 0; i < boxCount; i++) {
       const box = boxList[i];
-      if (restricted && !corrals.isAllowed(box)) continue;
+      if (restricted && !detectors.isAllowed(box)) continue;
       const found = moves.searchInWalkedPosition(box, boxAt, dead, this.reachedByPlayer);
       // The areas each move leaves, from the box moves' own walk over the position without this box.
       const lifted = found > 0 ? this.areasWithout(box, boxAt) : 0;

@@ -1,16 +1,14 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BucketQueue } from '../tables/bucket-queue.js';
 import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
-import type { FreezeDeadlocks } from '../deadlocks/freeze-deadlocks.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PatternBound } from '../bounds/pattern-bound.js';
 import { WalkBound } from '../bounds/walk-bound.js';
 import type { MovePerimeter } from '../bounds/move-perimeter.js';
 import { PullPerimeter } from '../bounds/pull-perimeter.js';
 import { NodeTable } from '../tables/node-table.js';
-import type { PiCorralPruning } from '../deadlocks/pi-corral-pruning.js';
-import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
-import { detectorsFor } from '../deadlocks/registry.js';
+import type { DetectorLists } from '../deadlocks/detector-lists.js';
+import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { lastPushOf, type OneWaySquares, pushCode, runOf } from '../geometry/one-way-squares.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -24,7 +22,8 @@ import { BoardSymmetry, boxHashesUnderImages } from '../geometry/board-symmetry.
  */
 export type SearchMode = 'pushes' | 'moves' | 'greedy';
 
-export interface SearchConfig {
+/** Its detector switches (`corralPruning`, ...) are the registry's row names (DetectorSwitches). */
+export interface SearchConfig extends DetectorSwitches {
   readonly mode: SearchMode;
   /**
    * forward pushes boxes from the start; backward pulls them from the goals towards their
@@ -47,6 +46,8 @@ export interface SearchConfig {
   readonly pushLimit?: number;
   /** Bytes this search's node table may take. */
   readonly maxBytes?: number;
+  /** The table of deadlock detectors to take its own from (deadlocks/registry.ts's DETECTORS unless a test adds rows). */
+  readonly detectorRegistry?: DetectorRegistry;
   /** Pair patterns in the optimal modes' bound (default on; off to measure without them). */
   readonly pairPatterns?: boolean;
   /**
@@ -149,14 +150,13 @@ export class PushSearch implements SearchEngine {
   private perimeterDue: PullPerimeterPlan | null;
   private readonly reach: PlayerReach;
   private readonly childReach: PlayerReach;
-  private readonly freeze: FreezeDeadlocks | null;
-  private readonly corrals: PiCorralPruning | null;
+  /** The deadlock detectors and pruners of the registry this search uses, one list per call shape. */
+  private readonly detectors: DetectorLists;
   /**
    * Retrograde deadlocks, tested on a position when it is expanded, in the optimal modes (null:
    * off). Corral deadlocks (a sub-search per corral) were measured there too: they cut the
    * positions expanded by a fifth on move-optimal Microban 117 and 122 but cost as much time.
    */
-  private readonly retrograde: RetrogradeDeadlocks | null;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
   private readonly boxList: Int32Array;
@@ -234,10 +234,12 @@ export class PushSearch implements SearchEngine {
     const context = { problem, dead: analysis.dead, distances: analysis.distances, boxAt: this.reach.boxAt, backward: this.backward, exactPlayer: this.exactPlayer };
     // The optimal modes expand every position below the optimum, so one proven lost spares its
     // whole subtree; greedy search, which expands few of them, is left as it was.
-    const detectors = detectorsFor('push-search', context, { piCorrals: config.corralPruning, retrograde: config.mode !== 'greedy' });
-    this.freeze = detectors.freeze;
-    this.corrals = detectors.piCorrals;
-    this.retrograde = detectors.retrograde;
+    this.detectors = detectorListsFor(
+      'push-search',
+      context,
+      { ...config, retrogradeDeadlocks: config.mode !== 'greedy' && config.retrogradeDeadlocks !== false },
+      config.detectorRegistry,
+    );
     this.positions = new PackedPositions(problem);
     const symmetric = config.boardSymmetry !== false && !this.greedy && !this.backward;
     this.symmetry = symmetric ? BoardSymmetry.of(problem, this.positions) : null;
@@ -533,7 +535,7 @@ export class PushSearch implements SearchEngine {
     const { dead } = this;
     const { neighbours } = problem;
     const backward = this.backward;
-    const { nodes, reach, childReach, boxList, scratch, positions, freeze, corrals, oneWay, symmetry } = this;
+    const { nodes, reach, childReach, boxList, scratch, positions, detectors, oneWay, symmetry } = this;
     const boxAt = reach.boxAt;
     const childBoxAt = childReach.boxAt;
 
@@ -545,7 +547,7 @@ export class PushSearch implements SearchEngine {
       childBoxAt[boxList[i]] = 1;
     }
     reach.walk(nodes.player[node]);
-    if (this.retrograde !== null && this.provenLost(node)) {
+    if (detectors.onBoardTests.length > 0 && this.provenLost(node)) {
       for (let i = 0; i < count; i++) {
         boxAt[boxList[i]] = 0;
         childBoxAt[boxList[i]] = 0;
@@ -559,7 +561,7 @@ export class PushSearch implements SearchEngine {
     this.bound.beginParent(boxList, count, node, nodes.matchSlot[node]);
     const walk = this.walk;
     if (walk !== null) walk.noteBoxes(boxList, count);
-    const restricted = corrals !== null && corrals.restrict(reach, boxAt, boxList, count);
+    const restricted = detectors.restrict(reach, boxAt, boxList, count);
     const parentPushes = nodes.pushes[node];
     const parentMoves = nodes.moves[node];
     const parentBoxHash = nodes.boxHash[node];
@@ -567,7 +569,7 @@ export class PushSearch implements SearchEngine {
 
     for (let i = 0; i < count && !stop && this.state === 'running'; i++) {
       const box = boxList[i];
-      if (restricted && !corrals.isAllowed(box)) continue;
+      if (restricted && !detectors.isAllowed(box)) continue;
       for (let d = 0; d < 4; d++) {
         // Forwards the player at `from` pushes the box to `to`; backwards the player stands at
         // `to` and steps back to `from`, pulling the box after it.
@@ -599,7 +601,7 @@ export class PushSearch implements SearchEngine {
 
         boxAt[box] = 0;
         boxAt[to] = 1;
-        const frozen = freeze !== null && freeze.isDeadlock(to);
+        const frozen = detectors.afterPush(boxAt, box, to);
         boxAt[to] = 0;
         boxAt[box] = 1;
         if (frozen) continue;
@@ -872,14 +874,13 @@ export class PushSearch implements SearchEngine {
    * testing every one or none.
    */
   private provenLost(node: number): boolean {
-    const retrograde = this.retrograde as RetrogradeDeadlocks;
     const last = this.nodes.lastPush[node];
     if (last >= 0) {
       const { neighbours, goalIndexOfCell, cellCount } = this.analysis.problem;
       const push = lastPushOf(last, cellCount);
       if (goalIndexOfCell[neighbours[(push >> 2) * 4 + (push & 3)]] < 0) return false;
     }
-    return retrograde.isDeadlock(this.reach.boxAt);
+    return this.detectors.onBoard(this.reach.boxAt);
   }
 
   private freeDiagonal(cell: number, box: number): boolean {

@@ -104,12 +104,12 @@ export class LossExplainer {
       // Corrals only as far as their fences can never open them: that is what the reason says
       // (the second search's corrals can be opened, their boxes just never all come home).
       const context = { problem, dead, distances, boxAt: this.boxAt, backward: false, exactPlayer: false, corralLimits: OPENING_ONLY_CORRAL_LIMITS };
-      const detectors = detectorsFor('feature-search', context, { piCorrals: false });
+      const detectors = detectorsFor('feature-search', context, { corralPruning: false });
       this.proofs = {
         dead,
-        freeze: detectors.freeze,
-        corrals: detectors.corrals,
-        retrograde: detectors.retrograde,
+        freeze: detectors.freezeDeadlocks,
+        corrals: detectors.corralDeadlocks,
+        retrograde: detectors.retrogradeDeadlocks,
         bound: new MatchingBound(distances, problem.initialBoxes.length, problem.everyBoxNeedsGoal),
       };
     }
@@ -172,7 +172,7 @@ export class LossExplainer {
           cells.push(next);
         }
       }
-      if (corrals.isDeadlock(boxAt, reach, start, start)) {
+      if (corrals.isDeadlockAfterWalk(boxAt, reach, start, start)) {
         return cells.map((cell) => squareOfCell[cell]).sort((a, b) => a - b);
       }
     }
