@@ -45,6 +45,8 @@ const CACHE_SLOTS = 1 << 15;
  * it, so each pattern of a level is searched once.
  */
 export class LocalSearchDeadlocks implements WalkDeadlockTest, SubBoardRules {
+  /** Its searches' order (SubBoardRules): the rules' score, least first. */
+  readonly order = 'best-first';
   private readonly row: Int32Array;
   private readonly col: Int32Array;
   /** The eight cells around each cell (-1 for walls). */

@@ -47,6 +47,8 @@ const MAX_EXIT_STEPS = 63;
  * any position holding those boxes, whichever room asked.
  */
 export class RoomDeadlocks implements WalkDeadlockTest, SubBoardRules {
+  /** Its searches' order (SubBoardRules): the rules' score, least first. */
+  readonly order = 'best-first';
   /** Per cell, its room, or -1 (fess/room-connectivity.ts). */
   private readonly roomOf: Int32Array;
   /** Per room, its squares and then the squares just outside it: cells roomCells[roomStart[r] .. roomStart[r + 1]). */

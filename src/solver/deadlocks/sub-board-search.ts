@@ -10,10 +10,18 @@ export interface SubBoardRules {
   prepare(): void;
   /** The order of the search's positions, smaller first, from the first `size` cells of `cells` (in any order). */
   score(cells: Int32Array, size: number): number;
-  /** Whether a position (its cells and score) shows the sub-problem is not lost: the search's win. */
-  wins(cells: Int32Array, size: number, score: number): boolean;
+  /**
+   * Whether a position (its cells and score) shows the sub-problem is not lost: the search's win.
+   * `child` holds its board, walked from the square the player pushed from.
+   */
+  wins(cells: Int32Array, size: number, score: number, child: PlayerReach): boolean;
   /** Whether the box pushed from `from` to `to` stays on the sub-board; a box let go is taken off, one more relaxation. */
   keeps(to: number, from: number): boolean;
+  /**
+   * Which position is expanded next: the least score first, or in the order they were found
+   * (breadth first, for rules whose searches must exhaust a level before the next).
+   */
+  readonly order: 'best-first' | 'breadth-first';
 }
 
 /** How large a sub-problem may be, how far its search goes, and its verdict cache. */
@@ -37,11 +45,12 @@ export interface SubBoardCounts {
   readonly hits: number;
 }
 
-/** Verdicts, as cached. EMPTY marks a free cache slot. */
-const EMPTY = 0;
-const ALIVE = 1;
-const DEAD = 2;
-const GAVE_UP = 3;
+/** Verdicts, as searched and cached. EMPTY marks a free cache slot. */
+export const EMPTY = 0;
+export const ALIVE = 1;
+export const DEAD = 2;
+export const GAVE_UP = 3;
+export type SubBoardVerdict = typeof ALIVE | typeof DEAD | typeof GAVE_UP;
 const PROBES = 4;
 
 /**
@@ -75,6 +84,10 @@ export class SubBoardSearch implements SubBoardCounts {
   private readonly seen: Int32Array;
   private readonly cache: Int32Array;
   private readonly cacheHash: Uint32Array;
+  /** The cache slot of the sub-problem last asked of cachedVerdict. */
+  private slot = 0;
+  /** Positions the last search stored. */
+  stored = 0;
   /** Searches run, deadlocks found, searches cut short and cache hits: for measurement. */
   searches = 0;
   found = 0;
@@ -125,30 +138,50 @@ export class SubBoardSearch implements SubBoardCounts {
    * as its children are, so that a position it comes back to is known.
    */
   isLost(size: number, player: number, rules: SubBoardRules): boolean {
-    const slot = this.cacheSlot(size, player);
-    const at = slot * this.stride;
-    const known = this.cache[at + this.stride - 1];
+    const known = this.cachedVerdict(size, player);
     if (known !== EMPTY) {
       this.hits++;
       return known === DEAD;
     }
     rules.prepare();
     this.searches++;
-    const verdict = this.search(size, this.normalizedPlayer(size, player), rules);
+    const verdict = this.search(size, this.normalizedPlayer(size, player), rules, this.limits.maxStates);
     if (verdict === DEAD) this.found++;
     else if (verdict === GAVE_UP) this.gaveUp++;
-    // search() reuses `child`; the key is written from the sorted sub-problem kept in state 0.
-    const { states, stride, maxBoxes } = this;
-    for (let i = 0; i < maxBoxes; i++) this.cache[at + i] = i < size ? states[i] : -1;
-    this.cache[at + maxBoxes] = player;
-    this.cache[at + stride - 1] = verdict;
+    this.cacheVerdict(size, player, verdict);
     return verdict === DEAD;
   }
 
-  private search(size: number, start: number, rules: SubBoardRules): number {
+  /**
+   * The cached verdict of the boxes of `child` (sorted, `size` of them) with the player on
+   * `player`, or EMPTY; for detectors that run searches of their own (search()) and cache what
+   * they conclude with cacheVerdict().
+   */
+  cachedVerdict(size: number, player: number): number {
+    this.slot = this.cacheSlot(size, player);
+    return this.cache[this.slot * this.stride + this.stride - 1];
+  }
+
+  /** Caches `verdict` for the sub-problem last asked of cachedVerdict (its boxes kept as state 0 by the searches since). */
+  cacheVerdict(size: number, player: number, verdict: number): void {
+    // search() reuses `child`; the key is written from the sorted sub-problem kept in state 0.
+    const { states, stride, maxBoxes } = this;
+    const at = this.slot * stride;
+    for (let i = 0; i < maxBoxes; i++) this.cache[at + i] = i < size ? states[i] : -1;
+    this.cache[at + maxBoxes] = player;
+    this.cache[at + stride - 1] = verdict;
+  }
+
+  /**
+   * Searches the pushes of the boxes of `child` (sorted, `size` of them) from `start` under
+   * `rules`, storing at most `maxStates` positions (no more than the limits'): ALIVE when the
+   * rules call a position a win, DEAD when no position is left, GAVE_UP at the cap. `stored`
+   * then says how many positions it stored.
+   */
+  search(size: number, start: number, rules: SubBoardRules, maxStates: number): SubBoardVerdict {
     const { problem, dead, walker, probe, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes } = this;
     const { neighbours } = problem;
-    const { maxStates } = this.limits;
+    const breadthFirst = rules.order === 'breadth-first';
     this.seen.fill(-1);
     states.set(child.subarray(0, size), 0);
     stateSize[0] = size;
@@ -160,13 +193,13 @@ export class SubBoardSearch implements SubBoardCounts {
     let expanded = 0;
     const boxAt = walker.boxAt;
     const childAt = probe.boxAt;
-    let verdict = DEAD;
+    let verdict: SubBoardVerdict = DEAD;
     while (expanded < count && verdict === DEAD) {
       // Best first: a sub-problem that is not lost usually shows it within a few pushes in the
       // rules' order; one that is lost is only proven so by running out of positions, which the
-      // order does not change.
-      let state = -1;
-      for (let k = 0; k < count; k++) if (stateDone[k] === 0 && (state < 0 || stateScore[k] < stateScore[state])) state = k;
+      // order does not change. Breadth first: positions in the order they were stored.
+      let state = breadthFirst ? expanded : -1;
+      if (!breadthFirst) for (let k = 0; k < count; k++) if (stateDone[k] === 0 && (state < 0 || stateScore[k] < stateScore[state])) state = k;
       stateDone[state] = 1;
       expanded++;
       const base = state * maxBoxes;
@@ -195,8 +228,15 @@ export class SubBoardSearch implements SubBoardCounts {
             if (j === i && !kept) continue;
             child[childSize++] = j === i ? to : states[base + j];
           }
+          // The child's board and walk, from the square the player pushed from.
+          childAt[box] = 0;
+          if (kept) childAt[to] = 1;
+          probe.flood(box);
           const score = rules.score(child, childSize);
-          if (rules.wins(child, childSize, score)) {
+          const wins = rules.wins(child, childSize, score, probe);
+          childAt[to] = 0;
+          childAt[box] = 1;
+          if (wins) {
             verdict = ALIVE;
             break;
           }
@@ -205,11 +245,6 @@ export class SubBoardSearch implements SubBoardCounts {
             break;
           }
           sortCells(child, childSize);
-          childAt[box] = 0;
-          if (kept) childAt[to] = 1;
-          probe.flood(box);
-          childAt[to] = 0;
-          childAt[box] = 1;
           states.set(child.subarray(0, childSize), count * maxBoxes);
           stateSize[count] = childSize;
           statePlayer[count] = probe.topLeft;
@@ -223,6 +258,7 @@ export class SubBoardSearch implements SubBoardCounts {
         childAt[states[base + i]] = 0;
       }
     }
+    this.stored = count;
     return verdict;
   }
 
