@@ -54,13 +54,7 @@ export function offGoalsOrder(problem: Problem, dead: Uint8Array, sources: Uint8
 /** The plan of packingOrder with boxes pulled to any cell of `exits`, or null. */
 function orderPullingTo(problem: Problem, sources: Uint8Array, exits: Uint8Array): Int32Array | null {
   const { goals, cellCount, initialPlayer } = problem;
-  const walker = new PlayerReach(problem);
-  const outside = new PlayerReach(problem);
-  const finder = new BoxPathFinder(problem);
-  for (const goal of goals) {
-    walker.boxAt[goal] = 1;
-    outside.boxAt[goal] = 1;
-  }
+  const { walker, outside, finder } = pullingTools(problem);
 
   const takenOut: number[] = [];
   const remaining = new Set<number>(goals);
@@ -115,4 +109,18 @@ export function markOutside(walker: PlayerReach, player: number, sources: Uint8A
     const cells = walker.visitedCells(count);
     for (let i = 0; i < count; i++) marks[cells[i]] = 1;
   }
+}
+
+/**
+ * What a plan that pulls boxes out of the goals walks with, every goal still holding its box:
+ * the player's walker, a second one for the squares outside (markOutside), and a box path finder.
+ */
+export function pullingTools(problem: Problem): { readonly walker: PlayerReach; readonly outside: PlayerReach; readonly finder: BoxPathFinder } {
+  const walker = new PlayerReach(problem);
+  const outside = new PlayerReach(problem);
+  for (const goal of problem.goals) {
+    walker.boxAt[goal] = 1;
+    outside.boxAt[goal] = 1;
+  }
+  return { walker, outside, finder: new BoxPathFinder(problem) };
 }

@@ -1,7 +1,5 @@
-import { BoxPathFinder } from '../geometry/box-path.js';
-import { boxSources, markOutside, packingOrder } from './packing-order.js';
+import { boxSources, markOutside, packingOrder, pullingTools } from './packing-order.js';
 import type { Problem } from '../model/problem.js';
-import { PlayerReach } from '../geometry/reachability.js';
 
 /** Boxes a plan may park, at most: each one multiplies the ways the backward search can go. */
 const MAX_PARKS = 3;
@@ -45,13 +43,7 @@ type Pull = { readonly kind: 'out'; readonly cell: number; readonly feeds: numbe
 /** The plan taking boxes out to `exits`, the player coming from `sources`, or null. */
 function planPulling(problem: Problem, sources: Uint8Array, exits: Uint8Array, parkable: Uint8Array, farness: ArrayLike<number>, maxParks: number): PackingPlan | null {
   const { goals, goalIndexOfCell, cellCount, initialPlayer } = problem;
-  const walker = new PlayerReach(problem);
-  const outside = new PlayerReach(problem);
-  const finder = new BoxPathFinder(problem);
-  for (const goal of goals) {
-    walker.boxAt[goal] = 1;
-    outside.boxAt[goal] = 1;
-  }
+  const { walker, outside, finder } = pullingTools(problem);
   // Squares whose box is still to be taken out: goals, and parking squares with the goal they feed.
   const full = new Map<number, number>();
   for (const goal of goals) full.set(goal, -1);
