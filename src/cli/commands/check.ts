@@ -17,7 +17,7 @@ import { type CommandContext, styleFor } from '../context.js';
 import { PROGRAM_NAME } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options.js';
+import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { printable } from '../printable.js';
 import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';

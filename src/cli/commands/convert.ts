@@ -10,7 +10,7 @@ import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../outpu
 import { printable } from '../printable.js';
 import type { Io } from '../io.js';
 import { loadCollection, selectLevels } from '../levels.js';
-import { LEVEL_FORMATS, formatOption, levelOption } from '../options.js';
+import { LEVEL_FORMATS, formatOption, levelOption } from '../options/common.js';
 
 export interface ConvertRequest {
   readonly inputPath: string;

@@ -9,7 +9,7 @@ import { PROGRAM_NAME } from '../error-line.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
-import { positiveInteger } from '../options.js';
+import { positiveInteger } from '../options/common.js';
 import { printable } from '../printable.js';
 import { formatDuration, plural } from '../reporters/solve-text.js';
 

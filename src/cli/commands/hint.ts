@@ -15,7 +15,7 @@ import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
 import { readEachLevel, selectEntries } from '../levels.js';
 import { parseMovesText } from '../moves-input.js';
-import { jsonOption, positiveInteger, positiveSeconds } from '../options.js';
+import { jsonOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { writeHumanHint, writeJsonHint } from '../reporters/hint.js';
 import { defaultMaxMemoryMiB } from './solve.js';
 import { type MovesOptions, type MovesRequest, type VerifyJob, addMovesOptions, jobFor, jobsForGivenMoves, movesRequestOf } from './verify.js';

@@ -21,7 +21,7 @@ import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import type { Io } from '../io.js';
 import { entryLabel, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
-import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options.js';
+import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { displayName, printable } from '../printable.js';
 import { type OptimizeReport, type OptimizeReportSettings, optimizeJson, writeOptimizeHuman, writeOptimizeSummary } from '../reporters/optimize.js';

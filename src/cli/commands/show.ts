@@ -15,7 +15,7 @@ import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
 import { levelLabel, loadCollection, selectLevels } from '../levels.js';
 import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
-import { formatOption, goalOption, levelOption, nonNegativeInteger } from '../options.js';
+import { formatOption, goalOption, levelOption, nonNegativeInteger } from '../options/common.js';
 
 export interface ShowRequest {
   readonly levelPath: string;

@@ -25,7 +25,7 @@ import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { printable } from '../printable.js';
-import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options.js';
+import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { githubReporter } from '../reporters/github.js';
 import { junitXml } from '../reporters/junit.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';

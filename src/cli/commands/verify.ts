@@ -14,7 +14,7 @@ import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type Io, STDIN_NAME } from '../io.js';
 import { type LevelEntry, entryLabel, readEachLevel, selectEntries } from '../levels.js';
 import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
-import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption } from '../options.js';
+import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption } from '../options/common.js';
 import { humanVerifyReporter } from '../reporters/human.js';
 import { jsonVerifyReporter, unreadableJson, writeJsonLine } from '../reporters/json.js';
 import type { Reporter } from '../reporters/reporter.js';

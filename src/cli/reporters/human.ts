@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { drawBoard } from '../board-view.js';
 import type { OutputStream } from '../io.js';
-import type { Notation } from '../options.js';
+import type { Notation } from '../options/common.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
 import type { LostAt } from '../../solver/explain/first-lost-move.js';
 import type { Reporter } from './reporter.js';

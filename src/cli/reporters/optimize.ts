@@ -4,7 +4,7 @@ import type { Level } from '../../level/level.js';
 import type { OptimizeMetric } from '../../solver/optimize/metric.js';
 import type { OptimizeRecord } from '../../runner/optimize-record.js';
 import type { OutputStream } from '../io.js';
-import type { Notation } from '../options.js';
+import type { Notation } from '../options/common.js';
 import { formatDuration, plural } from './solve-text.js';
 
 /** One level's optimize record, with what the reporters need to show it. */

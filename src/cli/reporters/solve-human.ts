@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { OutputStream } from '../io.js';
-import type { Notation } from '../options.js';
+import type { Notation } from '../options/common.js';
 import type { Reporter } from './reporter.js';
 import type { SolveReport } from './solve-result.js';
 import { movesStatesText } from './move-states.js';

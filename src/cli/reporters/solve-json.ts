@@ -1,6 +1,6 @@
 import type { SolveFields } from '../../runner/solve-fields.js';
 import type { OutputStream } from '../io.js';
-import type { Notation } from '../options.js';
+import type { Notation } from '../options/common.js';
 import { writeJsonLine } from './json.js';
 import type { Reporter } from './reporter.js';
 import type { SolveReport } from './solve-result.js';

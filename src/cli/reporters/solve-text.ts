@@ -1,5 +1,5 @@
 import { formatSquarePath } from '../../game/notation.js';
-import type { Notation } from '../options.js';
+import type { Notation } from '../options/common.js';
 import { displayName, printable } from '../printable.js';
 import type { SolveReport } from './solve-result.js';
 

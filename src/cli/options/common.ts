@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option } from 'commander';
-import { GOAL_RULES, type GoalRule } from '../game/goal-rule.js';
-import type { LevelFormat } from '../level/level.js';
+import { GOAL_RULES, type GoalRule } from '../../game/goal-rule.js';
+import type { LevelFormat } from '../../level/level.js';
 
 /** Options several commands share, so they read and behave the same everywhere. */
 
