@@ -1,8 +1,8 @@
 import type { GoalRule } from '../game/goal-rule.js';
 import type { Level } from '../level/level.js';
 import type { Optimality } from '../solver/solve.js';
-import { type Executor, poolExecutor } from '../runner/executor.js';
-import { DEFAULT_RACE_SPLIT, raceExecutor } from '../runner/race.js';
+import { chooseExecutor } from '../runner/choose-executor.js';
+import type { Executor } from '../runner/executor.js';
 import { type LevelRecord, keyOfLevel } from '../runner/record.js';
 import { HttpError } from './http-error.js';
 
@@ -35,7 +35,7 @@ export class SolveService {
   constructor(private readonly options: SolveServiceOptions) {
     // With a worker per side, each request races parts of the portfolio (runner/race.ts); requests
     // beyond the first then wait, as they would for a busy worker.
-    this.executor = options.workers >= DEFAULT_RACE_SPLIT.length ? raceExecutor(options) : poolExecutor(options);
+    this.executor = chooseExecutor({ levels: null, workers: options.workers, optimal: null, maxMemoryMiB: options.maxMemoryMiB, now: options.now });
   }
 
   /** Rejects with 429 when the queue is full, and with SolveCancelledError once `signal` aborts. */

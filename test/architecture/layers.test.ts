@@ -57,6 +57,9 @@ const SOLVER_ORDER: LayerOrder = {
   ],
 };
 
+/** No command imports another: as an order with nothing placed, every import between two of them is reported. */
+const COMMANDS_APART: LayerOrder = { folder: 'src/cli/commands', groups: [] };
+
 describe('the layering of src/', () => {
   const files = sourceFiles(repoRoot, 'src');
 
@@ -80,6 +83,10 @@ describe('the layering of src/', () => {
 
   it("runs one way through the solver's folders", () => {
     expect(orderViolations(files, SOLVER_ORDER)).toEqual([]);
+  });
+
+  it('keeps each command to itself: what commands share lives beside them (options/, batch/, reporters/)', () => {
+    expect(orderViolations(files, COMMANDS_APART)).toEqual([]);
   });
 });
 
@@ -145,5 +152,10 @@ describe('the layering check', () => {
       'src/solver/solve.ts -> ./cs161/search.js',
       'src/solver/unplaced/planted.ts -> ../model/problem.js',
     ]);
+  });
+
+  it('reports a command importing another command', () => {
+    const planted = { path: 'src/cli/commands/hint.ts', text: "import { workerCount } from './solve.js';\nimport { jsonOption } from '../options/common.js';" };
+    expect(orderViolations([planted], COMMANDS_APART)).toEqual(['src/cli/commands/hint.ts -> ./solve.js']);
   });
 });

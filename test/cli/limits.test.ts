@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { workerDeadlineMs } from '../../src/runner/limits.js';
-import { LONGEST_TIME_LIMIT_MS } from '../../src/cli/commands/solve.js';
+import { LONGEST_TIME_LIMIT_MS } from '../../src/cli/options/search-limits.js';
 import { cli } from '../helpers/fake-io.js';
 import { TINY_COLLECTION, TINY_COUNT } from './tiny-levels.js';
 

@@ -3,7 +3,7 @@ import { exitCodeOfRecord } from '../../src/cli/batch/record-exit-code.js';
 import { errorRecord, stoppedRecord } from '../../src/runner/record.js';
 import { escapeData, escapeProperty } from '../../src/cli/reporters/github.js';
 import { escapeXml } from '../../src/cli/reporters/junit.js';
-import { defaultMaxMemoryMiB } from '../../src/cli/commands/solve.js';
+import { defaultMaxMemoryMiB } from '../../src/cli/options/search-limits.js';
 
 const KEY = { name: 'c.xsb#1', file: 'c.xsb', index: 1, title: null, line: 1 };
 

@@ -21,7 +21,8 @@ import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, pos
 import { printable } from '../printable.js';
 import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
-import { LONGEST_TIME_LIMIT_MS, chooseExecutor, defaultMaxMemoryMiB, workerCount } from './solve.js';
+import { chooseExecutor } from '../../runner/choose-executor.js';
+import { LONGEST_TIME_LIMIT_MS, defaultMaxMemoryMiB, workerCount } from '../options/search-limits.js';
 
 /** Shorter than solve's minute: a check of a whole collection should end the same day. */
 export const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 10;
@@ -123,7 +124,7 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     emitter.put(position, row);
   };
 
-  const executor = chooseExecutor(io, levelJobs.length, workers, settings);
+  const executor = chooseExecutor({ levels: levelJobs.length, workers, optimal: settings.optimal, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const interrupted = await runBatch(io, jobs, {
     executor,

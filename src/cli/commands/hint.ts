@@ -17,8 +17,9 @@ import { readEachLevel, selectEntries } from '../levels.js';
 import { parseMovesText } from '../moves-input.js';
 import { jsonOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { writeHumanHint, writeJsonHint } from '../reporters/hint.js';
-import { defaultMaxMemoryMiB } from './solve.js';
-import { type MovesOptions, type MovesRequest, type VerifyJob, addMovesOptions, jobFor, jobsForGivenMoves, movesRequestOf } from './verify.js';
+import { defaultMaxMemoryMiB } from '../options/search-limits.js';
+import { type VerifyJob, jobFor, jobsForGivenMoves } from '../batch/given-moves.js';
+import { type MovesOptions, type MovesRequest, addMovesOptions, movesRequestOf } from '../options/moves.js';
 
 /** A hint is wanted now: a few seconds of search, not the minute `solve` allows. */
 export const DEFAULT_HINT_SECONDS = 5;

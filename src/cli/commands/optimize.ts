@@ -27,8 +27,8 @@ import { displayName, printable } from '../printable.js';
 import { type OptimizeReport, type OptimizeReportSettings, optimizeJson, writeOptimizeHuman, writeOptimizeSummary } from '../reporters/optimize.js';
 import { writeJsonLine } from '../reporters/json.js';
 import { parseSolutionTable } from '../solution-table.js';
-import { jobsForGivenMoves } from './verify.js';
-import { defaultMaxMemoryMiB, workerCount } from './solve.js';
+import { jobsForGivenMoves } from '../batch/given-moves.js';
+import { defaultMaxMemoryMiB, workerCount } from '../options/search-limits.js';
 
 export const DEFAULT_OPTIMIZE_SECONDS = 10;
 
@@ -162,7 +162,7 @@ async function planFromGivenMoves(io: Io, request: OptimizeRequest): Promise<Opt
   return { levels, collections: [{ collection, path }], inputFiles: path === null ? [] : [path] };
 }
 
-function chooseExecutor(io: Io, levelJobs: number, workers: number): OptimizeExecutor {
+function chooseOptimizeExecutor(io: Io, levelJobs: number, workers: number): OptimizeExecutor {
   // A single level gains nothing from a thread and would pay for starting one.
   if (levelJobs <= 1) return inProcessOptimizeExecutor();
   const threads = Math.min(workers, levelJobs);
@@ -198,7 +198,7 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
     emitter.put(position, { record, label: planned.label, level: planned.kind === 'level' ? planned.job.level : planned.level });
   };
 
-  const executor = chooseExecutor(io, levelJobs, workerCount(io, request.jobs));
+  const executor = chooseOptimizeExecutor(io, levelJobs, workerCount(io, request.jobs));
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a level on the main thread cannot be interrupted.
   const interrupted = await runBatch(io, plan.levels, {
     executor,

@@ -1,4 +1,3 @@
-import { availableParallelism, totalmem } from 'node:os';
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -7,9 +6,8 @@ import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
-import { CS161_HEURISTICS, type Cs161HeuristicName, heuristicExecutor } from '../../runner/heuristic-executor.js';
-import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from '../../runner/race.js';
+import { chooseExecutor } from '../../runner/choose-executor.js';
+import { CS161_HEURISTICS, type Cs161HeuristicName } from '../../runner/heuristic-executor.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { runBatch } from '../batch/run-batch.js';
@@ -18,34 +16,23 @@ import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs 
 import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
 import type { LevelRecord, RecordKey } from '../../runner/record.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
-import { type Summary, type SummarySettings, buildSummary, parseSummary, totalsOf } from '../batch/summary.js';
+import { type Summary, type SummarySettings, parseSummary, totalsOf } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine, reportWarning } from '../error-line.js';
+import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { printable } from '../printable.js';
+import { LONGEST_TIME_LIMIT_MS, defaultMaxMemoryMiB, workerCount } from '../options/search-limits.js';
 import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
-import { githubReporter } from '../reporters/github.js';
-import { junitXml } from '../reporters/junit.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import type { Reporter } from '../reporters/reporter.js';
-import { humanSolveReporter } from '../reporters/solve-human.js';
-import { jsonSolveReporter } from '../reporters/solve-json.js';
 import type { SolveReport } from '../reporters/solve-result.js';
-import { summaryJson } from '../reporters/summary-json.js';
+import { REPORT_FILES, type ReportFile, SOLVE_REPORTERS, type SolveReporterName } from '../reporters/solve-reporters.js';
 import { writeSummaryTable } from '../reporters/summary-table.js';
 import { plural } from '../reporters/solve-text.js';
 
 export const DEFAULT_TIME_LIMIT_SECONDS = 60;
-/**
- * The longest time limit honoured as such, about 19 days: a worker's watchdog waits the limit
- * plus a quarter of it, and Node's timers cannot wait past 2^31-1 ms (a longer wait fires at
- * once). Any longer limit means "no limit" in practice and is cut to this.
- */
-export const LONGEST_TIME_LIMIT_MS = Math.floor((2 ** 31 - 1) / 1.25);
-const MIB = 1024 * 1024;
-
 export interface SolveRequest {
   readonly inputs: readonly string[];
   readonly optimal: Optimality | null;
@@ -74,27 +61,16 @@ export interface SolveRequest {
   readonly quiet?: boolean;
 }
 
-/**
- * Memory per level when the user does not say: half the machine shared by the workers running
- * at once, and never more than 4 GiB, since a search that needs more rarely finishes anyway.
- */
-export function defaultMaxMemoryMiB(workers: number, machineBytes = totalmem()): number {
-  const share = Math.floor(machineBytes / MIB / 2 / Math.max(1, workers));
-  return Math.max(256, Math.min(4096, share));
-}
-
-type ReportKind = 'junit' | 'summary';
-
-function reportKind(path: string): ReportKind {
-  if (/\.xml$/i.test(path)) return 'junit';
-  if (/\.json$/i.test(path)) return 'summary';
-  throw new UsageError(`--report ${path}: the file name must end in .xml (JUnit) or .json (summary)`);
+function reportFile(path: string): ReportFile {
+  const file = REPORT_FILES.find((candidate) => candidate.ending.test(path));
+  if (file === undefined) throw new UsageError(`--report ${path}: the file name must end in .xml (JUnit) or .json (summary)`);
+  return file;
 }
 
 /** Everything a user can get wrong on the command line is checked before any search starts. */
 interface Preflight {
   readonly shard: Shard | null;
-  readonly reports: readonly { readonly path: string; readonly kind: ReportKind }[];
+  readonly reports: readonly { readonly path: string; readonly file: ReportFile }[];
   readonly baseline: Summary | null;
 }
 
@@ -105,7 +81,7 @@ async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
   if (request.states === true && request.json) throw new UsageError('--states draws boards as text; it cannot be combined with --json');
   if (request.quiet === true && request.json) throw new UsageError('--quiet trims the text report; with --json filter the lines by "status" instead');
   const shard = request.shard === undefined ? null : parseShard(request.shard);
-  const reports = request.reports.map((path) => ({ path, kind: reportKind(path) }));
+  const reports = request.reports.map((path) => ({ path, file: reportFile(path) }));
   const baseline = request.baseline === undefined ? null : parseSummary(await io.readFile(request.baseline), request.baseline);
   return { shard, reports, baseline };
 }
@@ -158,32 +134,6 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
   }
 }
 
-export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName): Executor {
-  // The homework's A* is a reference search on the main thread, one level after another.
-  if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
-  // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
-  if (racesEachLevel(levelJobs, workers, settings.optimal)) {
-    return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
-  }
-  // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessExecutor();
-  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
-}
-
-/**
- * Threads to solve with: one per core unless --jobs says otherwise, and never more than four per
- * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
- * a folder of levels would otherwise start a thread per level).
- */
-export function workerCount(io: Io, requested: number | undefined): number {
-  const cores = availableParallelism();
-  if (requested === undefined) return cores;
-  const most = 4 * cores;
-  if (requested <= most) return requested;
-  reportWarning(io, `--jobs ${requested}: at most ${most} levels are solved at once (four per core)`);
-  return most;
-}
-
 /** `sokoban solve`: every level of every input, in parallel, reported in input order. */
 export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const checked = await preflight(io, request);
@@ -216,20 +166,17 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
-  const streams: Reporter<SolveReport>[] = [
-    request.json
-      ? jsonSolveReporter(out, request.notation)
-      : humanSolveReporter(out, chalk, {
-          notation: request.notation,
-          several: jobs.length > 1,
-          quiet: request.quiet,
-          states: request.states,
-          heuristic: request.heuristic,
-          ...settings,
-        }),
-  ];
-  // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
-  if (io.env.GITHUB_ACTIONS === 'true') streams.push(githubReporter(request.json ? err : out));
+  const reporterNames: SolveReporterName[] = [request.json ? 'json' : 'human'];
+  if (io.env.GITHUB_ACTIONS === 'true') reporterNames.push('github');
+  const streams: Reporter<SolveReport>[] = reporterNames.map((name) =>
+    SOLVE_REPORTERS[name]({
+      out,
+      // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
+      annotations: request.json ? err : out,
+      chalk,
+      human: { notation: request.notation, several: jobs.length > 1, quiet: request.quiet, states: request.states, heuristic: request.heuristic, ...settings },
+    }),
+  );
 
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const records: LevelRecord[] = new Array(jobs.length);
@@ -248,7 +195,14 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };
 
-  const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic);
+  const executor = chooseExecutor({
+    levels: levelJobs.length,
+    workers,
+    optimal: settings.optimal,
+    maxMemoryMiB: settings.maxMemoryMiB,
+    now: () => io.now(),
+    heuristic: request.heuristic,
+  });
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a search on the main thread
   // (a single level, or --heuristic's A* for every level) cannot be interrupted.
   const interrupted = await runBatch(io, jobs, {
@@ -284,13 +238,9 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     timeLimitMs: settings.timeLimitMs,
     maxNodes: settings.maxNodes ?? null,
   };
+  const shards = checked.shard === null ? [] : [[checked.shard.index, checked.shard.count] as const];
   for (const report of checked.reports) {
-    const shards = checked.shard === null ? [] : [[checked.shard.index, checked.shard.count] as const];
-    const text =
-      report.kind === 'junit'
-        ? junitXml(finished, interrupted ? unfinished : null)
-        : summaryJson(buildSummary(summarySettings, shards, finished, interrupted ? unfinished.map((key) => key.name) : null));
-    await io.writeFile(report.path, text);
+    await io.writeFile(report.path, report.file.write({ finished, unfinished: interrupted ? unfinished : null, settings: summarySettings, shards }));
   }
   if (interrupted) return ExitCode.interrupted;
   if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, finished);

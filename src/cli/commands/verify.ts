@@ -1,137 +1,32 @@
 import type { Command } from 'commander';
 import type { ChalkInstance } from 'chalk';
 import { InputError, LevelError, MoveSyntaxError, SokobanError, UsageError } from '../../errors.js';
-import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
+import { chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
-import { MAX_MOVE_TEXT_LENGTH } from '../../game/moves.js';
 import { replay } from '../../game/replay.js';
 import { firstLostMove } from '../../solver/explain/first-lost-move.js';
-import type { LevelFormat, PartialCollection } from '../../level/level.js';
+import type { PartialCollection } from '../../level/level.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { reportError, reportWarning } from '../error-line.js';
+import { reportError } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type Io, STDIN_NAME } from '../io.js';
-import { type LevelEntry, entryLabel, readEachLevel, selectEntries } from '../levels.js';
-import { type MovesText, parseMovesText, rejectFileNameAsMoves } from '../moves-input.js';
-import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption } from '../options/common.js';
+import { type VerifyJob, jobFor, jobsForGivenMoves } from '../batch/given-moves.js';
+import { type MovesOptions, type MovesRequest, addMovesOptions, movesRequestOf } from '../options/moves.js';
+import { type LevelEntry, readEachLevel, selectEntries } from '../levels.js';
+import { parseMovesText } from '../moves-input.js';
+import { type Notation, jsonOption, notationOption } from '../options/common.js';
 import { humanVerifyReporter } from '../reporters/human.js';
 import { jsonVerifyReporter, unreadableJson, writeJsonLine } from '../reporters/json.js';
 import type { Reporter } from '../reporters/reporter.js';
-import { parseSolutionTable } from '../solution-table.js';
-import type { LevelRef, VerifyOutcome } from '../verify-outcome.js';
+import type { VerifyOutcome } from '../verify-outcome.js';
 import { verifyExitCode } from '../verify-outcome.js';
-
-/** What a command that plays moves on a level is told: the level, the moves, and how to read them. */
-export interface MovesRequest {
-  readonly levelPath: string;
-  /** A moves file or `-`; absent when the moves come from --moves or from the level file itself. */
-  readonly movesPath?: string;
-  /** The --moves string. */
-  readonly movesString?: string;
-  readonly level?: string;
-  readonly format?: LevelFormat;
-  readonly goal?: GoalRule;
-  readonly strictCase: boolean;
-}
-
-/** The options behind a MovesRequest, as commander hands them over. */
-export interface MovesOptions {
-  readonly moves?: string;
-  readonly level?: string;
-  readonly format?: LevelFormat;
-  readonly goal?: GoalRule;
-  readonly strictCase?: boolean;
-}
-
-/** Registers the options of a MovesRequest: --moves, --level, --goal, --format, --strict-case. */
-export function addMovesOptions(command: Command): Command {
-  return command
-    .option('--moves <lurd>', 'the moves as a string instead of a file')
-    .addOption(levelOption())
-    .addOption(goalOption())
-    .addOption(formatOption())
-    .option('--strict-case', 'treat a walk written as a push (or the reverse) as an error instead of correcting it');
-}
-
-export function movesRequestOf(levelPath: string, movesPath: string | undefined, options: MovesOptions): MovesRequest {
-  return {
-    levelPath,
-    movesPath,
-    movesString: options.moves,
-    level: options.level,
-    format: options.format,
-    goal: options.goal,
-    strictCase: options.strictCase === true,
-  };
-}
 
 export interface VerifyRequest extends MovesRequest {
   readonly notation: Notation;
   readonly json: boolean;
   /** Only the levels not solved, and the count line. */
   readonly quiet?: boolean;
-}
-
-/** One level with the move string to check on it, or null when the collection stores none. */
-export interface VerifyJob {
-  readonly ref: LevelRef;
-  readonly moves: MovesText | null;
-  /** Why the level itself could not be read (a malformed level of a collection); then there is nothing to replay. */
-  readonly unreadable: LevelError | null;
-}
-
-export function jobFor(entry: LevelEntry, collection: PartialCollection, moves: MovesText | null, suffix = ''): VerifyJob {
-  const count = collection.levels.length + collection.failures.length;
-  const ref: LevelRef = {
-    file: collection.file,
-    index: entry.index,
-    title: entry.title,
-    label: entryLabel(collection.file, entry.index, entry.title, count) + suffix,
-    level: entry.kind === 'level' ? entry.level : null,
-  };
-  return { ref, moves, unreadable: entry.kind === 'failure' ? entry.failure.error : null };
-}
-
-/** Jobs for moves the user gave: one string for one level, or a solution table for many. */
-export async function jobsForGivenMoves(
-  io: Io,
-  reader: InputReader,
-  request: Pick<VerifyRequest, 'movesPath' | 'movesString'>,
-  collection: PartialCollection,
-  entries: readonly LevelEntry[],
-  command = 'verify',
-): Promise<VerifyJob[]> {
-  if (request.movesPath !== undefined && request.movesString !== undefined) {
-    throw new UsageError('give the moves either as a file argument or with --moves, not both');
-  }
-  let moves: MovesText;
-  if (request.movesString !== undefined) {
-    await rejectFileNameAsMoves(io, request.movesString, command);
-    moves = { text: request.movesString, file: '--moves', line: 1, column: 1 };
-  } else {
-    // A moves file (or a solution table) is refused by its size before it is read.
-    const input = await reader.read(request.movesPath as string, 'moves file', MAX_MOVE_TEXT_LENGTH);
-    const table = parseSolutionTable(input.text, input.name);
-    if (table !== null) {
-      const count = collection.levels.length + collection.failures.length;
-      for (const number of table.keys()) {
-        if (number < 1 || number > count) {
-          reportWarning(io, `${input.name}: a solution for level ${number}, but ${collection.file} has ${count}`);
-        }
-      }
-      return entries.map((entry) => {
-        const row = table.get(entry.index);
-        const text: MovesText | null = row === undefined ? null : { text: row.moves, file: input.name, line: row.line, column: row.column };
-        return jobFor(entry, collection, text);
-      });
-    }
-    moves = { text: input.text, file: input.name, line: 1, column: 1 };
-  }
-  if (entries.length !== 1) {
-    throw new UsageError(`${collection.file} has ${entries.length} levels: choose the one these moves are for with --level <n|title>`);
-  }
-  return [jobFor(entries[0], collection, moves)];
 }
 
 /**

@@ -1,0 +1,34 @@
+import { availableParallelism, totalmem } from 'node:os';
+import { reportWarning } from '../error-line.js';
+import type { Io } from '../io.js';
+
+/**
+ * The longest time limit honoured as such, about 19 days: a worker's watchdog waits the limit
+ * plus a quarter of it, and Node's timers cannot wait past 2^31-1 ms (a longer wait fires at
+ * once). Any longer limit means "no limit" in practice and is cut to this.
+ */
+export const LONGEST_TIME_LIMIT_MS = Math.floor((2 ** 31 - 1) / 1.25);
+const MIB = 1024 * 1024;
+
+/**
+ * Memory per level when the user does not say: half the machine shared by the workers running
+ * at once, and never more than 4 GiB, since a search that needs more rarely finishes anyway.
+ */
+export function defaultMaxMemoryMiB(workers: number, machineBytes = totalmem()): number {
+  const share = Math.floor(machineBytes / MIB / 2 / Math.max(1, workers));
+  return Math.max(256, Math.min(4096, share));
+}
+
+/**
+ * Threads to solve with: one per core unless --jobs says otherwise, and never more than four per
+ * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
+ * a folder of levels would otherwise start a thread per level).
+ */
+export function workerCount(io: Io, requested: number | undefined): number {
+  const cores = availableParallelism();
+  if (requested === undefined) return cores;
+  const most = 4 * cores;
+  if (requested <= most) return requested;
+  reportWarning(io, `--jobs ${requested}: at most ${most} levels are solved at once (four per core)`);
+  return most;
+}

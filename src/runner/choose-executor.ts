@@ -1,0 +1,62 @@
+import type { Optimality } from '../solver/solve.js';
+import { type Executor, inProcessExecutor, poolExecutor } from './executor.js';
+import { type Cs161HeuristicName, heuristicExecutor } from './heuristic-executor.js';
+import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from './race.js';
+
+/** What decides how levels are run. */
+export interface ExecutorChoice {
+  /**
+   * How many levels a batch solves (`sokoban solve`, `check`), or null for a server, whose levels
+   * come one request at a time and which must never search on its own thread.
+   */
+  readonly levels: number | null;
+  /** Worker threads it may use. */
+  readonly workers: number;
+  /** The batch's search mode; a server takes any mode and passes null (the race executor runs optimal searches on one worker). */
+  readonly optimal: Optimality | null;
+  /** The memory each level's search may take; sets the workers' heap limit. */
+  readonly maxMemoryMiB: number;
+  readonly now: () => number;
+  /** Search with the CS161 homework's A* and this heuristic instead (batches only). */
+  readonly heuristic?: Cs161HeuristicName;
+}
+
+/** How levels are run, and on how many worker threads (0: on this thread). */
+export interface ExecutorPlan {
+  readonly kind: 'heuristic' | 'race' | 'in-process' | 'pool';
+  readonly workers: number;
+}
+
+/**
+ * The one choice of how to run levels, for the CLI and the web server alike:
+ * - the homework's A*, a reference search, on this thread one level after another;
+ * - with a worker per side of the race split for every level at once, parts of the portfolio
+ *   race on each level (race.ts); a server with two workers or more races each request;
+ * - a batch of a single level on this thread: it gains nothing from a worker and would pay for starting one;
+ * - otherwise the pool: as many workers as levels at most for a batch, all of them for a server.
+ */
+export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'>): ExecutorPlan {
+  const { levels, workers } = choice;
+  if (choice.heuristic !== undefined) return { kind: 'heuristic', workers: 0 };
+  const serving = levels === null;
+  const atOnce = levels ?? 1;
+  if (racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
+  if (!serving && atOnce <= 1) return { kind: 'in-process', workers: 0 };
+  return { kind: 'pool', workers: serving ? workers : Math.min(workers, atOnce) };
+}
+
+/** The executor planExecutor chooses. */
+export function chooseExecutor(choice: ExecutorChoice): Executor {
+  const { maxMemoryMiB, now } = choice;
+  const plan = planExecutor(choice);
+  switch (plan.kind) {
+    case 'heuristic':
+      return heuristicExecutor(choice.heuristic as Cs161HeuristicName, now);
+    case 'race':
+      return raceExecutor({ workers: plan.workers, maxMemoryMiB, now });
+    case 'in-process':
+      return inProcessExecutor();
+    case 'pool':
+      return poolExecutor({ workers: plan.workers, maxMemoryMiB, now });
+  }
+}
