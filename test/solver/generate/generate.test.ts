@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../../src/game/replay.js';
+import { canonicalBoard } from '../../../src/level/canonical.js';
+import { formatBoard } from '../../../src/level/write.js';
+import { type GenerateOptions, generateLevels, generateSizeProblem } from '../../../src/solver/generate/generate-levels.js';
+import { SeededRandom } from '../../../src/solver/generate/seeded-random.js';
+import { solveByExhaustion } from '../oracle.js';
+
+const SMALL: GenerateOptions = { width: 6, height: 6, boxes: 2, seed: 7, metric: 'moves', maxNodes: 50_000 };
+
+describe('the seeded random stream', () => {
+  it('repeats for the same seed and differs for another', () => {
+    const draw = (seed: number) => {
+      const random = new SeededRandom(seed);
+      return Array.from({ length: 8 }, () => random.below(1000));
+    };
+    expect(draw(1)).toEqual(draw(1));
+    expect(draw(2)).not.toEqual(draw(1));
+  });
+});
+
+describe('generating levels', () => {
+  it('makes the same levels from the same seed, and other levels from another seed', () => {
+    const texts = (options: GenerateOptions) => [...generateLevels(options, 3)].map((level) => formatBoard(level.board, 'xsb'));
+    const first = texts(SMALL);
+    expect(first).toHaveLength(3);
+    expect(texts(SMALL)).toEqual(first);
+    expect(texts({ ...SMALL, seed: 8 })).not.toEqual(first);
+  });
+
+  it('every level is solved by its solution, which an exhaustive search confirms is the fewest moves', () => {
+    for (const level of generateLevels(SMALL, 3)) {
+      const played = replay(level.board, level.solution, { rule: 'all-goals', strictCase: true });
+      expect(played.solved).toBe(true);
+      expect([played.moves, played.pushes]).toEqual([level.moves, level.pushes]);
+      expect(solveByExhaustion(level.board, 'all-goals').fewestMoves).toBe(level.moves);
+      expect(level.nodes).toBeGreaterThan(0);
+    }
+  });
+
+  it('with the push metric, the solution is the fewest pushes', () => {
+    for (const level of generateLevels({ ...SMALL, metric: 'pushes' }, 2)) {
+      expect(replay(level.board, level.solution, { rule: 'all-goals', strictCase: true }).solved).toBe(true);
+      expect(solveByExhaustion(level.board, 'all-goals').fewestPushes).toBe(level.pushes);
+    }
+  });
+
+  it('never repeats a level, and no level starts with a box on a goal or needs fewer than two pushes a box', () => {
+    const levels = [...generateLevels({ ...SMALL, width: 7, height: 6 }, 6)];
+    expect(new Set(levels.map((level) => canonicalBoard(level.board).key)).size).toBe(levels.length);
+    for (const level of levels) {
+      expect(formatBoard(level.board, 'xsb')).not.toMatch(/\*/);
+      expect(level.pushes).toBeGreaterThanOrEqual(2 * SMALL.boxes);
+      expect(level.board.width).toBeLessThanOrEqual(7);
+      expect(level.board.height).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('refuses a rectangle too small for the boxes', () => {
+    expect(generateSizeProblem(5, 5, 4)).toMatch(/4 boxes need at least 10 squares/);
+    expect(generateSizeProblem(6, 6, 2)).toBeNull();
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { runPortfolio } from '../../../src/solver/portfolio/run-portfolio.js';
+import type { SearchEngine, SearchState } from '../../../src/solver/engines/search-engine.js';
+
+/** A stand-in search: each position costs `msPerPosition` on a fake clock; it ends as told. */
+class FakeSearch implements SearchEngine {
+  state: SearchState = 'running';
+  expanded = 0;
+  generated = 0;
+  bytes = 0;
+  constructor(
+    private readonly clock: { now: number },
+    private readonly msPerPosition: number,
+    private readonly endsAfter: number = Infinity,
+    private readonly endsAs: SearchState = 'solved',
+  ) {}
+  run(budget: number): void {
+    for (let i = 0; i < budget && this.state === 'running'; i++) {
+      this.expanded++;
+      this.clock.now += this.msPerPosition;
+      if (this.expanded >= this.endsAfter) this.state = this.endsAs;
+    }
+  }
+  solution(): Int32Array {
+    return new Int32Array(0);
+  }
+}
+
+function limits(clock: { now: number }, overrides: Partial<{ deadline: number; maxNodes: number; maxBytes: number }> = {}) {
+  return { deadline: 1000, maxNodes: Number.MAX_SAFE_INTEGER, maxBytes: Infinity, clock: () => clock.now, ...overrides };
+}
+
+describe('portfolio', () => {
+  it('splits the time by share even when positions cost very different amounts', () => {
+    const clock = { now: 0 };
+    const cheap = new FakeSearch(clock, 0.001);
+    const dear = new FakeSearch(clock, 1);
+    runPortfolio(
+      [
+        { engine: cheap, share: 0.75 },
+        { engine: dear, share: 0.25 },
+      ],
+      limits(clock),
+    );
+    const cheapMs = cheap.expanded * 0.001;
+    const dearMs = dear.expanded * 1;
+    expect(cheapMs / (cheapMs + dearMs)).toBeCloseTo(0.75, 1);
+  });
+
+  it('stops with the search that solved the level', () => {
+    const clock = { now: 0 };
+    const slow = new FakeSearch(clock, 0.1);
+    const winner = new FakeSearch(clock, 0.1, 50);
+    const outcome = runPortfolio(
+      [
+        { engine: slow, share: 0.5 },
+        { engine: winner, share: 0.5 },
+      ],
+      limits(clock),
+    );
+    expect(outcome).toMatchObject({ finished: winner, limit: null });
+  });
+
+  it('lets a search that gave up leave the rotation while the others go on', () => {
+    const clock = { now: 0 };
+    const quitter = new FakeSearch(clock, 0.1, 3, 'exhausted');
+    const prover = new FakeSearch(clock, 0.1, 400, 'unsolvable');
+    const outcome = runPortfolio(
+      [
+        { engine: quitter, share: 0.5 },
+        { engine: prover, share: 0.5 },
+      ],
+      limits(clock),
+    );
+    expect(outcome.finished).toBe(prover);
+    expect(quitter.expanded).toBe(3);
+  });
+
+  it('ends without an answer and without a limit when every search gave up', () => {
+    const clock = { now: 0 };
+    const quitter = new FakeSearch(clock, 0.1, 3, 'exhausted');
+    expect(runPortfolio([{ engine: quitter, share: 1 }], limits(clock))).toMatchObject({ finished: null, limit: null });
+  });
+
+  it('stops at the time limit, and at exactly the node limit', () => {
+    const clock = { now: 0 };
+    expect(runPortfolio([{ engine: new FakeSearch(clock, 0.1), share: 1 }], limits(clock, { deadline: 50 })).limit).toBe('time');
+    const counted = new FakeSearch(clock, 0.001);
+    expect(runPortfolio([{ engine: counted, share: 1 }], limits(clock, { maxNodes: 12_345, deadline: Infinity })).limit).toBe('nodes');
+    expect(counted.expanded).toBe(12_345);
+  });
+});
+
+describe('portfolio opening', () => {
+  it('gives members their opening shares first, then their usual shares', () => {
+    const clock = { now: 0 };
+    const early = new FakeSearch(clock, 0.01);
+    const late = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: early, share: 0.1, openingShare: 0.9 },
+      { engine: late, share: 0.9, openingShare: 0.1 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 100 }), openingMs: 100 });
+    expect(early.expanded / (early.expanded + late.expanded)).toBeCloseTo(0.9, 1);
+    const afterOpening = { early: early.expanded, late: late.expanded };
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), openingMs: 0 });
+    const grew = { early: early.expanded - afterOpening.early, late: late.expanded - afterOpening.late };
+    expect(grew.late / (grew.early + grew.late)).toBeCloseTo(0.9, 1);
+  });
+});
+
+describe('portfolio late phase', () => {
+  it('keeps the usual shares until lateMs, then gives members their late shares', () => {
+    const clock = { now: 0 };
+    const quick = new FakeSearch(clock, 0.01);
+    const patient = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: quick, share: 0.5, lateShare: 0.05 },
+      { engine: patient, share: 0.5, lateShare: 0.95 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 100 }), lateMs: 100 });
+    expect(quick.expanded / (quick.expanded + patient.expanded)).toBeCloseTo(0.5, 1);
+    const before = { quick: quick.expanded, patient: patient.expanded };
+    // Started afresh with lateMs 0, the portfolio is late from its first turn.
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0 });
+    const grew = { quick: quick.expanded - before.quick, patient: patient.expanded - before.patient };
+    expect(grew.patient / (grew.quick + grew.patient)).toBeCloseTo(0.95, 1);
+  });
+
+  it('keeps the late shares until finalMs, then gives members their final shares (the late ones where they have none)', () => {
+    const clock = { now: 0 };
+    const leader = new FakeSearch(clock, 0.01);
+    const hedge = new FakeSearch(clock, 0.01);
+    const steady = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: leader, share: 0.5, lateShare: 0.8, finalShare: 0.4 },
+      { engine: hedge, share: 0.5, lateShare: 0.1, finalShare: 0.5 },
+      { engine: steady, share: 0.5, lateShare: 0.1 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 1000 }), lateMs: 0, finalMs: 1000 });
+    const total = (): number => leader.expanded + hedge.expanded + steady.expanded;
+    expect(leader.expanded / total()).toBeCloseTo(0.8, 1);
+    const before = { leader: leader.expanded, hedge: hedge.expanded, steady: steady.expanded, total: total() };
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0, finalMs: 0 });
+    const grew = total() - before.total;
+    expect((leader.expanded - before.leader) / grew).toBeCloseTo(0.4, 1);
+    expect((hedge.expanded - before.hedge) / grew).toBeCloseTo(0.5, 1);
+    expect((steady.expanded - before.steady) / grew).toBeCloseTo(0.1, 1);
+  });
+
+  it('lets the late shares wait for the opening to end when the two overlap', () => {
+    const clock = { now: 0 };
+    const opener = new FakeSearch(clock, 0.01);
+    const other = new FakeSearch(clock, 0.01);
+    runPortfolio(
+      [
+        { engine: opener, share: 0.5, openingShare: 0.9, lateShare: 0.1 },
+        { engine: other, share: 0.5, openingShare: 0.1, lateShare: 0.9 },
+      ],
+      { ...limits(clock, { deadline: 50 }), openingMs: 100, lateMs: 0 },
+    );
+    expect(opener.expanded / (opener.expanded + other.expanded)).toBeCloseTo(0.9, 1);
+  });
+});
+
+describe('portfolio memory', () => {
+  it('goes on with the others when one search runs out of memory', () => {
+    const clock = { now: 0 };
+    const greedy = new FakeSearch(clock, 0.1, 5, 'memory');
+    const winner = new FakeSearch(clock, 0.1, 300);
+    const outcome = runPortfolio(
+      [
+        { engine: greedy, share: 0.5 },
+        { engine: winner, share: 0.5 },
+      ],
+      limits(clock),
+    );
+    expect(outcome.finished).toBe(winner);
+  });
+
+  it('reports the search out of memory when none is left running', () => {
+    const clock = { now: 0 };
+    const alone = new FakeSearch(clock, 0.1, 5, 'memory');
+    expect(runPortfolio([{ engine: alone, share: 1 }], limits(clock)).finished).toBe(alone);
+  });
+
+  it('expands no more positions than the node limit, however many searches share it (issue 13: 1,001 of 1,000)', () => {
+    for (const maxNodes of [1, 7, 1000]) {
+      const clock = { now: 0 };
+      const searches = [0.01, 0.02, 0.03, 0.04].map((ms) => new FakeSearch(clock, ms));
+      const outcome = runPortfolio(
+        searches.map((engine) => ({ engine, share: 0.25 })),
+        limits(clock, { maxNodes, deadline: Infinity }),
+      );
+      expect(outcome.limit).toBe('nodes');
+      expect(searches.reduce((sum, search) => sum + search.expanded, 0)).toBe(maxNodes);
+    }
+  });
+});

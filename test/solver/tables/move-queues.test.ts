@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { MoveQueues } from '../../../src/solver/tables/move-queues.js';
+
+/** Pops every move of a cell, as the `from` values in the order they come out. */
+function drain(queues: MoveQueues, cell: number): number[] {
+  const order: number[] = [];
+  while (queues.cellSize(cell) > 0) order.push(queues.move[queues.pop(cell)]);
+  return order;
+}
+
+describe('move queues', () => {
+  it('give the lightest move of a cell first, the latest first among equal weights', () => {
+    const queues = new MoveQueues();
+    const cell = queues.addCell();
+    queues.push(cell, 0, 1, 2);
+    queues.push(cell, 0, 2, 1);
+    queues.push(cell, 0, 3, 1);
+    queues.push(cell, 0, 4, 0);
+    expect(drain(queues, cell)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('keep the moves of different cells apart', () => {
+    const queues = new MoveQueues();
+    const first = queues.addCell();
+    const second = queues.addCell();
+    queues.push(first, 0, 1, 5);
+    queues.push(second, 0, 2, 0);
+    expect(drain(queues, first)).toEqual([1]);
+    expect(queues.size).toBe(1);
+    expect(drain(queues, second)).toEqual([2]);
+  });
+
+  it('grow past their first capacity and keep every field', () => {
+    const queues = new MoveQueues(2);
+    const cell = queues.addCell();
+    for (let i = 0; i < 100; i++) queues.push(cell, i, i * 4 + 1, 1000 - i);
+    const record = queues.pop(cell);
+    expect([queues.parent[record], queues.move[record], queues.poppedWeight]).toEqual([99, 397, 901]);
+    expect(queues.size).toBe(99);
+  });
+
+  it('grow ahead to fit moves about to be queued, within a byte limit', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    const before = queues.bytes;
+    expect(queues.reserve(3, before)).toBe(true);
+    expect(queues.bytes).toBe(before);
+    expect(queues.reserve(6, Number.POSITIVE_INFINITY)).toBe(true);
+    expect(queues.bytes).toBeGreaterThan(before);
+    const grown = queues.recordCapacity;
+    for (let k = 0; k < 6; k++) queues.push(cell, 0, k, 0);
+    expect(queues.recordCapacity).toBe(grown);
+  });
+
+  it('refuse to grow past a byte limit, and grow nothing then', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    for (let k = 0; k < 3; k++) queues.push(cell, 0, k, 0);
+    const full = queues.bytes;
+    expect(queues.reserve(1, full + 10)).toBe(false);
+    expect(queues.bytes).toBe(full);
+    expect(drain(queues, cell)).toEqual([2, 1, 0]);
+  });
+
+  it('grow only up to a byte limit that doubling would pass, when the moves fit there', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    for (let k = 0; k < 3; k++) queues.push(cell, 0, k, 0);
+    const recordBytes = new MoveQueues(5).bytes - new MoveQueues(4).bytes;
+    // Room for 6 records beside the part kept for new cells: doubling to 8 would pass the limit,
+    // 6 hold the 3 queued and 2 more.
+    const limit = (queues.bytes + 2 * recordBytes) * (32 / 31) + 1;
+    expect(queues.reserve(2, limit)).toBe(true);
+    expect(queues.recordCapacity).toBe(6);
+    expect(queues.bytes).toBeLessThanOrEqual(limit);
+    for (let k = 3; k < 5; k++) queues.push(cell, 0, k, 0);
+    expect(queues.recordCapacity).toBe(6);
+    expect(drain(queues, cell)).toEqual([4, 3, 2, 1, 0]);
+  });
+
+  it('give the highest priority first among equal weights, whatever the order they came in', () => {
+    const queues = new MoveQueues();
+    const cell = queues.addCell();
+    const priorities = [5, 1, 9, 3, 7, 9, 0];
+    for (const [k, priority] of priorities.entries()) queues.push(cell, 0, k, 1, priority);
+    queues.push(cell, 0, 100, 0, 0);
+    expect(drain(queues, cell)).toEqual([100, 5, 2, 4, 0, 3, 1, 6]);
+  });
+
+  it('recycle popped records only after the next pop, so a popped move stays readable', () => {
+    const queues = new MoveQueues(4);
+    const cell = queues.addCell();
+    queues.push(cell, 7, 70, 0);
+    const record = queues.pop(cell);
+    queues.push(cell, 8, 80, 0);
+    expect([queues.parent[record], queues.move[record]]).toEqual([7, 70]);
+  });
+});
+
+describe('turns over feature cells', () => {
+  it('go round the cells that have moves, skipping empty ones, new cells at the end of the round', () => {
+    const queues = new MoveQueues();
+    const [a, b, c] = [queues.addCell(), queues.addCell(), queues.addCell()];
+    queues.push(a, 0, 1, 0);
+    queues.push(c, 0, 3, 0);
+    queues.push(c, 0, 4, 0);
+    expect([queues.nextTurn(), queues.nextTurn(), queues.nextTurn()]).toEqual([a, c, a]);
+    queues.pop(a);
+    queues.push(b, 0, 2, 0);
+    expect([queues.nextTurn(), queues.nextTurn(), queues.nextTurn()]).toEqual([c, b, c]);
+  });
+});
