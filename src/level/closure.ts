@@ -12,7 +12,7 @@ export function playerCanLeave(board: Board): boolean {
   const stack = [board.player];
   seen[board.player] = 1;
   while (stack.length > 0) {
-    const square = stack.pop()!;
+    const square = stack.pop() as number;
     const row = Math.floor(square / width);
     const col = square - row * width;
     if (row === 0 || col === 0 || row === height - 1 || col === width - 1) return true;

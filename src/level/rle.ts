@@ -69,7 +69,7 @@ export function expandRunLength(source: string, limits: RunLengthLimits = DEFAUL
     if (char === ')') {
       if (stack.length === 1) return fail("')' without '('", i);
       if (pending !== 0) return fail('run-length count with nothing to repeat', pendingAt);
-      const group = stack.pop()!;
+      const group = stack.pop() as (typeof stack)[number];
       const parent = stack[stack.length - 1];
       if (parent.chars.length + group.chars.length * group.repeat > limits.maxLength) {
         return fail(`run-length expansion is longer than ${limits.maxLength}`, group.openedAt, true);

@@ -44,7 +44,7 @@ describe('verify against published solution files', () => {
   it('finds one XSokoban level solved by its entry in the table with --level', async () => {
     const { code, stdout } = await cli('verify', 'levels/xsokoban90.xsb', `${SHARED}/xsokoban90_lurd.toml`, '--level', 'screen.01');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^levels\/xsokoban90\.xsb#1 \(screen\.01\): solved in \d+ moves, \d+ pushes\n  solution: [lurdLURD]+\n$/);
+    expect(stdout).toMatch(/^levels\/xsokoban90\.xsb#1 \(screen\.01\): solved in \d+ moves, \d+ pushes\n {2}solution: [lurdLURD]+\n$/);
   });
 
   it('says where a corrupted table entry breaks', async () => {

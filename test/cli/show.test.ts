@@ -83,7 +83,7 @@ describe('sokoban show', () => {
     const { code, stdout } = await cli('show', 'c.xsb', '--moves', 'rRRR', { files: { 'c.xsb': CORRIDOR } });
     expect(code).toBe(1);
     expect(stdout).toContain("illegal move: move 4 'R' from Eb (row 1, col 4) fails");
-    expect(stdout).toMatch(/board before move 4:\n#######\n#   @\*#\n#######\n$/);
+    expect(stdout).toMatch(/board before move 4:\n#######\n# {3}@\*#\n#######\n$/);
   });
 
   it('exits 1 when the moves end before the level is solved', async () => {

@@ -166,7 +166,7 @@ describe('sokoban verify: collections with Solution lines', () => {
   it('verifies only the stored solution of the level --level picks', async () => {
     const { code, stdout } = await cli('verify', 'set.sok', '--level', 'Corner', { files: { 'set.sok': SET } });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^set\.sok#2 \(Corner\): solved in 5 moves, 2 pushes\n  solution: uLdlU\n$/);
+    expect(stdout).toMatch(/^set\.sok#2 \(Corner\): solved in 5 moves, 2 pushes\n {2}solution: uLdlU\n$/);
   });
 
   it('still reports the other levels when one Solution line is unreadable, and exits 2', async () => {

@@ -66,8 +66,10 @@ describe('replay failures', () => {
 
   it('gives the board before the failing move and counts only the moves made', () => {
     const result = replay(corridor, 'rRu', { rule: 'all-goals' });
-    expect(draw(result.error!.board)).toEqual(['#######', '#  @$.#', '#######']);
-    expect(result.board).toBe(result.error!.board);
+    const { error } = result;
+    if (error === null) throw new Error('expected the replay to fail');
+    expect(draw(error.board)).toEqual(['#######', '#  @$.#', '#######']);
+    expect(result.board).toBe(error.board);
     expect(result).toMatchObject({ moves: 2, pushes: 1, solution: 'rR' });
   });
 

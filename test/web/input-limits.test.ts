@@ -6,7 +6,7 @@ import { getJson, postJson, startTestServer } from './test-server.js';
 
 /** A few KB of run-length code for a board of `width` x (rows + 1) squares. */
 function runLengthBoard(width: number, rows: number): string {
-  return [`#@$.${width - 4}#`, ...Array.from({ length: rows }, () => `${width}#`)].join('\n') + '\n';
+  return `${[`#@$.${width - 4}#`, ...Array.from({ length: rows }, () => `${width}#`)].join('\n')}\n`;
 }
 
 let server: WebServer;

@@ -792,7 +792,7 @@ export class PushSearch implements SearchEngine {
     const { reach, childReach } = this;
     const boxAt = reach.boxAt;
     const topLeft = reach.topLeft;
-    let floor = box < topLeft ? box : topLeft;
+    let floor = Math.min(box, topLeft);
     let connected = true;
     if (reach.reached(to)) {
       if (to === topLeft) return childReach.floodTopLeft(box, -1);

@@ -55,7 +55,7 @@ export function buildProblem(board: Board, rule: GoalRule): Problem {
   const stack = [board.player];
   reached[board.player] = 1;
   while (stack.length > 0) {
-    const square = stack.pop()!;
+    const square = stack.pop() as number;
     const row = Math.floor(square / width);
     const col = square - row * width;
     const around = [row > 0 ? square - width : -1, row < height - 1 ? square + width : -1, col > 0 ? square - 1 : -1, col < width - 1 ? square + 1 : -1];
