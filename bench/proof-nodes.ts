@@ -17,19 +17,14 @@ import { INFEASIBLE, MatchingBound } from '../src/solver/bounds/matching-bound.j
 import { PatternBound } from '../src/solver/bounds/pattern-bound.js';
 import { WalkBound } from '../src/solver/bounds/walk-bound.js';
 import { MovePerimeter } from '../src/solver/bounds/move-perimeter.js';
-import { PushSearch, type SearchConfig } from '../src/solver/engines/push-search.js';
+import { PushSearch } from '../src/solver/engines/push-search.js';
 import type { Problem } from '../src/solver/model/problem.js';
 import { pushesToLurd } from '../src/solver/geometry/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
 import { problemWithFixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
-import { MOVE_PERIMETER, type Optimality, PUSH_PERIMETER } from '../src/solver/solve.js';
+import { MOVE_PERIMETER, OPTIMAL_SEARCH, type Optimality, PUSH_PERIMETER } from '../src/solver/portfolio/optimal-plan.js';
 import { sharedDir } from './suites.js';
 
-/** The same first searches as solve.ts's OPTIMAL_SEARCH. */
-const FIRST_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, movePerimeter: MOVE_PERIMETER },
-  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, pullPerimeter: PUSH_PERIMETER },
-};
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;
 
@@ -183,7 +178,7 @@ for (const index of args.levels) {
   const pushRoot = new MatchingBound(analysis.distances, boxes.length, problem.everyBoxNeedsGoal, patterns).evaluate(boxes, boxes.length, problem.initialPlayer);
   const built = process.cpuUsage();
   const search = new PushSearch(analysis, {
-    ...FIRST_SEARCH[args.mode],
+    ...OPTIMAL_SEARCH[args.mode],
     maxBytes: MAX_BYTES,
     pairPatterns: args.pairPatterns,
     triplePatterns: args.triplePatterns,

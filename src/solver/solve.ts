@@ -4,14 +4,15 @@ import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
 import { AnalysisStopped, analyzeLevel, stopWhen, type LevelAnalysis } from './planning/analysis.js';
 import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { type BuiltMember, buildMembers, membersFor } from './portfolio/build-members.js';
+import { OPTIMAL_SEARCH, type Optimality } from './portfolio/optimal-plan.js';
 import { type MemberPlan, memoryShareOf, PORTFOLIO_PHASES, PORTFOLIO_PLAN, type PortfolioMemberName } from './portfolio/plan.js';
 import { runPortfolio } from './portfolio/run-portfolio.js';
 import type { Problem } from './model/problem.js';
-import { type MovePerimeterPlan, PushSearch, type PullPerimeterPlan, type SearchConfig } from './engines/push-search.js';
+import { PushSearch } from './engines/push-search.js';
 import { pushesToLurd } from './geometry/solution.js';
 import { OPTIMIZE_TECHNIQUES, optimizePushes } from './optimize/optimize-pushes.js';
 
-export type Optimality = 'moves' | 'pushes';
+export type { Optimality };
 export type SolveStatus = 'solved' | 'unsolvable' | 'timeout' | 'memory';
 
 export interface SolveOptions {
@@ -97,40 +98,6 @@ const IMPROVE_TIME_PER_SEARCH_TIME = 4;
 const IMPROVE_PATIENCE = 1;
 /** The improvement pass's tables never take more than this, nor more than a quarter of the limit. */
 const IMPROVE_MAX_MIB = 512;
-
-/**
- * The pull perimeter of the push-optimal first search (bounds/pull-perimeter.ts): built once the
- * search has expanded 10,000 positions (most Microban levels end before, and pay nothing), of at
- * most 3 million positions (about 130 MiB, 2-5 s). Microban 144 needs about that many: with 2
- * million its proof expanded 583,000 positions, with 3 million 306,000. See bench/optimal-levers.md.
- */
-export const PUSH_PERIMETER: PullPerimeterPlan = { maxPositions: 3_000_000, afterExpanded: 10_000 };
-
-/**
- * The move perimeter of the move-optimal search (bounds/move-perimeter.ts; its size is the
- * analysis's), likewise built once the search has expanded 10,000 positions: built before the
- * search, it cost the 180 small levels of ../shared/random, which end within a few hundred
- * positions, most of the 55 s their test took.
- */
-export const MOVE_PERIMETER: MovePerimeterPlan = { afterExpanded: 10_000 };
-
-/**
- * The optimal modes. Moves first is one search over exact player squares with pair costs and the
- * move perimeter, so the fewest pushes among the fewest-move solutions come with it. Pushes first
- * proves the push count with the fast search over player areas, corral pruning and the pull
- * perimeter, then the fewest moves among the solutions that short with a second search (see
- * fewestMovesAmongPushOptimal).
- */
-const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
-  // The move perimeter (bounds/move-perimeter.ts) takes up to about 2 CPU s to build on Microban's
-  // larger levels; the positions to proof of the 149 Microban levels other than 93, 139, 144-146
-  // and 153 fell from 3,762,125 to 587,528 (built before the search), and 145's from 1,369,717
-  // to 11,684 (built after 10,000, as here; optimal-levers.md).
-  moves: { mode: 'moves', corralPruning: false, lexicographic: true, triplePatterns: true, movePerimeter: MOVE_PERIMETER },
-  // The fewest moves among the push-optimal solutions are the second search's to prove, so the
-  // first does not store a position again for fewer moves alone (moveTies).
-  pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, pullPerimeter: PUSH_PERIMETER },
-};
 
 /** The part of the memory limit these searches hold in the full portfolio (plan.ts). */
 export function portfolioMemoryShare(members: readonly PortfolioMemberName[]): number {
