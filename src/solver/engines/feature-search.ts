@@ -269,7 +269,7 @@ export class FeatureSearch implements SearchEngine {
   /** A second walk for the explorer advisor, over the position after a candidate move. */
   private readonly explorerReach: PlayerReach;
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
-  private readonly rooms: RoomConnectivity | null;
+  private readonly roomLinks: RoomConnectivity | null;
   /** 1 on doorway cells. */
   private readonly isDoorway: Uint8Array;
   /** Per goal cell, its place in the packing order; -1 elsewhere. */
@@ -348,7 +348,7 @@ export class FeatureSearch implements SearchEngine {
     };
     this.pushFromArea = new Uint32Array(cellCount + 1);
     this.explorerReach = new PlayerReach(problem);
-    this.rooms = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
+    this.roomLinks = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
     this.outOfPlan = new Uint8Array(cellCount);
     const basin = config.outOfPlan === false ? null : config.outOfPlanBasin === 'every-goal' ? analysis.everyGoalBasin() : analysis.sinkBasin();
     this.stepBasins = config.outOfPlan !== false && config.planBasins === true && plan !== null ? planBasins(problem, plan) : null;
@@ -501,7 +501,7 @@ export class FeatureSearch implements SearchEngine {
     let blocked = 0;
     for (const doorway of this.doorways) blocked += boxAt[doorway];
     const outOfPlan = this.outOfPlanCount(boxAt, packed);
-    const broken = this.rooms === null ? 0 : Math.min(this.rooms.brokenLinks(boxAt), MAX_DOORWAYS);
+    const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
     const cell = this.projectedCell(node, ((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
