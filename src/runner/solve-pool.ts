@@ -1,6 +1,7 @@
 import type { SolveResult } from '../solver/solve.js';
 import { workerDeadlineMs, workerHeapMiB } from './limits.js';
 import { type OptimizeTask, type OptimizeTaskResult, optimizeTaskTimeMs } from './optimize-task.js';
+import { PauseWatch } from './pause-watch.js';
 import { type TaskOutcome, WorkerPool } from './pool.js';
 import type { SolveTask } from './solve-task.js';
 import { spawnSolveWorker } from './spawn-worker.js';
@@ -23,6 +24,8 @@ export class SolvePool {
   /** Each worker's V8 heap limit. */
   readonly heapMiB: number;
   private readonly pool: WorkerPool<WorkerTask, WorkerResult>;
+  /** Time the process was stopped, left out of every deadline here and of the searches' clocks in the workers. */
+  private readonly pauses = new PauseWatch().start();
 
   constructor(options: SolvePoolOptions) {
     const heapMiB = workerHeapMiB(options.maxMemoryMiB);
@@ -30,22 +33,23 @@ export class SolvePool {
     this.pool = new WorkerPool<WorkerTask, WorkerResult>({
       size: options.workers,
       spawn: () => spawnSolveWorker({ maxOldGenerationSizeMb: heapMiB }),
-      now: options.now,
+      now: this.pauses.runningClock(options.now),
     });
   }
 
   /** Solves on the next free worker; one still busy at the deadline for its time limit is ended. */
   run(task: SolveTask, signal?: AbortSignal): Promise<TaskOutcome<SolveResult>> {
     // The worker answers a solve task with a SolveResult (worker.ts).
-    return this.pool.run(task, workerDeadlineMs(task.timeLimitMs), signal) as Promise<TaskOutcome<SolveResult>>;
+    return this.pool.run({ ...task, pauses: this.pauses.ledger }, workerDeadlineMs(task.timeLimitMs), signal) as Promise<TaskOutcome<SolveResult>>;
   }
 
   /** Optimizes on the next free worker, under the same kill policy over the task's whole time (solving first included). */
   optimize(task: OptimizeTask, signal?: AbortSignal): Promise<TaskOutcome<OptimizeTaskResult>> {
-    return this.pool.run(task, workerDeadlineMs(optimizeTaskTimeMs(task)), signal) as Promise<TaskOutcome<OptimizeTaskResult>>;
+    return this.pool.run({ ...task, pauses: this.pauses.ledger }, workerDeadlineMs(optimizeTaskTimeMs(task)), signal) as Promise<TaskOutcome<OptimizeTaskResult>>;
   }
 
   close(): Promise<void> {
+    this.pauses.stop();
     return this.pool.close();
   }
 }
