@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import { type ApiContext, type SolveLimits, handleApi } from './api.js';
 import type { Catalog } from './catalog.js';
 import { HttpError, errorResponse } from './http-error.js';
+import { MAX_JSON_NESTING, jsonNesting } from './json-nesting.js';
 import { allowedHosts, checkRequestOrigin } from './request-origin.js';
 import { InputService } from './input-service.js';
 import { SolveService } from './solve-service.js';
@@ -78,6 +79,9 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
+  if (jsonNesting(text, MAX_JSON_NESTING) > MAX_JSON_NESTING) {
+    throw new HttpError(400, `the request body is nested over ${MAX_JSON_NESTING} deep; no request needs that`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
