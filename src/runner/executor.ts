@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import { type LevelRecord, recordFromResult } from './record.js';
 import { internalFailure, recordOfOutcome } from './outcome-record.js';
 import { SolvePool } from './solve-pool.js';
@@ -38,7 +39,8 @@ export interface PoolExecutorOptions {
   readonly workers: number;
   /** The memory each search's tables may take; sets the workers' heap limit. */
   readonly maxMemoryMiB: number;
-  readonly now: () => number;
+  readonly now: () => number /** The workers' resource limits, when an address-space limit sets them (address-space.ts). */;
+  readonly workerLimits?: ResourceLimits;
 }
 
 /** Solves in worker threads, so a level that misbehaves loses only its own worker. */

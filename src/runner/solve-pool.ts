@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import type { SolveResult } from '../solver/solve.js';
 import { workerDeadlineMs, workerHeapMiB } from './limits.js';
 import { type OptimizeTask, type OptimizeTaskResult, optimizeTaskTimeMs } from './optimize-task.js';
@@ -17,6 +18,8 @@ export interface SolvePoolOptions {
   readonly maxMemoryMiB: number;
   /** Milliseconds, for how long a task ran before its worker was ended. */
   readonly now: () => number;
+  /** The workers' resource limits instead of a heap sized by maxMemoryMiB (under an address-space limit: address-space.ts). */
+  readonly workerLimits?: ResourceLimits;
 }
 
 /** Worker threads running the solver (or the optimizer), under the runner's kill policy (see limits.ts). */
@@ -28,11 +31,12 @@ export class SolvePool {
   private readonly pauses = new PauseWatch().start();
 
   constructor(options: SolvePoolOptions) {
-    const heapMiB = workerHeapMiB(options.maxMemoryMiB);
+    const heapMiB = options.workerLimits?.maxOldGenerationSizeMb ?? workerHeapMiB(options.maxMemoryMiB);
     this.heapMiB = heapMiB;
+    const limits: ResourceLimits = { ...options.workerLimits, maxOldGenerationSizeMb: heapMiB };
     this.pool = new WorkerPool<WorkerTask, WorkerResult>({
       size: options.workers,
-      spawn: () => spawnSolveWorker({ maxOldGenerationSizeMb: heapMiB }),
+      spawn: () => spawnSolveWorker(limits),
       now: this.pauses.runningClock(options.now),
     });
   }

@@ -21,7 +21,7 @@ import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, pos
 import { printable } from '../printable.js';
 import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
-import { LONGEST_TIME_LIMIT_MS, chooseExecutor, defaultMaxMemoryMiB, workerCount } from './solve.js';
+import { LONGEST_TIME_LIMIT_MS, chooseExecutor, fitWorkers, workerCount } from './solve.js';
 
 /** Shorter than solve's minute: a check of a whole collection should end the same day. */
 export const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 10;
@@ -94,11 +94,12 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     jobs.map((job) => job.key.name),
   );
 
-  const workers = workerCount(io, request.jobs);
+  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, request.maxMemoryMiB);
+  const workers = fitted.workers;
   const settings: SearchSettings = {
     optimal: null,
     timeLimitMs,
-    maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
+    maxMemoryMiB: fitted.maxMemoryMiB,
     maxNodes: request.maxNodes,
     // Whether a level can be solved is the question; a shorter solution is not.
     improve: false,
@@ -123,7 +124,7 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     emitter.put(position, row);
   };
 
-  const executor = chooseExecutor(io, levelJobs.length, workers, settings);
+  const executor = chooseExecutor(io, levelJobs.length, workers, settings, undefined, fitted.workerLimits);
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const interrupted = await runBatch(io, jobs, {
     executor,

@@ -1,4 +1,5 @@
 import { availableParallelism, totalmem } from 'node:os';
+import type { ResourceLimits } from 'node:worker_threads';
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -7,6 +8,7 @@ import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
+import { type WorkerPlan, planWorkers, readAddressSpace } from '../../runner/address-space.js';
 import { type Executor, inProcessExecutor, poolExecutor } from '../../runner/executor.js';
 import { CS161_HEURISTICS, type Cs161HeuristicName, heuristicExecutor } from '../../runner/heuristic-executor.js';
 import { DEFAULT_RACE_SPLIT, raceExecutor, racesEachLevel } from '../../runner/race.js';
@@ -158,16 +160,37 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
   }
 }
 
-export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName): Executor {
+export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName, workerLimits?: ResourceLimits): Executor {
   // The homework's A* is a reference search on the main thread, one level after another.
   if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
   if (racesEachLevel(levelJobs, workers, settings.optimal)) {
-    return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
+    return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now(), workerLimits });
   }
-  // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessExecutor();
-  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
+  // A single level gains nothing from a thread and would pay for starting one; no thread at all
+  // when an address-space limit leaves no room for one (see fitWorkers).
+  if (levelJobs <= 1 || workers === 0) return inProcessExecutor();
+  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now(), workerLimits });
+}
+
+/**
+ * The workers and each search's memory for a run of `levelJobs` levels: as asked, unless the
+ * process's address space is limited (ulimit -v), where as many workers as fit, or none, each
+ * with the memory that fits (runner/address-space.ts); a line on stderr says so.
+ */
+export function fitWorkers(io: Io, workers: number, levelJobs: number, maxMemoryMiB: number | undefined): WorkerPlan {
+  const plan = planWorkers(
+    {
+      workers,
+      maxMemoryMiB,
+      defaultMaxMemoryMiB: (count) => defaultMaxMemoryMiB(Math.min(count, Math.max(1, levelJobs))),
+      // One level uses workers only to race on them (chooseExecutor).
+      leastWorkers: levelJobs <= 1 ? DEFAULT_RACE_SPLIT.length : 1,
+    },
+    readAddressSpace(),
+  );
+  if (plan.note !== null) reportWarning(io, plan.note);
+  return plan;
 }
 
 /**
@@ -202,12 +225,13 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
-  const workers = workerCount(io, request.jobs);
+  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, request.maxMemoryMiB);
+  const workers = fitted.workers;
   const settings: SearchSettings = {
     // The homework's A* with an admissible heuristic proves its solutions move-optimal.
     optimal: request.heuristic !== undefined ? 'moves' : request.optimal,
     timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
-    maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
+    maxMemoryMiB: fitted.maxMemoryMiB,
     maxNodes: request.maxNodes,
     improve: request.improve,
   };
@@ -248,7 +272,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };
 
-  const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic);
+  const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic, fitted.workerLimits);
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a search on the main thread
   // (a single level, or --heuristic's A* for every level) cannot be interrupted.
   const interrupted = await runBatch(io, jobs, {
