@@ -25,7 +25,24 @@ export interface WebServerOptions {
   readonly maxWaitingSolves?: number;
   readonly maxMemoryMiB: number;
   readonly now: () => number;
+  /** How long a client may take to send its requests and hold connections; the defaults below unless a test says. */
+  readonly connections?: ConnectionLimits;
 }
+
+/**
+ * Connection limits for a tool on this machine: its page sends small requests at once, so a
+ * request that trickles in is a mistake or an attack, and a browser opens about six connections.
+ */
+export interface ConnectionLimits {
+  /** The request line and headers must arrive within this, else 408. */
+  readonly headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this, else 408. */
+  readonly requestTimeoutMs: number;
+  /** Connections open at once; one more is closed as soon as it opens. */
+  readonly maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64 };
 
 export interface WebServer {
   /** e.g. http://127.0.0.1:6101/ */
@@ -174,20 +191,30 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const closeWorkers = () => Promise.all([solver.close(), inputs.close()]).then(() => {});
   // Known once listening, when the port is; no request is answered before that.
   let hosts: ReadonlySet<string> = new Set();
-  const server = createServer((request, response) => {
-    try {
-      checkRequestOrigin(request.headers, hosts);
-    } catch (error) {
-      sendJson(response, 403, errorResponse(error).body);
-      return;
-    }
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/api' || path.startsWith('/api/')) {
-      void answerApi(request, response, path, context);
-    } else {
-      answerAsset(request, response, path, assets);
-    }
-  });
+  const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node checks the two timeouts this often (30 s by default, longer than they are).
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      try {
+        checkRequestOrigin(request.headers, hosts);
+      } catch (error) {
+        sendJson(response, 403, errorResponse(error).body);
+        return;
+      }
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (path === '/api' || path.startsWith('/api/')) {
+        void answerApi(request, response, path, context);
+      } else {
+        answerAsset(request, response, path, assets);
+      }
+    },
+  );
+  server.maxConnections = limits.maxConnections;
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
