@@ -187,8 +187,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     now: options.now,
   });
   const inputs = new InputService({ ...INPUT_LIMITS, now: options.now });
-  const context: ApiContext = { catalog: options.catalog, inputs, solver, limits: options.limits };
-  const closeWorkers = () => Promise.all([solver.close(), inputs.close()]).then(() => {});
+  const verifier = new InputService({ ...INPUT_LIMITS, now: options.now });
+  const context: ApiContext = { catalog: options.catalog, inputs, verifier, solver, limits: options.limits };
+  const closeWorkers = () => Promise.all([solver.close(), inputs.close(), verifier.close()]).then(() => {});
   // Known once listening, when the port is; no request is answered before that.
   let hosts: ReadonlySet<string> = new Set();
   const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
