@@ -12,7 +12,11 @@ function handWatch(): { now: () => number; advance: (ms: number) => void; tickAf
   const advance = (ms: number) => {
     time += ms;
   };
-  return { now, advance, watch, tickAfter: (ms) => (advance(ms), watch.tick()) };
+  const tickAfter = (ms: number) => {
+    advance(ms);
+    watch.tick();
+  };
+  return { now, advance, watch, tickAfter };
 }
 
 describe('PauseWatch', () => {
