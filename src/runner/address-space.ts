@@ -79,8 +79,9 @@ export interface PlanRequest {
   readonly leastWorkers?: number;
 }
 
-function gib(bytes: number): string {
-  return `${(bytes / (1024 * MIB)).toFixed(1)} GiB`;
+/** How the notes name the limit: `the address space is limited to 1.4 GiB (ulimit -v)`. */
+export function addressSpaceLimitText(capBytes: number): string {
+  return `the address space is limited to ${(capBytes / (1024 * MIB)).toFixed(1)} GiB (ulimit -v)`;
 }
 
 /**
@@ -94,7 +95,7 @@ export function planWorkers(request: PlanRequest, space: AddressSpace): WorkerPl
   const asked = request.maxMemoryMiB ?? request.defaultMaxMemoryMiB(request.workers);
   if (space.capBytes === null) return { workers: request.workers, maxMemoryMiB: asked, note: null };
   const roomMiB = Math.floor((space.capBytes - space.usedBytes) / MIB) - MAIN_THREAD_MARGIN_MIB;
-  const limit = `the address space is limited to ${gib(space.capBytes)} (ulimit -v)`;
+  const limit = addressSpaceLimitText(space.capBytes);
   let workers = request.workers;
   while (workers > 0 && Math.floor(roomMiB / workers) < workerReservationMiB(LEAST_TABLES_MIB)) workers--;
   if (workers < (request.leastWorkers ?? 1)) workers = 0;

@@ -1,5 +1,6 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ResourceLimits } from 'node:worker_threads';
 import { networkInterfaces } from 'node:os';
 import { UsageError } from '../errors.js';
 import { type ApiContext, type SolveLimits, handleApi } from './api.js';
@@ -25,6 +26,8 @@ export interface WebServerOptions {
   readonly maxWaitingSolves?: number;
   readonly maxMemoryMiB: number;
   readonly now: () => number;
+  /** Under an address-space limit, every worker's code range and heap (runner/address-space.ts). */
+  readonly workerLimits?: ResourceLimits;
   /** How long a client may take to send its requests and hold connections; the defaults below unless a test says. */
   readonly connections?: ConnectionLimits;
 }
@@ -64,6 +67,9 @@ const DEFAULT_MAX_WAITING_SOLVES = 8;
  * MiB is hostile or a mistake, and is refused (413) rather than allowed to tie up the server.
  */
 const INPUT_LIMITS = { workers: 1, maxWaiting: 16, deadlineMs: 5_000, heapMiB: 512 } as const;
+
+/** Input workers at most: one reads texts, one answers verify requests (see ApiContext.verifier). */
+export const INPUT_WORKERS = 2 * INPUT_LIMITS.workers;
 
 /**
  * Everything the page loads comes from this server: the policy makes the browser refuse any
@@ -185,9 +191,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     maxWaiting: options.maxWaitingSolves ?? DEFAULT_MAX_WAITING_SOLVES,
     maxMemoryMiB: options.maxMemoryMiB,
     now: options.now,
+    workerLimits: options.workerLimits,
   });
-  const inputs = new InputService({ ...INPUT_LIMITS, now: options.now });
-  const verifier = new InputService({ ...INPUT_LIMITS, now: options.now });
+  const inputLimits = {
+    ...INPUT_LIMITS,
+    heapMiB: options.workerLimits?.maxOldGenerationSizeMb ?? INPUT_LIMITS.heapMiB,
+    codeRangeMiB: options.workerLimits?.codeRangeSizeMb,
+    now: options.now,
+  };
+  const inputs = new InputService(inputLimits);
+  const verifier = new InputService(inputLimits);
   const context: ApiContext = { catalog: options.catalog, inputs, verifier, solver, limits: options.limits };
   const closeWorkers = () => Promise.all([solver.close(), inputs.close(), verifier.close()]).then(() => {});
   // Known once listening, when the port is; no request is answered before that.

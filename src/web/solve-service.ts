@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import type { GoalRule } from '../game/goal-rule.js';
 import type { Level } from '../level/level.js';
 import type { Optimality } from '../solver/solve.js';
@@ -14,6 +15,8 @@ export interface SolveServiceOptions {
   /** Memory each search's tables may take. */
   readonly maxMemoryMiB: number;
   readonly now: () => number;
+  /** Under an address-space limit, the workers' resource limits (runner/address-space.ts). */
+  readonly workerLimits?: ResourceLimits;
 }
 
 export interface SolveRequestSettings {

@@ -16,7 +16,7 @@ function sokobanLimited(kib: number, args: readonly string[]): { status: number 
   const result = spawnSync(PRLIMIT, [`--as=${kib * 1024}`, process.execPath, 'bin/sokoban.js', ...args], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' },
-    timeout: 120_000,
+    timeout: 60_000,
   });
   return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
@@ -40,5 +40,12 @@ describe.skipIf(!LINUX || !existsSync(PRLIMIT))('bin/sokoban.js under an address
     expect(run.signal).toBeNull();
     expect(run.status).toBe(0);
     expect(JSON.parse(readFileSync(report, 'utf8')).totals.solved).toBe(2);
+  });
+
+  it('refuses to serve, in one line (exit 2), where the workers the server needs do not fit, instead of aborting at its first request', () => {
+    const run = sokobanLimited(1_500_000, ['serve', '--port', '0']);
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^sokoban: the address space is limited to 1\.4 GiB \(ulimit -v\): there is no room for the 3 worker threads the server needs at least\n$/);
   });
 });
