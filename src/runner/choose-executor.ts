@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import type { Optimality } from '../solver/solve.js';
 import { type Executor, inProcessExecutor, poolExecutor } from './executor.js';
 import { type Cs161HeuristicName, heuristicExecutor } from './heuristic-executor.js';
@@ -19,6 +20,8 @@ export interface ExecutorChoice {
   readonly now: () => number;
   /** Search with the CS161 homework's A* and this heuristic instead (batches only). */
   readonly heuristic?: Cs161HeuristicName;
+  /** Each worker's V8 limits, sized to fit an address-space limit (runner/address-space.ts). */
+  readonly workerLimits?: ResourceLimits;
 }
 
 /** How levels are run, and on how many worker threads (0: on this thread). */
@@ -33,6 +36,7 @@ export interface ExecutorPlan {
  * - with a worker per side of the race split for every level at once, parts of the portfolio
  *   race on each level (race.ts); a server with two workers or more races each request;
  * - a batch of a single level on this thread: it gains nothing from a worker and would pay for starting one;
+ *   a batch on this thread too when an address-space limit leaves room for no worker (workers 0);
  * - otherwise the pool: as many workers as levels at most for a batch, all of them for a server.
  */
 export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'>): ExecutorPlan {
@@ -41,22 +45,22 @@ export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'
   const serving = levels === null;
   const atOnce = levels ?? 1;
   if (racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
-  if (!serving && atOnce <= 1) return { kind: 'in-process', workers: 0 };
+  if (!serving && (atOnce <= 1 || workers === 0)) return { kind: 'in-process', workers: 0 };
   return { kind: 'pool', workers: serving ? workers : Math.min(workers, atOnce) };
 }
 
 /** The executor planExecutor chooses. */
 export function chooseExecutor(choice: ExecutorChoice): Executor {
-  const { maxMemoryMiB, now } = choice;
+  const { maxMemoryMiB, now, workerLimits } = choice;
   const plan = planExecutor(choice);
   switch (plan.kind) {
     case 'heuristic':
       return heuristicExecutor(choice.heuristic as Cs161HeuristicName, now);
     case 'race':
-      return raceExecutor({ workers: plan.workers, maxMemoryMiB, now });
+      return raceExecutor({ workers: plan.workers, maxMemoryMiB, now, workerLimits });
     case 'in-process':
       return inProcessExecutor();
     case 'pool':
-      return poolExecutor({ workers: plan.workers, maxMemoryMiB, now });
+      return poolExecutor({ workers: plan.workers, maxMemoryMiB, now, workerLimits });
   }
 }

@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import { type LevelRecord, recordFromResult } from './record.js';
 import { internalFailure, recordOfOutcome } from './outcome-record.js';
 import { SolvePool } from './solve-pool.js';
@@ -18,17 +19,28 @@ export interface Executor {
   close(): Promise<void>;
 }
 
-/** Solves on the main thread: no thread to start, the fastest answer for a single level. */
+/**
+ * Solves on the main thread: no thread to start, the fastest answer for a single level (and the
+ * only way under an address-space limit too tight for a worker). Levels run one at a time, each
+ * in a turn of the event loop of its own, so that a signal heard between turns (Ctrl-C) can
+ * withdraw the levels not yet begun; the search in hand cannot be interrupted.
+ */
 export function inProcessExecutor(): Executor {
+  let previous: Promise<unknown> = Promise.resolve();
   return {
-    async solve(job, settings, signal) {
-      // The search runs on this thread and cannot be interrupted; only one not yet begun is withdrawn.
-      if (signal?.aborted === true) throw new SolveCancelledError(job.key.name);
-      try {
-        return recordFromResult(job.level, job.rule, runSolveTask(taskOf(job, settings)));
-      } catch (error) {
-        return internalFailure(job, error);
-      }
+    solve(job, settings, signal) {
+      const turn = previous
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          if (signal?.aborted === true) throw new SolveCancelledError(job.key.name);
+          try {
+            return recordFromResult(job.level, job.rule, runSolveTask(taskOf(job, settings)));
+          } catch (error) {
+            return internalFailure(job, error);
+          }
+        });
+      previous = turn.catch(() => {});
+      return turn;
     },
     close: async () => {},
   };
@@ -38,7 +50,8 @@ export interface PoolExecutorOptions {
   readonly workers: number;
   /** The memory each search's tables may take; sets the workers' heap limit. */
   readonly maxMemoryMiB: number;
-  readonly now: () => number;
+  readonly now: () => number /** The workers' resource limits, when an address-space limit sets them (address-space.ts). */;
+  readonly workerLimits?: ResourceLimits;
 }
 
 /** Solves in worker threads, so a level that misbehaves loses only its own worker. */

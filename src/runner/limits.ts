@@ -1,6 +1,8 @@
 /**
  * The kill policy every pool of solve workers follows (the CLI's, the web server's, the bench's),
- * so a level is ended at the same moment and with the same heap wherever it runs.
+ * so a level is ended at the same moment and with the same heap wherever it runs. Its times are
+ * running time: the pool and the searches leave out the time the process was stopped
+ * (pause-watch.ts), so a Ctrl-Z or a frozen container does not turn levels into timeouts.
  */
 
 /**

@@ -3,6 +3,7 @@ import type { Board } from '../level/board.js';
 import type { OptimizeMetric } from '../solver/optimize/metric.js';
 import { type OptimizeResult, UnsolvedMovesError, optimizeSolution } from '../solver/optimize/optimize.js';
 import { type SolveResult, solve } from '../solver/solve.js';
+import { runningClock } from './pause-watch.js';
 
 /** How hard to optimize: the same for every level of an `optimize` run. */
 export interface OptimizeSettings {
@@ -24,6 +25,8 @@ export interface OptimizeTask extends OptimizeSettings {
   readonly rule: GoalRule;
   /** LURD to start from, already read by the caller; null: the solver finds the start. */
   readonly moves: string | null;
+  /** The main thread's ledger of time the process was stopped (pause-watch.ts), left out of the clock. */
+  readonly pauses?: SharedArrayBuffer;
 }
 
 /** What an optimize task answers; its solution is replayed again before it is believed (optimize-record.ts). */
@@ -45,17 +48,18 @@ export function optimizeTaskTimeMs(task: Pick<OptimizeTask, 'timeLimitMs' | 'mov
 
 export function runOptimizeTask(task: OptimizeTask): OptimizeTaskResult {
   const { board, rule, metric, timeLimitMs, maxNodes, maxMemoryMiB } = task;
+  const clock = task.pauses === undefined ? undefined : runningClock(task.pauses);
   let moves = task.moves;
   let source: 'given' | 'solver' = 'given';
   if (moves === null) {
     // Nothing to start from: the solver's first solution is the start, and the optimizer improves it.
-    const solved = solve(board, { rule, timeLimitMs, maxNodes, maxMemoryMiB, improve: false });
+    const solved = solve(board, { rule, timeLimitMs, maxNodes, maxMemoryMiB, improve: false, clock });
     if (solved.status !== 'solved' || solved.solution === null) return { kind: 'unsolved', solved };
     moves = solved.solution;
     source = 'solver';
   }
   try {
-    return { kind: 'optimized', source, result: optimizeSolution(board, moves, { rule, metric, timeLimitMs, maxNodes, maxMemoryMiB }) };
+    return { kind: 'optimized', source, result: optimizeSolution(board, moves, { rule, metric, timeLimitMs, maxNodes, maxMemoryMiB, clock }) };
   } catch (error) {
     if (error instanceof UnsolvedMovesError) return { kind: 'moves-unsolved', message: error.message };
     throw error;

@@ -31,7 +31,11 @@ export interface PoolOptions {
   readonly size: number;
   /** Starts a worker that speaks the messages above. */
   readonly spawn: () => Worker;
-  /** Milliseconds since the task was handed over. */
+  /**
+   * Milliseconds the process has been running: a task's deadline and its `afterMs` are read on
+   * it. Give a clock that leaves out the time the process was stopped (see pause-ledger.ts), so
+   * a task is judged on the time it was given.
+   */
   readonly now: () => number;
 }
 
@@ -62,6 +66,8 @@ export class WorkerPool<Task, Result> {
   private readonly slots = new Set<Slot<Task, Result>>();
   private nextId = 1;
   private closed = false;
+  /** Workers being terminated: they still hold their memory, so they count against the size until they have exited. */
+  private readonly ending = new Set<Promise<void>>();
   /** Why workers cannot start at all (the first one died while booting); every task then fails with it. */
   private broken: string | null = null;
 
@@ -117,17 +123,18 @@ export class WorkerPool<Task, Result> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.settle({ kind: 'failed', message: 'the worker pool was closed' });
     const endings = [...this.slots].map((slot) => this.retire(slot));
-    await Promise.all(endings);
+    await Promise.all([...endings, ...this.ending]);
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
-      if (slot.ready && slot.current === null) this.start(slot, this.queue.shift() as PendingTask<Task, Result>);
+      // A task that cannot be handed over leaves the slot free for the next one.
+      while (slot.ready && slot.current === null && this.queue.length > 0) this.start(slot, this.queue.shift() as PendingTask<Task, Result>);
     }
     // Workers still booting will take queued tasks soon; start more only for the rest.
     let booting = [...this.slots].filter((slot) => !slot.ready).length;
-    while (this.slots.size < this.options.size && this.queue.length > booting) {
+    while (this.slots.size + this.ending.size < this.options.size && this.queue.length > booting) {
       this.spawnSlot();
       booting++;
     }
@@ -167,13 +174,33 @@ export class WorkerPool<Task, Result> {
   }
 
   private start(slot: Slot<Task, Result>, pending: PendingTask<Task, Result>): void {
+    const message: TaskMessage<Task> = { id: pending.id, task: pending.task };
+    try {
+      slot.worker.postMessage(message);
+    } catch (error) {
+      // The task could not be copied to the thread (too deep, or not cloneable): nothing reached
+      // the worker, which stays free for the next task. Only this task fails, and nothing throws
+      // out of the pool into whatever event called dispatch.
+      pending.settle({ kind: 'failed', message: `the task could not be handed to a worker: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
     slot.current = pending;
     slot.startedAt = this.options.now();
+    this.watch(slot, pending, pending.deadlineMs);
+  }
+
+  /**
+   * Ends the slot's worker once its task has run `deadlineMs` by the pool's clock. A timer fires
+   * on wall-clock time, so when it fires early by that clock (the process was stopped in between:
+   * Ctrl-Z, SIGSTOP, a frozen container) it waits again for the time still owed.
+   */
+  private watch(slot: Slot<Task, Result>, pending: PendingTask<Task, Result>, waitMs: number): void {
     slot.timer = setTimeout(() => {
-      this.replace(slot, { kind: 'killed', afterMs: Math.round(this.options.now() - slot.startedAt) });
-    }, pending.deadlineMs);
-    const message: TaskMessage<Task> = { id: pending.id, task: pending.task };
-    slot.worker.postMessage(message);
+      if (slot.current !== pending) return;
+      const ran = this.options.now() - slot.startedAt;
+      if (ran < pending.deadlineMs) this.watch(slot, pending, pending.deadlineMs - ran);
+      else this.replace(slot, { kind: 'killed', afterMs: Math.round(ran) });
+    }, waitMs);
   }
 
   private finish(slot: Slot<Task, Result>): void {
@@ -182,10 +209,14 @@ export class WorkerPool<Task, Result> {
     slot.current = null;
   }
 
-  /** Ends a worker that can no longer be trusted, reports its task, and lets a fresh one take its place. */
+  /**
+   * Ends a worker that can no longer be trusted, reports its task, and lets a fresh one take its
+   * place once it has exited: started before, the new worker would be one too many for a moment,
+   * which under an address-space limit sized for the pool is a V8 abort of the whole process.
+   */
   private replace(slot: Slot<Task, Result>, outcome: TaskOutcome<Result>): void {
     const current = slot.current;
-    void this.retire(slot);
+    const ended = this.retire(slot);
     if (current !== null) current.settle(outcome);
     if (!slot.ready) {
       // A worker that dies while booting would die again: fail fast instead of respawning forever.
@@ -193,6 +224,15 @@ export class WorkerPool<Task, Result> {
       for (const pending of this.queue.splice(0)) pending.settle({ kind: 'failed', message: this.broken });
       return;
     }
+    const exited: Promise<void> = ended.then(
+      () => this.ended(exited),
+      () => this.ended(exited),
+    );
+    this.ending.add(exited);
+  }
+
+  private ended(exited: Promise<void>): void {
+    this.ending.delete(exited);
     if (!this.closed) this.dispatch();
   }
 

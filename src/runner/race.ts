@@ -1,4 +1,5 @@
 import { PORTFOLIO_PLAN, raceSplitOf } from '../solver/portfolio/plan.js';
+import type { ResourceLimits } from 'node:worker_threads';
 import { type Optimality, type PortfolioMemberName, type SolveResult, portfolioMemoryShare } from '../solver/solve.js';
 import { type Executor, SolveCancelledError } from './executor.js';
 import { recordOfOutcome } from './outcome-record.js';
@@ -118,7 +119,8 @@ export interface RaceExecutorOptions {
   /** The memory each level's search may take, split between its sides; sets the workers' heap limit. */
   readonly maxMemoryMiB: number;
   readonly now: () => number;
-  readonly split?: RaceSplit;
+  readonly split?: RaceSplit /** The workers' resource limits, when an address-space limit sets them (address-space.ts). */;
+  readonly workerLimits?: ResourceLimits;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Board } from '../level/board.js';
 import type { Level } from '../level/level.js';
 import { type Optimality, type PortfolioMemberName, type SolveResult, solve } from '../solver/solve.js';
 import type { RecordKey } from './record.js';
+import { runningClock, sharedNow } from './pause-watch.js';
 import { type StopFlag, isStopRaised, stoppableClock } from './stop-flag.js';
 
 /** A level to solve, with the rule it is played under and the name its record goes by. */
@@ -33,10 +34,19 @@ export interface SolveTask extends SearchSettings {
   readonly rule: GoalRule;
   /** Shared with the thread that handed the task over, which raises it to end the search early (a race's loser). */
   readonly stopFlag?: StopFlag;
+  /** The main thread's ledger of time the process was stopped (pause-watch.ts), left out of the search's clock. */
+  readonly pauses?: SharedArrayBuffer;
 }
 
 export function taskOf(job: Pick<SolveJob, 'level' | 'rule'>, settings: SearchSettings): SolveTask {
   return { ...settings, board: job.level.board, rule: job.rule };
+}
+
+/** The solver's clock for a task: real time, without the pauses the main thread counted, and stoppable. */
+export function taskClock(task: Pick<SolveTask, 'stopFlag' | 'pauses'>): (() => number) | undefined {
+  const running = task.pauses === undefined ? undefined : runningClock(task.pauses);
+  if (task.stopFlag === undefined) return running;
+  return stoppableClock(task.stopFlag, running ?? sharedNow);
 }
 
 export function runSolveTask(task: SolveTask): SolveResult {
@@ -49,7 +59,7 @@ export function runSolveTask(task: SolveTask): SolveResult {
     maxNodes: task.maxNodes,
     members: task.members,
     improve: task.improve,
-    clock: task.stopFlag === undefined ? undefined : stoppableClock(task.stopFlag),
+    clock: taskClock(task),
   });
   // A stopped search last read an infinite clock; its time is the real one.
   if (task.stopFlag !== undefined && isStopRaised(task.stopFlag)) return { ...result, ms: Math.round(performance.now() - started) };

@@ -19,6 +19,11 @@ export interface ApiContext {
   readonly catalog: Catalog;
   /** Reads level texts and moves off the event loop. */
   readonly inputs: InputService;
+  /**
+   * Answers /api/verify on workers of its own: its search for the losing move may take its whole
+   * budget, and a flood of such requests must not hold up the texts other requests need read.
+   */
+  readonly verifier: InputService;
   readonly solver: SolveService;
   readonly limits: SolveLimits;
 }
@@ -153,8 +158,9 @@ export async function handleApi(
     switch (route[0]) {
       case 'parse':
       case 'convert':
-      case 'verify':
         return ok(await context.inputs.read(route[0], request));
+      case 'verify':
+        return ok(await context.verifier.read('verify', request));
       case 'solve':
         return ok(await solveLevel(request, context, signal));
     }

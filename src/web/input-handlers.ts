@@ -1,8 +1,9 @@
-import { firstLostMove } from '../solver/explain/first-lost-move.js';
+import { type LostAt, firstLostMove } from '../solver/explain/first-lost-move.js';
+import { LossSearchStopped } from '../solver/explain/loss-search-stopped.js';
 import { squareNames } from '../game/notation.js';
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import { replay } from '../game/replay.js';
-import { BOX, GOAL, countSquares } from '../level/board.js';
+import { BOX, type Board, GOAL, countSquares } from '../level/board.js';
 import type { Level, LevelFormat } from '../level/level.js';
 import { formatCollection } from '../level/write.js';
 import { SokobanError, formatPosition } from '../errors.js';
@@ -52,8 +53,15 @@ export function convertLevels(body: Unchecked<ConvertRequest>): ConvertAnswer {
   return { format: to, text: formatCollection(collection, to as LevelFormat) };
 }
 
+/**
+ * The time one verify request may spend looking for the move that lost the game (the level's
+ * analysis is quadratic in the board: 45 s on an open 250 by 250 board), well inside the input
+ * worker's deadline; past it the answer says nothing about the loss.
+ */
+export const VERIFY_LOSS_BUDGET_MS = 2_000;
+
 /** Replays a move string with the CLI's replay: the same answer as `sokoban verify --json`. */
-export function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
+export function verifyMoves(body: Unchecked<VerifyRequest>, lossBudgetMs = VERIFY_LOSS_BUDGET_MS): VerifyAnswer {
   const { level, rule } = levelOfRequest(body);
   const moves = requiredString(body, 'moves');
   const strictCase = optionalBoolean(body, 'strictCase');
@@ -70,12 +78,22 @@ export function verifyMoves(body: Unchecked<VerifyRequest>): VerifyAnswer {
           reason: result.error.reason,
           message: result.error.message,
         };
-  const lost = result.solved ? undefined : firstLostMove(level.board, rule, result.solution);
+  const lost = result.solved ? undefined : lostWithin(level.board, rule, result.solution, lossBudgetMs);
   const loss =
     lost === undefined
       ? { lostAt: null, reason: null, lostKind: null, squares: [] }
       : { lostAt: lost.afterMove, reason: lost.reason.message, lostKind: lost.reason.kind, squares: squareNames(level.board, lost.reason.squares) };
   return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error, ...loss };
+}
+
+function lostWithin(board: Board, rule: GoalRule, solution: string, budgetMs: number): LostAt | undefined {
+  const deadline = performance.now() + budgetMs;
+  try {
+    return firstLostMove(board, rule, solution, { timeIsUp: () => performance.now() > deadline });
+  } catch (error) {
+    if (error instanceof LossSearchStopped) return undefined;
+    throw error;
+  }
 }
 
 /** What a worker is asked to read: one of the handlers above, or the level a solve is about. */

@@ -18,6 +18,8 @@ export interface InputServiceOptions {
   /** Each worker's heap: a text that needs more is refused. */
   readonly heapMiB: number;
   readonly now: () => number;
+  /** Under an address-space limit, the workers' code range (runner/address-space.ts). */
+  readonly codeRangeMiB?: number;
 }
 
 /**
@@ -33,7 +35,11 @@ export class InputService {
   constructor(private readonly options: InputServiceOptions) {
     this.pool = new WorkerPool<InputTask, InputOutcome>({
       size: options.workers,
-      spawn: () => spawnModuleWorker(import.meta.url, './input-worker', { maxOldGenerationSizeMb: options.heapMiB }),
+      spawn: () =>
+        spawnModuleWorker(import.meta.url, './input-worker', {
+          maxOldGenerationSizeMb: options.heapMiB,
+          ...(options.codeRangeMiB === undefined ? {} : { codeRangeSizeMb: options.codeRangeMiB }),
+        }),
       now: options.now,
     });
   }

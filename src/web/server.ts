@@ -1,10 +1,12 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ResourceLimits } from 'node:worker_threads';
 import { networkInterfaces } from 'node:os';
 import { UsageError } from '../errors.js';
 import { type ApiContext, type SolveLimits, handleApi } from './api.js';
 import type { Catalog } from './catalog.js';
 import { HttpError, errorResponse } from './http-error.js';
+import { MAX_JSON_NESTING, jsonNesting } from './json-nesting.js';
 import { allowedHosts, checkRequestOrigin } from './request-origin.js';
 import { InputService } from './input-service.js';
 import { SolveService } from './solve-service.js';
@@ -24,7 +26,26 @@ export interface WebServerOptions {
   readonly maxWaitingSolves?: number;
   readonly maxMemoryMiB: number;
   readonly now: () => number;
+  /** Under an address-space limit, every worker's code range and heap (runner/address-space.ts). */
+  readonly workerLimits?: ResourceLimits;
+  /** How long a client may take to send its requests and hold connections; the defaults below unless a test says. */
+  readonly connections?: ConnectionLimits;
 }
+
+/**
+ * Connection limits for a tool on this machine: its page sends small requests at once, so a
+ * request that trickles in is a mistake or an attack, and a browser opens about six connections.
+ */
+export interface ConnectionLimits {
+  /** The request line and headers must arrive within this, else 408. */
+  readonly headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this, else 408. */
+  readonly requestTimeoutMs: number;
+  /** Connections open at once; one more is closed as soon as it opens. */
+  readonly maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64 };
 
 export interface WebServer {
   /** e.g. http://127.0.0.1:6101/ */
@@ -46,6 +67,9 @@ const DEFAULT_MAX_WAITING_SOLVES = 8;
  * MiB is hostile or a mistake, and is refused (413) rather than allowed to tie up the server.
  */
 const INPUT_LIMITS = { workers: 1, maxWaiting: 16, deadlineMs: 5_000, heapMiB: 512 } as const;
+
+/** Input workers at most: one reads texts, one answers verify requests (see ApiContext.verifier). */
+export const INPUT_WORKERS = 2 * INPUT_LIMITS.workers;
 
 /**
  * Everything the page loads comes from this server: the policy makes the browser refuse any
@@ -78,6 +102,9 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
+  if (jsonNesting(text, MAX_JSON_NESTING) > MAX_JSON_NESTING) {
+    throw new HttpError(400, `the request body is nested over ${MAX_JSON_NESTING} deep; no request needs that`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -164,26 +191,44 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     maxWaiting: options.maxWaitingSolves ?? DEFAULT_MAX_WAITING_SOLVES,
     maxMemoryMiB: options.maxMemoryMiB,
     now: options.now,
+    workerLimits: options.workerLimits,
   });
-  const inputs = new InputService({ ...INPUT_LIMITS, now: options.now });
-  const context: ApiContext = { catalog: options.catalog, inputs, solver, limits: options.limits };
-  const closeWorkers = () => Promise.all([solver.close(), inputs.close()]).then(() => {});
+  const inputLimits = {
+    ...INPUT_LIMITS,
+    heapMiB: options.workerLimits?.maxOldGenerationSizeMb ?? INPUT_LIMITS.heapMiB,
+    codeRangeMiB: options.workerLimits?.codeRangeSizeMb,
+    now: options.now,
+  };
+  const inputs = new InputService(inputLimits);
+  const verifier = new InputService(inputLimits);
+  const context: ApiContext = { catalog: options.catalog, inputs, verifier, solver, limits: options.limits };
+  const closeWorkers = () => Promise.all([solver.close(), inputs.close(), verifier.close()]).then(() => {});
   // Known once listening, when the port is; no request is answered before that.
   let hosts: ReadonlySet<string> = new Set();
-  const server = createServer((request, response) => {
-    try {
-      checkRequestOrigin(request.headers, hosts);
-    } catch (error) {
-      sendJson(response, 403, errorResponse(error).body);
-      return;
-    }
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/api' || path.startsWith('/api/')) {
-      void answerApi(request, response, path, context);
-    } else {
-      answerAsset(request, response, path, assets);
-    }
-  });
+  const limits = options.connections ?? DEFAULT_CONNECTION_LIMITS;
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node checks the two timeouts this often (30 s by default, longer than they are).
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      try {
+        checkRequestOrigin(request.headers, hosts);
+      } catch (error) {
+        sendJson(response, 403, errorResponse(error).body);
+        return;
+      }
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (path === '/api' || path.startsWith('/api/')) {
+        void answerApi(request, response, path, context);
+      } else {
+        answerAsset(request, response, path, assets);
+      }
+    },
+  );
+  server.maxConnections = limits.maxConnections;
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;

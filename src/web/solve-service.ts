@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import type { GoalRule } from '../game/goal-rule.js';
 import type { Level } from '../level/level.js';
 import type { Optimality } from '../solver/solve.js';
@@ -14,6 +15,8 @@ export interface SolveServiceOptions {
   /** Memory each search's tables may take. */
   readonly maxMemoryMiB: number;
   readonly now: () => number;
+  /** Under an address-space limit, the workers' resource limits (runner/address-space.ts). */
+  readonly workerLimits?: ResourceLimits;
 }
 
 export interface SolveRequestSettings {
@@ -35,7 +38,14 @@ export class SolveService {
   constructor(private readonly options: SolveServiceOptions) {
     // With a worker per side, each request races parts of the portfolio (runner/race.ts); requests
     // beyond the first then wait, as they would for a busy worker.
-    this.executor = chooseExecutor({ levels: null, workers: options.workers, optimal: null, maxMemoryMiB: options.maxMemoryMiB, now: options.now });
+    this.executor = chooseExecutor({
+      levels: null,
+      workers: options.workers,
+      optimal: null,
+      maxMemoryMiB: options.maxMemoryMiB,
+      now: options.now,
+      workerLimits: options.workerLimits,
+    });
   }
 
   /** Rejects with 429 when the queue is full, and with SolveCancelledError once `signal` aborts. */

@@ -5,7 +5,8 @@ import type { GoalRule } from '../../src/game/goal-rule.js';
 import { parseLevel } from '../../src/level/parse.js';
 import { replay } from '../../src/game/replay.js';
 import { solve } from '../../src/solver/solve.js';
-import { cli } from '../helpers/fake-io.js';
+import { run } from '../../src/cli/run.js';
+import { cli, fakeIo } from '../helpers/fake-io.js';
 import { expectReplaysToSolved } from '../solver/helpers.js';
 
 // Two boxes, two goals: some order of pushes solves it, several positions lose it.
@@ -115,5 +116,17 @@ describe('sokoban hint: input it cannot use', () => {
     const { code, stderr } = await cli('hint', 'two.xsb', { files: { 'two.xsb': `${ROOM}\n${ROOM}` } });
     expect(code).toBe(2);
     expect(stderr).toContain('two.xsb has 2 levels: choose the one to hint with --level <n|title>');
+  });
+});
+
+describe('sokoban hint --time-limit', () => {
+  it('bounds the cheap proofs too: the level analysis that outlasts the limit ends with no hint (exit 3)', async () => {
+    const io = fakeIo({ files: { 'room.xsb': ROOM } });
+    // A clock that moves a second each time it is read: the analysis before any search outlasts the limit.
+    let now = 0;
+    const slow = { ...io, now: () => (now += 1_000) };
+    const code = await run(['hint', 'room.xsb', '--json', '--time-limit', '1.5'], slow);
+    expect(code).toBe(3);
+    expect(jsonOf(io.out())).toMatchObject({ status: 'unknown', limit: 'time', next: null });
   });
 });

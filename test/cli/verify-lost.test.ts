@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cli } from '../helpers/fake-io.js';
+import { run } from '../../src/cli/run.js';
+import { cli, fakeIo } from '../helpers/fake-io.js';
 
 // The box at Cc can go right to the goal (uRR); pushed up (U) it lands on Cb, a dead square.
 const ROOM = '######\n#    #\n# $ .#\n#@   #\n######\n';
@@ -51,5 +52,23 @@ describe('sokoban verify: when and why moves that fail made the level lost', () 
     expect(stdout).toContain('  lost from the start: the box at Bb stands on a dead square\n');
     const json = await cli('verify', 'c.xsb', '--moves', 'l', '--json', { files: { 'c.xsb': cornered } });
     expect(jsonOf(json.stdout)).toMatchObject({ lostAt: 0, lostKind: 'dead-square' });
+  });
+});
+
+describe('sokoban verify --time-limit: the search for the losing move is bounded', () => {
+  it('stops at the time limit, says so on stderr, and still answers the replay (exit 1, no loss named)', async () => {
+    const io = fakeIo({ files: { 'room.xsb': ROOM } });
+    // A clock that moves a second each time it is read: the analysis of the level outlasts the limit.
+    let now = 0;
+    const slow = { ...io, now: () => (now += 1_000) };
+    const code = await run(['verify', 'room.xsb', '--moves', 'rUrd', '--json', '--time-limit', '1.5'], slow);
+    expect(code).toBe(1);
+    expect(jsonOf(io.out())).toMatchObject({ solved: false, lostAt: null, reason: null, lostKind: null, squares: [] });
+    expect(io.err()).toBe('sokoban: warning: room.xsb: the search for the move that lost the game stopped at the time limit (1.5 s; --time-limit gives it more)\n');
+  });
+
+  it('finds the losing move within the default limit on a small board', async () => {
+    const { stdout } = await cli('verify', 'room.xsb', '--moves', 'rUrd', '--json', { files: { 'room.xsb': ROOM } });
+    expect(jsonOf(stdout)).toMatchObject({ lostAt: 2 });
   });
 });

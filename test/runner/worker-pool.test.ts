@@ -136,4 +136,59 @@ describe('WorkerPool', () => {
     expect(outcomes.every((outcome) => outcome.kind === 'failed' && outcome.message === 'cannot boot')).toBe(true);
     await broken.close();
   });
+  it('ends a killed worker before it starts the one that replaces it, so the pool never holds one worker too many', async () => {
+    let alive = 0;
+    const aliveAtSpawn: number[] = [];
+    const workers = new WorkerPool<unknown, number>({
+      size: 1,
+      spawn: () => {
+        aliveAtSpawn.push(alive);
+        alive++;
+        const worker = new Worker(SCRIPT, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } });
+        worker.once('exit', () => alive--);
+        return worker;
+      },
+      now: () => performance.now(),
+    });
+    const outcomes = await Promise.all([workers.run('hang', 200), workers.run(5, 10_000)]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['killed', 'done']);
+    expect(aliveAtSpawn).toEqual([0, 0]);
+    await workers.close();
+  });
+
+  it('fails a task that cannot be handed to a worker, and the worker takes the next one', async () => {
+    const { pool: workers, spawned } = pool(1);
+    // Structured clone recurses: an array nested this deep overflows the stack in postMessage.
+    let deep: unknown[] = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const outcomes = await Promise.all([workers.run(deep, 10_000), workers.run(4, 10_000)]);
+    expect(outcomes[0].kind).toBe('failed');
+    expect(outcomes[0].kind === 'failed' && outcomes[0].message).toMatch(/^the task could not be handed to a worker: /);
+    expect(outcomes[1]).toEqual({ kind: 'done', value: 8 });
+    expect(await workers.run(function notCloneable() {}, 10_000)).toMatchObject({ kind: 'failed' });
+    expect(await workers.run(1, 10_000)).toEqual({ kind: 'done', value: 2 });
+    expect(spawned()).toBe(1);
+    await workers.close();
+  });
+
+  it('does not count time the process was stopped against a task: a deadline reached only by a pause waits for the time still owed', async () => {
+    // The pool's clock leaves out a 10 s pause that happened during the task (as pause-ledger.ts does).
+    let paused = 0;
+    const workers = new WorkerPool<unknown, number>({
+      size: 1,
+      spawn: () => new Worker(SCRIPT, { eval: true }),
+      now: () => performance.now() - paused,
+    });
+    await workers.run(1, 10_000);
+    const hung = workers.run('hang', 300);
+    paused = 2_000;
+    const pending = Symbol('pending');
+    const atOneSecond = await Promise.race([hung, new Promise((resolve) => setTimeout(() => resolve(pending), 1_000))]);
+    expect(atOneSecond).toBe(pending);
+    const outcome = await hung;
+    expect(outcome.kind).toBe('killed');
+    // Killed at its 300 ms of running time.
+    expect(outcome.kind === 'killed' && outcome.afterMs).toBeGreaterThanOrEqual(300);
+    await workers.close();
+  });
 });

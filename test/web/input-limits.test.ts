@@ -52,4 +52,15 @@ describe('level texts beyond the server limits', () => {
     const { status } = await postJson(server, '/api/convert', { level: runLengthBoard(9999, 10_000), to: 'json' });
     expect([413, 422]).toContain(status);
   });
+
+  it('refuses a body nested 5,000 deep (400), twice, and answers the next request: nothing escapes to the process', async () => {
+    const deep = `{"level":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (let i = 0; i < 2; i++) {
+      const { status, body } = await postJson(server, '/api/parse', deep);
+      expect(status).toBe(400);
+      expect(body.error.message).toMatch(/nested over \d+ deep/);
+    }
+    const { status } = await postJson(server, '/api/parse', { level: '#####\n#@$.#\n#####\n' });
+    expect(status).toBe(200);
+  });
 });

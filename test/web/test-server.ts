@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { readServedCollections } from '../../src/cli/served-collections.js';
 import { catalogOf } from '../../src/web/catalog.js';
-import { type WebServer, startWebServer } from '../../src/web/server.js';
+import { type ConnectionLimits, type WebServer, startWebServer } from '../../src/web/server.js';
 import { fakeIo } from '../helpers/fake-io.js';
 
 export interface TestServerOptions {
@@ -10,6 +10,7 @@ export interface TestServerOptions {
   /** The built page; default: a folder that does not exist (API only). */
   readonly assetsFolder?: string;
   readonly maxSeconds?: number;
+  readonly connections?: ConnectionLimits;
 }
 
 /** A server on 127.0.0.1 and a free port, in this process, as `sokoban serve` starts it. */
@@ -25,6 +26,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     solveWorkers: 1,
     maxMemoryMiB: 256,
     now: () => performance.now(),
+    connections: options.connections,
   });
 }
 

@@ -22,7 +22,7 @@ import { printable } from '../printable.js';
 import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import { chooseExecutor } from '../../runner/choose-executor.js';
-import { LONGEST_TIME_LIMIT_MS, defaultMaxMemoryMiB, workerCount } from '../options/search-limits.js';
+import { LONGEST_TIME_LIMIT_MS, fitWorkers, workerCount } from '../options/search-limits.js';
 
 /** Shorter than solve's minute: a check of a whole collection should end the same day. */
 export const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 10;
@@ -95,11 +95,12 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     jobs.map((job) => job.key.name),
   );
 
-  const workers = workerCount(io, request.jobs);
+  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, request.maxMemoryMiB);
+  const workers = fitted.workers;
   const settings: SearchSettings = {
     optimal: null,
     timeLimitMs,
-    maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
+    maxMemoryMiB: fitted.maxMemoryMiB,
     maxNodes: request.maxNodes,
     // Whether a level can be solved is the question; a shorter solution is not.
     improve: false,
@@ -124,7 +125,14 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     emitter.put(position, row);
   };
 
-  const executor = chooseExecutor({ levels: levelJobs.length, workers, optimal: settings.optimal, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
+  const executor = chooseExecutor({
+    levels: levelJobs.length,
+    workers,
+    optimal: settings.optimal,
+    maxMemoryMiB: settings.maxMemoryMiB,
+    now: () => io.now(),
+    workerLimits: fitted.workerLimits,
+  });
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const interrupted = await runBatch(io, jobs, {
     executor,

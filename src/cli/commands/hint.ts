@@ -7,6 +7,7 @@ import { replay } from '../../game/replay.js';
 import { inProcessExecutor } from '../../runner/executor.js';
 import { keyOfLevel } from '../../runner/record.js';
 import { LossExplainer } from '../../solver/explain/loss-explainer.js';
+import { LossSearchStopped } from '../../solver/explain/loss-search-stopped.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { reportError } from '../error-line.js';
 import { type ExitCode, combineExitCodes } from '../exit-codes.js';
@@ -56,9 +57,20 @@ async function hintFor(io: Io, job: VerifyJob, request: HintRequest): Promise<Hi
     const position = played.board;
     const base = { ref: job.ref, rule, played };
     if (isSolved(position, rule)) return { ...base, kind: 'solved' };
-    const lost = new LossExplainer(level.board, rule).explain(position);
+    // The cheap proofs analyse the level first (quadratic in the board): they share the time limit with the search.
+    const started = io.now();
+    const limitMs = Math.round(request.timeLimitSeconds * 1000);
+    const unknown = { ...base, kind: 'unknown', limit: 'time', timeLimitSeconds: request.timeLimitSeconds } as const;
+    let lost;
+    try {
+      lost = new LossExplainer(level.board, rule, () => io.now() - started > limitMs).explain(position);
+    } catch (error) {
+      if (error instanceof LossSearchStopped) return unknown;
+      throw error;
+    }
     if (lost !== undefined) return { ...base, kind: 'lost', reason: lost };
-    const timeLimitMs = Math.round(request.timeLimitSeconds * 1000);
+    const timeLimitMs = limitMs - Math.round(io.now() - started);
+    if (timeLimitMs <= 0) return unknown;
     const executor = inProcessExecutor();
     const record = await executor
       .solve(

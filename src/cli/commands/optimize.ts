@@ -28,7 +28,7 @@ import { type OptimizeReport, type OptimizeReportSettings, optimizeJson, writeOp
 import { writeJsonLine } from '../reporters/json.js';
 import { parseSolutionTable } from '../solution-table.js';
 import { jobsForGivenMoves } from '../batch/given-moves.js';
-import { defaultMaxMemoryMiB, workerCount } from '../options/search-limits.js';
+import { fitWorkers, workerCount } from '../options/search-limits.js';
 
 export const DEFAULT_OPTIMIZE_SECONDS = 10;
 
@@ -165,8 +165,10 @@ async function planFromGivenMoves(io: Io, request: OptimizeRequest): Promise<Opt
 function chooseOptimizeExecutor(io: Io, levelJobs: number, workers: number): OptimizeExecutor {
   // A single level gains nothing from a thread and would pay for starting one.
   if (levelJobs <= 1) return inProcessOptimizeExecutor();
-  const threads = Math.min(workers, levelJobs);
-  return poolOptimizeExecutor({ workers: threads, maxMemoryMiB: defaultMaxMemoryMiB(threads), now: () => io.now() });
+  // Under an address-space limit, as many workers as fit, or none (see fitWorkers).
+  const fitted = fitWorkers(io, Math.min(workers, levelJobs), levelJobs, undefined);
+  if (fitted.workers === 0) return inProcessOptimizeExecutor();
+  return poolOptimizeExecutor({ workers: fitted.workers, maxMemoryMiB: fitted.maxMemoryMiB, now: () => io.now(), workerLimits: fitted.workerLimits });
 }
 
 /**

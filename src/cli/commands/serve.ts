@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { InputError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
 import { catalogOf } from '../../web/catalog.js';
 import { builtAssetsFolder, bundledLevelInputs } from '../../web/assets-folder.js';
-import { startWebServer } from '../../web/server.js';
+import { INPUT_WORKERS, startWebServer } from '../../web/server.js';
+import { type WorkerPlan, addressSpaceLimitText, planWorkers, readAddressSpace } from '../../runner/address-space.js';
 import type { CommandContext } from '../context.js';
 import { PROGRAM_NAME, reportError, reportWarning } from '../error-line.js';
 import { ExitCode } from '../exit-codes.js';
@@ -32,6 +33,22 @@ function solveWorkers(): number {
 }
 
 /**
+ * The server's workers (solves, and the input workers) under an address-space limit: as many
+ * solve workers as fit; a line on stderr when the limit changed them. The server reads requests
+ * only on workers, so without room for one solve worker and the input workers it refuses to start.
+ */
+function fitServerWorkers(io: Io): WorkerPlan {
+  const wanted = solveWorkers() + INPUT_WORKERS;
+  const space = readAddressSpace();
+  const plan = planWorkers({ workers: wanted, maxMemoryMiB: SOLVE_MEMORY_MIB, defaultMaxMemoryMiB: () => SOLVE_MEMORY_MIB }, space);
+  if (plan.workers < INPUT_WORKERS + 1) {
+    throw new UsageError(`${addressSpaceLimitText(space.capBytes ?? 0)}: there is no room for the ${INPUT_WORKERS + 1} worker threads the server needs at least`);
+  }
+  if (plan.note !== null) reportWarning(io, plan.note);
+  return plan;
+}
+
+/**
  * A file as the page shows it: relative to where the server was started, so visitors learn
  * nothing of the server's folders (the bundled collections are found by absolute path).
  */
@@ -52,15 +69,17 @@ export async function serve(io: Io, request: ServeRequest): Promise<ExitCode> {
   if (catalog.entries.length === 0) {
     throw new InputError('no level file could be read, so there is nothing to serve', inputs.join(' '));
   }
+  const plan = fitServerWorkers(io);
   const server = await startWebServer({
     catalog,
     assetsFolder: request.assetsFolder ?? builtAssetsFolder(),
     host: request.host,
     port: request.port,
     limits: { defaultSeconds: SERVE_DEFAULT_TIME_LIMIT_SECONDS, maxSeconds: SERVE_MAX_TIME_LIMIT_SECONDS },
-    solveWorkers: solveWorkers(),
-    maxMemoryMiB: SOLVE_MEMORY_MIB,
+    solveWorkers: plan.workers - INPUT_WORKERS,
+    maxMemoryMiB: plan.maxMemoryMiB,
     now: () => io.now(),
+    workerLimits: plan.workerLimits,
   });
   const stopListening = io.onInterrupt?.(() => void server.close());
   const levels = catalog.entries.reduce((sum, entry) => sum + entry.collection.levels.length, 0);

@@ -23,7 +23,7 @@ import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { printable } from '../printable.js';
-import { LONGEST_TIME_LIMIT_MS, defaultMaxMemoryMiB, workerCount } from '../options/search-limits.js';
+import { LONGEST_TIME_LIMIT_MS, fitWorkers, workerCount } from '../options/search-limits.js';
 import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import type { Reporter } from '../reporters/reporter.js';
@@ -152,12 +152,13 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
-  const workers = workerCount(io, request.jobs);
+  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, request.maxMemoryMiB);
+  const workers = fitted.workers;
   const settings: SearchSettings = {
     // The homework's A* with an admissible heuristic proves its solutions move-optimal.
     optimal: request.heuristic !== undefined ? 'moves' : request.optimal,
     timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
-    maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
+    maxMemoryMiB: fitted.maxMemoryMiB,
     maxNodes: request.maxNodes,
     improve: request.improve,
   };
@@ -202,6 +203,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     maxMemoryMiB: settings.maxMemoryMiB,
     now: () => io.now(),
     heuristic: request.heuristic,
+    workerLimits: fitted.workerLimits,
   });
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a search on the main thread
   // (a single level, or --heuristic's A* for every level) cannot be interrupted.

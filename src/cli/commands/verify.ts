@@ -1,13 +1,16 @@
 import type { Command } from 'commander';
 import type { ChalkInstance } from 'chalk';
 import { InputError, LevelError, MoveSyntaxError, SokobanError, UsageError } from '../../errors.js';
-import { chooseGoalRule } from '../../game/goal-rule.js';
+import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
-import { firstLostMove } from '../../solver/explain/first-lost-move.js';
+import { type LostAt, firstLostMove } from '../../solver/explain/first-lost-move.js';
+import { LossSearchStopped } from '../../solver/explain/loss-search-stopped.js';
+import type { Board } from '../../level/board.js';
 import type { PartialCollection } from '../../level/level.js';
+import { printable } from '../printable.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { reportError } from '../error-line.js';
+import { reportError, reportWarning } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type Io, STDIN_NAME } from '../io.js';
@@ -15,11 +18,11 @@ import { type VerifyJob, jobFor, jobsForGivenMoves } from '../batch/given-moves.
 import { type MovesOptions, type MovesRequest, addMovesOptions, movesRequestOf } from '../options/moves.js';
 import { type LevelEntry, readEachLevel, selectEntries } from '../levels.js';
 import { parseMovesText } from '../moves-input.js';
-import { type Notation, jsonOption, notationOption } from '../options/common.js';
+import { type Notation, jsonOption, notationOption, positiveSeconds } from '../options/common.js';
 import { humanVerifyReporter } from '../reporters/human.js';
 import { jsonVerifyReporter, unreadableJson, writeJsonLine } from '../reporters/json.js';
 import type { Reporter } from '../reporters/reporter.js';
-import type { VerifyOutcome } from '../verify-outcome.js';
+import type { LevelRef, VerifyOutcome } from '../verify-outcome.js';
 import { verifyExitCode } from '../verify-outcome.js';
 
 export interface VerifyRequest extends MovesRequest {
@@ -27,7 +30,15 @@ export interface VerifyRequest extends MovesRequest {
   readonly json: boolean;
   /** Only the levels not solved, and the count line. */
   readonly quiet?: boolean;
+  /** Seconds per move string for the search of the move that lost the game; DEFAULT_LOSS_SECONDS when absent. */
+  readonly timeLimitSeconds?: number;
 }
+
+/**
+ * The search for the move that lost the game analyses the level first, which takes time
+ * quadratic in the board (45 s on an open 250 by 250 board): verify answers within this.
+ */
+export const DEFAULT_LOSS_SECONDS = 10;
 
 /**
  * Jobs for the Solution lines stored in a SOK file: every solution of every selected level, and
@@ -46,6 +57,18 @@ function jobsForStoredSolutions(collection: PartialCollection, entries: readonly
   });
 }
 
+/** The move after which the game was lost, or null when none is found within the time limit (then a warning says so). */
+function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): LostAt | null {
+  const deadline = io.now() + seconds * 1000;
+  try {
+    return firstLostMove(board, rule, solution, { timeIsUp: () => io.now() > deadline }) ?? null;
+  } catch (error) {
+    if (!(error instanceof LossSearchStopped)) throw error;
+    reportWarning(io, `${printable(ref.label)}: the search for the move that lost the game stopped at the time limit (${seconds} s; --time-limit gives it more)`);
+    return null;
+  }
+}
+
 function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
   if (job.unreadable !== null) {
     reportError(io, job.unreadable);
@@ -59,7 +82,7 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
     const solutionText = request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
     // Only moves that fail are worth the analysis: say when, within the legal ones, the game was lost.
-    const lost = result.solved ? null : (firstLostMove(level.board, rule, result.solution) ?? null);
+    const lost = result.solved ? null : lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
     return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText, lost };
   } catch (error) {
     // One level's bad input must not lose the other levels' answers.
@@ -109,6 +132,7 @@ async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance
 
 interface VerifyOptions extends MovesOptions {
   readonly notation: Notation;
+  readonly timeLimit: number;
   readonly json?: boolean;
   readonly quiet?: boolean;
 }
@@ -123,12 +147,14 @@ export function registerVerify(program: Command, context: CommandContext): void 
     .addOption(notationOption())
     .addOption(jsonOption())
     .option('-q, --quiet', 'print only the levels not solved, and the count of levels')
+    .option('--time-limit <s>', 'seconds per move string to find the move that lost the game', positiveSeconds, DEFAULT_LOSS_SECONDS)
     .action(async (levelPath: string, movesPath: string | undefined, options: VerifyOptions, command: Command) => {
       const request: VerifyRequest = {
         ...movesRequestOf(levelPath, movesPath, options),
         notation: options.notation,
         json: options.json === true,
         quiet: options.quiet === true,
+        timeLimitSeconds: options.timeLimit,
       };
       context.setExitCode(await verify(context.io, request, styleFor(command, context.io, context.io.stdout)));
     });

@@ -1,4 +1,6 @@
 import { availableParallelism, totalmem } from 'node:os';
+import { type WorkerPlan, planWorkers, readAddressSpace } from '../../runner/address-space.js';
+import { DEFAULT_RACE_SPLIT } from '../../runner/race.js';
 import { reportWarning } from '../error-line.js';
 import type { Io } from '../io.js';
 
@@ -31,4 +33,24 @@ export function workerCount(io: Io, requested: number | undefined): number {
   if (requested <= most) return requested;
   reportWarning(io, `--jobs ${requested}: at most ${most} levels are solved at once (four per core)`);
   return most;
+}
+
+/**
+ * The workers and each search's memory for a run of `levelJobs` levels: as asked, unless the
+ * process's address space is limited (ulimit -v), where as many workers as fit, or none, each
+ * with the memory that fits (runner/address-space.ts); a line on stderr says so.
+ */
+export function fitWorkers(io: Io, workers: number, levelJobs: number, maxMemoryMiB: number | undefined): WorkerPlan {
+  const plan = planWorkers(
+    {
+      workers,
+      maxMemoryMiB,
+      defaultMaxMemoryMiB: (count) => defaultMaxMemoryMiB(Math.min(count, Math.max(1, levelJobs))),
+      // One level uses workers only to race on them (runner/choose-executor.ts).
+      leastWorkers: levelJobs <= 1 ? DEFAULT_RACE_SPLIT.length : 1,
+    },
+    readAddressSpace(),
+  );
+  if (plan.note !== null) reportWarning(io, plan.note);
+  return plan;
 }

@@ -23,6 +23,12 @@ export interface MovePerimeterOptions {
    * positions, so the same budget reaches deeper.
    */
   readonly symmetry?: boolean;
+  /**
+   * Bytes the perimeter may hold at any moment, while it is built included (a table that grows
+   * holds its old and new arrays at once): it stops growing, as at its position budget, before
+   * it would pass them, and is not built when not even its first table fits. Unbounded when absent.
+   */
+  readonly maxBytes?: number;
   /** Throws when the level's time is up (the analysis's stop check); called every few thousand positions. */
   readonly stopCheck?: StopCheck;
   /**
@@ -146,6 +152,33 @@ export class MovePerimeter {
     return this.keys.byteLength + this.hashes.byteLength + this.distance.byteLength + this.slots.byteLength;
   }
 
+  /** Bytes of a table for `capacity` positions of `stride` words, its slots included. */
+  private static bytesFor(capacity: number, stride: number): number {
+    let slotCount = 1024;
+    while (slotCount < capacity * 2) slotCount *= 2;
+    return capacity * (stride * 4 + 4 + 1) + slotCount * 4;
+  }
+
+  /**
+   * Whether `more` positions can be stored with the tables' bytes at most `maxBytes` all along:
+   * a growth holds the old arrays and the new ones at once.
+   */
+  private hasRoomFor(more: number, maxBytes: number): boolean {
+    const wanted = this.count + more;
+    let peak = this.bytes;
+    if (wanted > this.hashes.length) {
+      let capacity = this.hashes.length;
+      while (capacity < wanted) capacity *= 2;
+      peak += capacity * (this.stride * 4 + 4 + 1);
+    }
+    if (wanted * 2 > this.slots.length) {
+      let slotCount = this.slots.length;
+      while (slotCount < wanted * 2) slotCount *= 2;
+      peak += slotCount * 4;
+    }
+    return peak <= maxBytes;
+  }
+
   /**
    * The perimeter of a level, or null where it has more or fewer boxes than goals or the
    * keeper-too rule. `unreachable` marks cells no box can be pushed to from the start.
@@ -155,12 +188,17 @@ export class MovePerimeter {
     if (problem.rule === 'keeper-too' || boxCount !== problem.goals.length || boxCount === 0 || problem.hopelessBecause !== null) return null;
     for (const goal of problem.goals) if (unreachable[goal] !== 0) return null;
     const maxDepth = Math.min(options.maxDepth ?? DEEPEST, DEEPEST);
+    const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    // The first table takes a third of the budget at most, so that it can grow at least once.
+    let capacity = Math.min(options.maxPositions, 1 << 16);
+    while (capacity > 1024 && 3 * MovePerimeter.bytesFor(capacity, problem.words + 1) > maxBytes) capacity >>>= 1;
+    if (MovePerimeter.bytesFor(capacity, problem.words + 1) > maxBytes) return null;
     const stopCheck = options.stopCheck ?? (() => {});
     const timeIsUp = options.timeIsUp ?? (() => false);
     const { cellCount, neighbours, goals } = problem;
     const packed = new PackedPositions(problem);
     const symmetry = options.symmetry === false ? null : BoardSymmetry.of(problem, packed);
-    const search = new MovePerimeter(problem, Math.min(options.maxPositions, 1 << 16), symmetry);
+    const search = new MovePerimeter(problem, capacity, symmetry);
     const { words, stride, symmetries, images, imageBoxKeys, imageHashes } = search;
     const { playerKeys } = search.positions;
     // A box on a cell no box reaches from the start in any image: every image is unreachable.
@@ -175,6 +213,8 @@ export class MovePerimeter {
     const boxList = new Int32Array(boxCount);
     const parentHashes = new Uint32Array(symmetries);
 
+    // The solved positions are the perimeter's core: without room for them all, there is none.
+    if (!search.hasRoomFor(cellCount, maxBytes)) return null;
     packed.pack(goals, boxCount, boxes);
     search.noteBoxHashes(goals, boxCount, parentHashes);
     for (const goal of goals) boxAt[goal] = 1;
@@ -200,6 +240,11 @@ export class MovePerimeter {
             full = true;
             break;
           }
+        }
+        // An entry stores at most 8 positions (4 steps, 4 pulls).
+        if (!search.hasRoomFor(8, maxBytes)) {
+          full = true;
+          break;
         }
         const base = entry * stride;
         for (let w = 0; w < words; w++) boxes[w] = search.keys[base + w];
@@ -242,7 +287,7 @@ export class MovePerimeter {
       depth = next;
       layerStart = layerEnd;
     }
-    const table = options.afterPushOnly === true ? search.afterPushes(problem) : search;
+    const table = options.afterPushOnly === true ? search.afterPushes(problem, maxBytes) : search;
     table.finish(depth, layerSizes, complete);
     return table;
   }
@@ -381,7 +426,7 @@ export class MovePerimeter {
    * A table of the positions right after a push: the player beside a box with a free cell behind
    * the player (where it stood to push). Every forward search's child is one.
    */
-  private afterPushes(problem: Problem): MovePerimeter {
+  private afterPushes(problem: Problem, maxBytes: number): MovePerimeter {
     const { neighbours, cellCount } = problem;
     const { stride, words } = this;
     const boxAt = new Uint8Array(cellCount);
@@ -404,6 +449,7 @@ export class MovePerimeter {
       }
       for (let i = 0; i < count; i++) boxAt[boxList[i]] = 0;
     }
+    if (this.bytes + MovePerimeter.bytesFor(Math.max(kept, 1), stride) > maxBytes) return this.compact(keep);
     const table = new MovePerimeter(problem, Math.max(kept, 1), this.symmetry);
     for (let entry = 0; entry < this.count; entry++) {
       if (keep[entry] === 0) continue;
@@ -414,5 +460,24 @@ export class MovePerimeter {
       table.place(to);
     }
     return table;
+  }
+
+  /** Keeps only the entries marked in `keep`, in the arrays it has: no second table, so no more bytes. */
+  private compact(keep: Uint8Array): MovePerimeter {
+    const { stride } = this;
+    let to = 0;
+    for (let entry = 0; entry < this.count; entry++) {
+      if (keep[entry] === 0) continue;
+      if (to !== entry) {
+        this.keys.copyWithin(to * stride, entry * stride, entry * stride + stride);
+        this.hashes[to] = this.hashes[entry];
+        this.distance[to] = this.distance[entry];
+      }
+      to++;
+    }
+    this.count = to;
+    this.slots.fill(0);
+    for (let entry = 0; entry < this.count; entry++) this.place(entry);
+    return this;
   }
 }

@@ -41,6 +41,16 @@ export class PairCosts {
     return a < b ? this.cost[(a * cells + b) * cells + player] : this.cost[(b * cells + a) * cells + player];
   }
 
+  /** Bytes the table holds. */
+  get bytes(): number {
+    return this.cost.byteLength + this.conflict.byteLength;
+  }
+
+  /** Bytes the table of a board of `cells` cells holds, known before it is built. */
+  static bytesFor(cells: number): number {
+    return cells * cells * cells + cells * cells;
+  }
+
   /** The table for a problem, or null when the board is too large for it or has fewer than two goals. */
   static build(problem: Problem, distances: PushDistances, stopCheck: StopCheck = () => {}): PairCosts | null {
     const cells = problem.cellCount;

@@ -42,6 +42,17 @@ export class TripleCosts {
     this.most = new Uint8Array(choose3[cells]);
   }
 
+  /** Bytes the table holds. */
+  get bytes(): number {
+    return this.cost.byteLength + this.pairInConflict.byteLength + this.thirds.byteLength + this.most.byteLength + this.choose2.byteLength + this.choose3.byteLength;
+  }
+
+  /** Bytes the table of a board of `cells` cells holds, known before it is built. */
+  static bytesFor(cells: number): number {
+    const triples = (cells * (cells - 1) * (cells - 2)) / 6;
+    return triples * cells + cells * cells + cells * cells * Math.ceil(cells / 32) * 4 + triples + 8 * (cells + 1);
+  }
+
   /** Rank of three distinct cells, in any order. */
   rank(a: number, b: number, c: number): number {
     let low = a;

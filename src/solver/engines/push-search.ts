@@ -3,6 +3,8 @@ import { BucketQueue } from '../tables/bucket-queue.js';
 import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PatternBound } from '../bounds/pattern-bound.js';
+import { PairCosts } from '../bounds/pair-costs.js';
+import { TripleCosts } from '../bounds/triple-costs.js';
 import { WalkBound } from '../bounds/walk-bound.js';
 import type { MovePerimeter } from '../bounds/move-perimeter.js';
 import { PullPerimeter } from '../bounds/pull-perimeter.js';
@@ -146,6 +148,8 @@ export class PushSearch implements SearchEngine {
   private movePerimeterDue: MovePerimeterPlan | null;
   /** Exact distances near the goals that raise the bound (config.pullPerimeter), or null. */
   private pullPerimeter: PullPerimeter | null = null;
+  /** Bytes of the pattern tables the bound reads (pairs, triples), counted against the memory limit. */
+  private readonly patternBytes: number;
   /** The perimeter still to build, at its expansion count; null once built, or when none is. */
   private perimeterDue: PullPerimeterPlan | null;
   private readonly reach: PlayerReach;
@@ -221,8 +225,13 @@ export class PushSearch implements SearchEngine {
     this.oneWay = macrosAllowed && macros ? analysis.oneWaySquares() : null;
     // Pair patterns serve the optimal modes forwards, where every position below the optimum is
     // expanded and a stronger bound spares whole layers; the table is for pushes, not pulls.
-    const pairs = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false ? analysis.pairCosts() : null;
-    const triples = pairs !== null && config.triplePatterns === true ? analysis.tripleCosts() : null;
+    // They count against the memory limit: a table over a quarter of it is not built.
+    const patternRoom = (config.maxBytes ?? Number.POSITIVE_INFINITY) / 4;
+    const pairsWanted = config.mode !== 'greedy' && !this.backward && problem.everyBoxNeedsGoal && config.pairPatterns !== false;
+    const pairs = pairsWanted && PairCosts.bytesFor(problem.cellCount) <= patternRoom ? analysis.pairCosts() : null;
+    const triplesWanted = pairs !== null && config.triplePatterns === true;
+    const triples = triplesWanted && pairs.bytes + TripleCosts.bytesFor(problem.cellCount) <= patternRoom ? analysis.tripleCosts() : null;
+    this.patternBytes = (pairs?.bytes ?? 0) + (triples?.bytes ?? 0);
     const patterns = pairs === null ? null : new PatternBound(pairs, boxCount, tables.distances.goalCount, triples);
     this.bound = new MatchingBound(tables.distances, boxCount, this.backward || problem.everyBoxNeedsGoal, patterns);
     const walking = this.movesFirst && !this.backward && problem.everyBoxNeedsGoal && config.walkBound !== false;
@@ -251,7 +260,7 @@ export class PushSearch implements SearchEngine {
     if (config.pullPerimeter !== undefined && (config.mode !== 'pushes' || this.backward || lexicographic))
       throw new Error('internal: the pull perimeter is for the pushes mode forwards, one measure');
     this.perimeterDue = config.pullPerimeter !== undefined && config.pullPerimeter.maxPositions > 0 && !this.keeperToo ? config.pullPerimeter : null;
-    this.nodes = new NodeTable(words, config.maxBytes);
+    this.nodes = new NodeTable(words, config.maxBytes === undefined ? undefined : config.maxBytes - this.patternBytes);
     if (this.movePerimeterDue?.afterExpanded === 0) this.buildMovePerimeter();
     if (this.perimeterDue?.afterExpanded === 0) this.buildPerimeter(this.bound.evaluate(Int32Array.from(problem.initialBoxes), boxCount, problem.initialPlayer));
     this.queue = new BucketQueue(this.nodes);
@@ -271,7 +280,7 @@ export class PushSearch implements SearchEngine {
 
   /** Bytes held by the search's tables. */
   get bytes(): number {
-    return this.nodes.bytes + (this.pullPerimeter?.bytes ?? 0) + (this.movePerimeter?.bytes ?? 0);
+    return this.nodes.bytes + this.patternBytes + (this.pullPerimeter?.bytes ?? 0) + (this.movePerimeter?.bytes ?? 0);
   }
 
   /** The pull perimeter once built (config.pullPerimeter), for measurements; null before, or when none is. */
@@ -360,10 +369,13 @@ export class PushSearch implements SearchEngine {
     }
   }
 
-  /** Takes the analysis's move perimeter (built now, if not yet), whose bytes come out of the node table's share. */
+  /**
+   * Takes the analysis's move perimeter (built now, if not yet, in half of the room the node table
+   * has left), whose bytes come out of the node table's share.
+   */
   private buildMovePerimeter(): void {
     this.movePerimeterDue = null;
-    this.movePerimeter = this.analysis.movePerimeter();
+    this.movePerimeter = this.analysis.movePerimeter(Math.max(0, this.nodes.maxBytes - this.nodes.bytes) / 2);
     if (this.movePerimeter === null) return;
     this.nodes.maxBytes -= this.movePerimeter.bytes;
     if (this.nodes.count > 0) this.requeueWithMovePerimeter(this.movePerimeter);

@@ -7,7 +7,8 @@ import { detectorsFor } from '../deadlocks/registry.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { buildProblem, type Problem } from '../model/problem.js';
-import { analyzeLevel } from '../planning/analysis.js';
+import { AnalysisStopped, analyzeLevel, stopWhen } from '../planning/analysis.js';
+import { LossSearchStopped } from './loss-search-stopped.js';
 import { type LostReason, NO_MATCHING_REASON, corralReason, deadSquareReason, frozenReason, hopelessReason, unfillableGoalReason } from './lost-reason.js';
 
 /** The solver's tables and detectors for one level, made once and asked about many positions. */
@@ -40,10 +41,15 @@ export class LossExplainer {
   private readonly reach: PlayerReach;
   private readonly corralMark: Uint8Array;
 
-  /** `start` is the level's board: walls, goals and the boxes the player can ever reach. */
+  /**
+   * `start` is the level's board: walls, goals and the boxes the player can ever reach. Once
+   * `timeIsUp` says so, the level's analysis (quadratic in the board) stops and `explain` throws
+   * LossSearchStopped; by default it never does.
+   */
   constructor(
     private readonly start: Board,
     rule: GoalRule,
+    private readonly timeIsUp: () => boolean = () => false,
   ) {
     this.problem = buildProblem(start, rule);
     this.boxAt = new Uint8Array(this.problem.cellCount);
@@ -54,7 +60,8 @@ export class LossExplainer {
 
   /**
    * Why `position` (a board of this level: same walls and goals, as many boxes) is lost, or
-   * undefined when none of the cheap proofs applies. Throws RangeError for a board of another level.
+   * undefined when none of the cheap proofs applies. Throws RangeError for a board of another
+   * level, and LossSearchStopped when the time was up before the level was analysed.
    */
   explain(position: Board): LostReason | undefined {
     if (this.problem.hopelessBecause !== null) return hopelessReason(this.problem.hopelessBecause);
@@ -100,7 +107,14 @@ export class LossExplainer {
   private levelProofs(): LevelProofs {
     if (this.proofs === undefined) {
       const { problem } = this;
-      const { dead, distances } = analyzeLevel(problem);
+      let analysis;
+      try {
+        analysis = analyzeLevel(problem, stopWhen(this.timeIsUp));
+      } catch (error) {
+        if (error instanceof AnalysisStopped) throw new LossSearchStopped();
+        throw error;
+      }
+      const { dead, distances } = analysis;
       // Corrals only as far as their fences can never open them: that is what the reason says
       // (the second search's corrals can be opened, their boxes just never all come home).
       const context = { problem, dead, distances, boxAt: this.boxAt, backward: false, exactPlayer: false, corralLimits: OPENING_ONLY_CORRAL_LIMITS };

@@ -54,8 +54,11 @@ export interface LevelAnalysis extends DirectionTables {
   pairCosts(): PairCosts | null;
   /** Exact pushes of every box triple alone (see triple-costs.ts), or null on large boards; made on first use. */
   tripleCosts(): TripleCosts | null;
-  /** Exact fewest moves home of the positions near the solved ones (see move-perimeter.ts), or null; made on first use. */
-  movePerimeter(): MovePerimeter | null;
+  /**
+   * Exact fewest moves home of the positions near the solved ones (see move-perimeter.ts), or
+   * null; made on first use, within `maxBytes` (the caller's share of its memory limit).
+   */
+  movePerimeter(maxBytes?: number): MovePerimeter | null;
   /** Squares a box pushed in must leave forwards at once (see one-way-squares.ts), or null where there are none; made on first use. */
   oneWaySquares(): OneWaySquares | null;
 }
@@ -144,10 +147,11 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, 
       if (triples === undefined) triples = TripleCosts.build(problem, distances, stopCheck);
       return triples;
     },
-    movePerimeter() {
+    movePerimeter(maxBytes) {
       if (perimeter === undefined) {
         perimeter = MovePerimeter.build(problem, this.backward().dead, {
           maxPositions: MOVE_PERIMETER_POSITIONS,
+          maxBytes,
           afterPushOnly: true,
           stopCheck,
           timeIsUp: limits.perimeterTimeIsUp,

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseMoves } from '../../../src/game/moves.js';
 import { parseCollection } from '../../../src/level/parse.js';
 import { firstLostMove } from '../../../src/solver/explain/first-lost-move.js';
+import { LossExplainer } from '../../../src/solver/explain/loss-explainer.js';
+import { LossSearchStopped } from '../../../src/solver/explain/loss-search-stopped.js';
 import { board, sharedDir } from '../helpers.js';
 
 // From Bd: uRR takes the box on Cc to the goal on Ec; rU puts it on Cb, a dead square.
@@ -47,5 +49,24 @@ describe('soundness on published solutions', () => {
       return lost === undefined ? [] : [`level ${level.source.index}: ${lost.reason.message} after move ${lost.afterMove}`];
     });
     expect(falseAlarms).toEqual([]);
+  });
+});
+
+describe('the search for the first lost move under a time limit', () => {
+  it('throws LossSearchStopped when the time is up before the level is analysed', () => {
+    expect(() => firstLostMove(room, 'all-goals', 'rUrdlll', { timeIsUp: () => true })).toThrow(LossSearchStopped);
+    expect(() => new LossExplainer(room, 'all-goals', () => true).explain(room)).toThrow(LossSearchStopped);
+  });
+
+  it('throws LossSearchStopped when the time is up between positions', () => {
+    // The analysis gets its time; the time runs out before the first push is judged.
+    let checks = 0;
+    const explainer = new LossExplainer(room, 'all-goals');
+    explainer.explain(room);
+    expect(() => firstLostMove(room, 'all-goals', 'rUrdlll', { explainer, timeIsUp: () => ++checks > 0 })).toThrow(LossSearchStopped);
+  });
+
+  it('answers as without a limit when the time is not up', () => {
+    expect(firstLostMove(room, 'all-goals', 'rUrdlll', { timeIsUp: () => false })?.afterMove).toBe(2);
   });
 });

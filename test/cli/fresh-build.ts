@@ -1,0 +1,21 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Newest modification time of the files under a folder, or 0 when it does not exist. */
+function newest(folder: string): number {
+  let latest = 0;
+  try {
+    for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  } catch {
+    return 0;
+  }
+  return latest;
+}
+
+/** Tests that run the real installed command need its build to be the sources' (npm ci builds it): builds when older. */
+export function buildIfStale(): void {
+  if (newest('dist') < newest('src')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+}
