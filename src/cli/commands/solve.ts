@@ -23,7 +23,7 @@ import { type CommandContext, styleFor } from '../context.js';
 import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine, reportWarning } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
-import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders, tryOutput } from '../output-plan.js';
 import { printable } from '../printable.js';
 import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options.js';
 import { githubReporter } from '../reporters/github.js';
@@ -158,7 +158,17 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
   }
 }
 
-export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName): Executor {
+/**
+ * Whether the levels are solved on the main thread, where Ctrl-C cannot reach the search before
+ * it ends: the homework's A*, and a single level with no second worker to race on, unless the
+ * run has reports, which an interrupted run must still write (issue 32).
+ */
+export function solvesOnMainThread(levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName, hasReports = false): boolean {
+  if (heuristic !== undefined) return true;
+  return levelJobs <= 1 && !racesEachLevel(levelJobs, workers, settings.optimal) && !hasReports;
+}
+
+export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName, hasReports = false): Executor {
   // The homework's A* is a reference search on the main thread, one level after another.
   if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
@@ -166,8 +176,8 @@ export function chooseExecutor(io: Io, levelJobs: number, workers: number, setti
     return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
   }
   // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessExecutor();
-  return poolExecutor({ workers: Math.min(workers, levelJobs), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
+  if (solvesOnMainThread(levelJobs, workers, settings, heuristic, hasReports)) return inProcessExecutor();
+  return poolExecutor({ workers: Math.max(1, Math.min(workers, levelJobs)), maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
 }
 
 /**
@@ -199,7 +209,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
           .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
   const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
   checkOutputs(io, [...inputFiles, ...(request.baseline === undefined ? [] : [request.baseline])], [...outOutputs, ...reportOutputs]);
-  await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
+  await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], [...outOutputs, ...reportOutputs]);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
   const workers = workerCount(io, request.jobs);
@@ -248,12 +258,13 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };
 
-  const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic);
-  // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a search on the main thread
-  // (a single level, or --heuristic's A* for every level) cannot be interrupted.
+  const hasReports = checked.reports.length > 0;
+  const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic, hasReports);
+  // Ctrl-C, SIGTERM, SIGHUP or a closed stdout stops the workers and keeps what is finished; a
+  // search on the main thread (a single level, or --heuristic's A* for every level) cannot be interrupted.
   const interrupted = await runBatch(io, jobs, {
     executor,
-    interruptible: levelJobs.length > 1 && request.heuristic === undefined,
+    interruptible: !solvesOnMainThread(levelJobs.length, workers, settings, request.heuristic, hasReports),
     start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
     finish,
     cleanUp: () => {
@@ -284,19 +295,25 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     timeLimitMs: settings.timeLimitMs,
     maxNodes: settings.maxNodes ?? null,
   };
+  // Each output is tried on its own: a full disk that refuses one report may still take the next.
+  let outputsFailed = 0;
   for (const report of checked.reports) {
     const shards = checked.shard === null ? [] : [[checked.shard.index, checked.shard.count] as const];
     const text =
       report.kind === 'junit'
         ? junitXml(finished, interrupted ? unfinished : null)
         : summaryJson(buildSummary(summarySettings, shards, finished, interrupted ? unfinished.map((key) => key.name) : null));
-    await io.writeFile(report.path, text);
+    if (!(await tryOutput(io, () => io.writeFile(report.path, text)))) outputsFailed++;
   }
   if (interrupted) return ExitCode.interrupted;
-  if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, finished);
+  if (request.out !== undefined) outputsFailed += (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed;
 
   const codes = finished.map(exitCodeOfRecord);
   if (regressions.length > 0) codes.push(ExitCode.notSolved);
+  if (outputsFailed > 0) {
+    io.stderr.write(`${PROGRAM_NAME}: ${outputsFailed === 1 ? 'an output' : `${outputsFailed} outputs`} could not be written (exit ${ExitCode.outputFailed})\n`);
+    codes.push(ExitCode.outputFailed);
+  }
   return combineExitCodes(codes);
 }
 
