@@ -7,7 +7,7 @@ const FS_REASONS: Readonly<Record<string, string>> = {
   EPERM: 'permission denied',
   ENOTDIR: 'a part of the path is not a directory',
   ENAMETOOLONG: 'file name too long',
-  ELOOP: 'too many symbolic links (a loop of links?)',
+  ELOOP: 'too many symbolic links: a loop of links, which leads to no file',
   ENOSPC: 'no space left on the device',
   EDQUOT: 'disk quota exceeded',
   EROFS: 'read-only file system',

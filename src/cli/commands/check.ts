@@ -21,7 +21,7 @@ import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, pos
 import { printable } from '../printable.js';
 import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
-import { LONGEST_TIME_LIMIT_MS, chooseExecutor, defaultMaxMemoryMiB, workerCount } from './solve.js';
+import { LONGEST_TIME_LIMIT_MS, chooseExecutor, maxMemoryMiBFor, workerCount } from './solve.js';
 
 /** Shorter than solve's minute: a check of a whole collection should end the same day. */
 export const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 10;
@@ -98,7 +98,7 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
   const settings: SearchSettings = {
     optimal: null,
     timeLimitMs,
-    maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
+    maxMemoryMiB: maxMemoryMiBFor(io, request.maxMemoryMiB, Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
     // Whether a level can be solved is the question; a shorter solution is not.
     improve: false,

@@ -83,6 +83,18 @@ export function defaultMaxMemoryMiB(workers: number, machineBytes = totalmem()):
   return Math.max(256, Math.min(4096, share));
 }
 
+/**
+ * The memory per level a run uses: --max-memory when given, but never more than the machine has
+ * (a larger figure only lets a search grow until the system ends it), said in one line.
+ */
+export function maxMemoryMiBFor(io: Io, requested: number | undefined, workers: number, machineBytes = totalmem()): number {
+  if (requested === undefined) return defaultMaxMemoryMiB(workers, machineBytes);
+  const machine = Math.floor(machineBytes / MIB);
+  if (requested <= machine) return requested;
+  reportWarning(io, `--max-memory ${requested}: more than this machine's ${machine} MiB of memory; using ${machine}`);
+  return machine;
+}
+
 type ReportKind = 'junit' | 'summary';
 
 function reportKind(path: string): ReportKind {
@@ -217,7 +229,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     // The homework's A* with an admissible heuristic proves its solutions move-optimal.
     optimal: request.heuristic !== undefined ? 'moves' : request.optimal,
     timeLimitMs: Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000)),
-    maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
+    maxMemoryMiB: maxMemoryMiBFor(io, request.maxMemoryMiB, Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
     improve: request.improve,
   };
