@@ -54,7 +54,7 @@ describe('verify on a .sok file without a single Solution line (issue 33)', () =
 });
 
 describe('--max-memory beyond the machine (issue 33)', () => {
-  it('is cut to the machine\'s memory, with a word', async () => {
+  it("is cut to the machine's memory, with a word", async () => {
     const { code, stderr } = await cli('solve', 'one.xsb', '--max-memory', '99999999', { files: { 'one.xsb': LEVEL } });
     expect(stderr).toMatch(/^sokoban: warning: --max-memory 99999999: more than this machine's \d+ MiB of memory; using \d+\n$/);
     expect(code).toBe(0);
