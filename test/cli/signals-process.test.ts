@@ -1,27 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBuiltCommand } from './built-command.js';
 import { OPEN_ROOM } from './open-room.js';
 import { tempFolder } from './temp-folder.js';
 
-/** Newest modification time of the files under a folder, or 0 when it does not exist. */
-function newest(folder: string): number {
-  let latest = 0;
-  try {
-    for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
-      if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  } catch {
-    return 0;
-  }
-  return latest;
-}
-
-// These run the real installed command, so its build must be the sources' (npm ci builds it).
-beforeAll(() => {
-  if (newest('dist') < newest('src')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
-}, 120_000);
+// This runs the real installed command, so its build must be the sources'.
+useBuiltCommand();
 
 interface Ended {
   readonly code: number | null;
