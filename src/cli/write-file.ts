@@ -37,14 +37,16 @@ async function destinationOf(path: string, cwd: string): Promise<Destination> {
   }
   if (!info.isSymbolicLink()) return destinationOfStats(path, target, info);
   let real: string;
+  let linked: Stats;
   try {
     real = await realpath(target);
+    linked = await stat(real);
   } catch (error) {
     // A link to nothing is not followed, to create a file wherever it points, nor replaced.
     if (errorCode(error) === 'ENOENT') throw new OutputError(`a symbolic link to a missing file: ${REFUSED}`, path);
     throw writeError(error, path);
   }
-  return destinationOfStats(path, real, await stat(real));
+  return destinationOfStats(path, real, linked);
 }
 
 let temporaryCount = 0;
