@@ -82,9 +82,10 @@ export interface Io {
   sleep(ms: number): Promise<void>;
   /**
    * Calls `listener` when the user asks a long-running command (`serve`, a `solve` batch) to stop
-   * (Ctrl-C, SIGTERM or SIGHUP), or when stdout is closed (a broken pipe: nobody reads the results),
-   * so it can wind down and say what it did; a second signal ends the process at once. Returns a function that stops listening. Only commands that ask get this: the others
-   * keep the signals' usual effect.
+   * (Ctrl-C, SIGTERM or SIGHUP), or when stdout is closed (a broken pipe: nobody reads the
+   * results), so it can wind down and say what it did; a second signal ends the process at once.
+   * Returns a function that stops listening. Only commands that ask get this: the others keep the
+   * signals' usual effect.
    */
   onInterrupt?(listener: () => void): () => void;
 }

@@ -273,7 +273,8 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const hasReports = checked.reports.length > 0;
   const executor = chooseExecutor(io, levelJobs.length, workers, settings, request.heuristic, hasReports);
   // Ctrl-C, SIGTERM, SIGHUP or a closed stdout stops the workers and keeps what is finished; a
-  // search on the main thread (a single level, or --heuristic's A* for every level) cannot be interrupted.
+  // search on the main thread (a single level with no race and no report, or --heuristic's A* for
+  // every level) cannot be interrupted.
   const interrupted = await runBatch(io, jobs, {
     executor,
     interruptible: !solvesOnMainThread(levelJobs.length, workers, settings, request.heuristic, hasReports),
