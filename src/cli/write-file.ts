@@ -36,17 +36,22 @@ async function destinationOf(path: string, cwd: string): Promise<Destination> {
     throw writeError(error, path);
   }
   if (!info.isSymbolicLink()) return destinationOfStats(path, target, info);
-  let real: string;
   let linked: Stats;
   try {
-    real = await realpath(target);
-    linked = await stat(real);
+    // stat follows the links as open will, /proc's magic ones included (/dev/stdout on a pipe).
+    linked = await stat(target);
   } catch (error) {
     // A link to nothing is not followed, to create a file wherever it points, nor replaced.
     if (errorCode(error) === 'ENOENT') throw new OutputError(`a symbolic link to a missing file: ${REFUSED}`, path);
     throw writeError(error, path);
   }
-  return destinationOfStats(path, real, linked);
+  if (!linked.isFile()) return destinationOfStats(path, target, linked);
+  // A file is replaced where it is, so that the link keeps leading to it.
+  try {
+    return { path: await realpath(target), how: 'replace' };
+  } catch (error) {
+    throw writeError(error, path);
+  }
 }
 
 let temporaryCount = 0;

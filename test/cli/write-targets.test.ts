@@ -38,6 +38,17 @@ describe('outputs never replace what is not a regular file (issue 33)', () => {
     expect(readFileSync(join(folder, 'real.json'), 'utf8')).toBe('new\n');
   });
 
+  it('writes through a link to a named pipe (as /dev/stdout is, on a pipe), keeping both', async () => {
+    const folder = tempFolder({});
+    execFileSync('mkfifo', [join(folder, 'pipe')]);
+    symlinkSync('pipe', join(folder, 'stdout'));
+    const reading = readFile(join(folder, 'pipe'), 'utf8');
+    await writeTextFile('stdout', 'levels\n', folder);
+    expect(await reading).toBe('levels\n');
+    expect(lstatSync(join(folder, 'stdout')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(folder, 'pipe')).isFIFO()).toBe(true);
+  });
+
   it('refuses a link to nothing, and says so before any work', async () => {
     const folder = tempFolder({});
     symlinkSync('nowhere.json', join(folder, 'r.json'));
