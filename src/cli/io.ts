@@ -3,6 +3,7 @@ import { readFile as fsReadFile, readdir, realpath, stat } from 'node:fs/promise
 import { join, resolve, sep } from 'node:path';
 import fastGlob from 'fast-glob';
 import { InputError } from '../errors.js';
+import { PROGRAM_NAME } from './error-line.js';
 import { errorCode, fileSystemError } from './fs-errors.js';
 import { checkTextWritable, makeTextDirectory, writeTextFile } from './write-file.js';
 
@@ -276,6 +277,7 @@ export function nodeIo(): Io {
       // Nobody reads the results any more: a batch stops its workers as for Ctrl-C, instead of
       // solving to the end for no one.
       stdoutClosed = true;
+      if (stdoutClosedListeners.size > 0) process.stderr.write(`${PROGRAM_NAME}: stdout was closed (a broken pipe): stopping\n`);
       for (const listener of [...stdoutClosedListeners]) listener();
     });
   }

@@ -60,6 +60,7 @@ describe('bin/sokoban.js solve, when the reader of its stdout goes away (`| head
       }
     });
     expect(ended.stderr).not.toMatch(/\n\s+at /);
+    expect(ended.stderr).toContain('sokoban: stdout was closed (a broken pipe): stopping\n');
     expect(ended.code).toBe(130);
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     expect(summary.interrupted.unfinished.length).toBeGreaterThan(100);
