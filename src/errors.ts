@@ -15,7 +15,7 @@ export interface SourcePosition {
 }
 
 export abstract class SokobanError extends Error {
-  abstract readonly kind: 'level' | 'moves' | 'usage' | 'input' | 'limit';
+  abstract readonly kind: 'level' | 'moves' | 'usage' | 'input' | 'output' | 'limit';
 }
 
 /** A level that cannot be read or is not a legal Sokoban position. */
@@ -60,6 +60,21 @@ export class InputError extends SokobanError {
   ) {
     super(`${file}: ${reason}`);
     this.name = 'InputError';
+  }
+}
+
+/**
+ * A file the tool could not write (a report, a collection for --out): a full disk, a read-only
+ * place, a target it will not replace. The answers may be right; only their record is missing.
+ */
+export class OutputError extends SokobanError {
+  readonly kind = 'output' as const;
+  constructor(
+    readonly reason: string,
+    readonly file: string,
+  ) {
+    super(`${file}: ${reason}`);
+    this.name = 'OutputError';
   }
 }
 

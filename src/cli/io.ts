@@ -1,11 +1,17 @@
 import type { Stats } from 'node:fs';
-import { readFile as fsReadFile, writeFile as fsWriteFile, mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { readFile as fsReadFile, readdir, realpath, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import fastGlob from 'fast-glob';
 import { InputError } from '../errors.js';
+import { PROGRAM_NAME } from './error-line.js';
+import { errorCode, fileSystemError } from './fs-errors.js';
+import { checkTextWritable, makeTextDirectory, writeTextFile } from './write-file.js';
+
+export { fileSystemError } from './fs-errors.js';
+export { writeTextFile } from './write-file.js';
 
 /** What a path names on disk, links followed. */
-export type PathKind = 'file' | 'directory' | 'missing' | 'pipe' | 'socket' | 'device';
+export type PathKind = 'file' | 'directory' | 'missing' | 'loop' | 'pipe' | 'socket' | 'device';
 
 /** How messages name the kinds of path that are neither files nor folders. */
 export const SPECIAL_FILE_KINDS: Readonly<Record<'pipe' | 'socket' | 'device', string>> = {
@@ -47,7 +53,13 @@ export interface Io {
    * larger than `maxBytes` (default MAX_INPUT_BYTES) is refused by its size, before it is read.
    */
   readFile(path: string, maxBytes?: number): Promise<string>;
+  /**
+   * Writes a file whole or not at all (a temporary file renamed over it); a device or named pipe
+   * is written through, never replaced. Fails with an OutputError naming the file.
+   */
   writeFile(path: string, text: string): Promise<void>;
+  /** Fails with an OutputError, saying why, when `path` could not be written; writes nothing. */
+  checkWritable(path: string): Promise<void>;
   /** Creates a folder and its parents; fine when it exists. */
   makeDirectory(path: string): Promise<void>;
   pathKind(path: string): Promise<PathKind>;
@@ -71,9 +83,10 @@ export interface Io {
   sleep(ms: number): Promise<void>;
   /**
    * Calls `listener` when the user asks a long-running command (`serve`, a `solve` batch) to stop
-   * (Ctrl-C or SIGTERM), so it can wind down and say what it did; a second signal ends the process
-   * at once. Returns a function that stops listening. Only commands that ask get this: the others
-   * keep the signals' usual effect.
+   * (Ctrl-C, SIGTERM or SIGHUP), or when stdout is closed (a broken pipe: nobody reads the
+   * results), so it can wind down and say what it did; a second signal ends the process at once.
+   * Returns a function that stops listening. Only commands that ask get this: the others keep the
+   * signals' usual effect.
    */
   onInterrupt?(listener: () => void): () => void;
 }
@@ -101,28 +114,6 @@ export function tooLargeError(file: string, bytes: number | null, maxBytes: numb
 /** The name stdin goes by in messages and results. */
 export const STDIN_NAME = '<stdin>';
 
-const FS_REASONS: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file',
-  EISDIR: 'is a directory, not a file',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOTDIR: 'a part of the path is not a directory',
-  ENAMETOOLONG: 'file name too long',
-  ELOOP: 'too many symbolic links',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  EROFS: 'read-only file system',
-};
-
-/** Turns a Node file-system error into the one-line InputError users see. */
-export function fileSystemError(error: unknown, file: string, verb: 'read' | 'write' = 'read'): InputError {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
-  const known = FS_REASONS[code];
-  if (known) return new InputError(known, file);
-  const detail = error instanceof Error ? error.message : String(error);
-  return new InputError(`cannot ${verb} file (${detail})`, file);
-}
-
 export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INPUT_BYTES): Promise<string> {
   let bytes: number;
   try {
@@ -137,44 +128,33 @@ export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INP
   }
   if (bytes > maxBytes) throw tooLargeError(path, bytes, maxBytes);
   try {
-    return await fsReadFile(resolve(cwd, path), 'utf8');
+    return decodeText(await fsReadFile(resolve(cwd, path)), path);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw fileSystemError(error, path);
   }
 }
 
-let temporaryCount = 0;
-
 /**
- * Writes a whole file or nothing: the text goes to a temporary file beside the target, which is
- * then renamed over it. A full disk or a crash half way leaves the old file as it was, never a
- * report cut at 4,096 bytes (issue 13). The same folder keeps the rename on one file system.
+ * The text of a file read as UTF-8. A UTF-16 file (Notepad's "Unicode") would read as letters
+ * between NUL characters and end as "no level found": it is named for what it is instead.
  */
-export async function writeTextFile(path: string, text: string, cwd: string): Promise<void> {
-  const target = resolve(cwd, path);
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.${++temporaryCount}.tmp`);
-  try {
-    await fsWriteFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true }).catch(() => {});
-    throw fileSystemError(error, path, 'write');
+export function decodeText(bytes: Buffer, name: string): string {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if (utf16) throw new InputError('UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8', name);
+  const sample = bytes.subarray(0, 1024);
+  if (sample.includes(0)) {
+    throw new InputError('holds NUL bytes: UTF-16 text without a byte order mark, or not a text file; levels are read as UTF-8', name);
   }
-}
-
-export async function makeTextDirectory(path: string, cwd: string): Promise<void> {
-  try {
-    await mkdir(resolve(cwd, path), { recursive: true });
-  } catch (error) {
-    throw fileSystemError(error, path, 'write');
-  }
+  return bytes.toString('utf8');
 }
 
 export async function diskPathKind(path: string, cwd: string): Promise<PathKind> {
   try {
     return kindOfStats(await stat(resolve(cwd, path)));
-  } catch {
-    return 'missing';
+  } catch (error) {
+    // A link that leads round to itself is there, and is no missing file.
+    return errorCode(error) === 'ELOOP' ? 'loop' : 'missing';
   }
 }
 
@@ -259,13 +239,14 @@ async function readAll(stream: NodeJS.ReadableStream, maxBytes: number): Promise
     if (bytes > maxBytes) throw tooLargeError(STDIN_NAME, null, maxBytes);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeText(Buffer.concat(chunks), STDIN_NAME);
 }
 
 function processStream(stream: NodeJS.WriteStream): OutputStream {
   return {
     write: (text) => {
-      stream.write(text);
+      // After a broken pipe the stream is destroyed; what is left to say has no reader.
+      if (!stream.destroyed) stream.write(text);
     },
     get isTTY() {
       return stream.isTTY === true;
@@ -276,12 +257,28 @@ function processStream(stream: NodeJS.WriteStream): OutputStream {
   };
 }
 
+/**
+ * The signals that ask a long run to stop and say what it did. SIGHUP (the terminal closed, an
+ * orphaned process group) is one of them: Node would otherwise end the process at once, with no
+ * summary and no report (issue 32).
+ */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /** The Io of the real process; the only place the CLI meets `process`. */
 export function nodeIo(): Io {
-  // A closed pipe (`sokoban show ... | head`) is the reader's choice, not our failure.
+  const stdoutClosedListeners = new Set<() => void>();
+  let stdoutClosed = false;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
+      // EPIPE: the reader closed the pipe (`sokoban solve ... | head`), the reader's choice, not
+      // our failure; EIO: the terminal is gone (after SIGHUP).
+      if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error;
+      if (stream !== process.stdout || stdoutClosed) return;
+      // Nobody reads the results any more: a batch stops its workers as for Ctrl-C, instead of
+      // solving to the end for no one.
+      stdoutClosed = true;
+      if (stdoutClosedListeners.size > 0) process.stderr.write(`${PROGRAM_NAME}: stdout was closed (a broken pipe): stopping\n`);
+      for (const listener of [...stdoutClosedListeners]) listener();
     });
   }
   const cwd = process.cwd();
@@ -293,6 +290,7 @@ export function nodeIo(): Io {
     cwd,
     readFile: (path, maxBytes) => readTextFile(path, cwd, maxBytes),
     writeFile: (path, text) => writeTextFile(path, text, cwd),
+    checkWritable: (path) => checkTextWritable(path, cwd),
     makeDirectory: (path) => makeTextDirectory(path, cwd),
     pathKind: (path) => diskPathKind(path, cwd),
     listFolder: (folder, extensions) => diskListFolder(folder, cwd, extensions),
@@ -303,17 +301,18 @@ export function nodeIo(): Io {
     sleep: pause,
     onInterrupt: (listener) => {
       let asked = false;
-      const onSignal = (): void => {
+      const onStop = (): void => {
         // The user asked twice: they want out now, not a tidy ending.
         if (asked) process.exit(130);
         asked = true;
         listener();
       };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+      for (const signal of STOP_SIGNALS) process.on(signal, onStop);
+      stdoutClosedListeners.add(onStop);
+      if (stdoutClosed) onStop();
       return () => {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        for (const signal of STOP_SIGNALS) process.off(signal, onStop);
+        stdoutClosedListeners.delete(onStop);
       };
     },
   };

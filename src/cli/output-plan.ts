@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, OutputError, UsageError } from '../errors.js';
+import { reportError } from './error-line.js';
 import type { Io } from './io.js';
 
 /** A file a command is about to write, named as the user would recognize it. */
@@ -44,8 +45,9 @@ export function checkOutputs(io: Io, inputs: readonly string[], outputs: readonl
 }
 
 /**
- * Makes the folders the outputs go into and checks that no output is a folder, so that a batch
- * is not solved for an hour only to find its report cannot be written.
+ * Makes the folders the outputs go into and checks that each output can be written (no folder in
+ * its place, no read-only file system, no missing permission, no target that would be refused),
+ * so that a batch is not solved for an hour only to find its report cannot be written.
  */
 export async function prepareOutputFolders(io: Io, folders: readonly string[], files: readonly PlannedOutput[]): Promise<void> {
   for (const folder of folders) await io.makeDirectory(folder);
@@ -53,6 +55,7 @@ export async function prepareOutputFolders(io: Io, folders: readonly string[], f
     const parent = parentFolder(file.path);
     if (parent !== null) await io.makeDirectory(parent);
     if ((await io.pathKind(file.path)) === 'directory') throw new InputError('is a folder, not a file', describe(file));
+    await io.checkWritable(file.path);
   }
 }
 
@@ -61,4 +64,19 @@ export function parentFolder(path: string): string | null {
   const cut = path.search(/[\\/][^\\/]*$/);
   if (cut < 0) return null;
   return cut === 0 ? '/' : path.slice(0, cut);
+}
+
+/**
+ * Runs one output's write; when it fails (a full disk, issue 32) says so on stderr and returns
+ * false, so that the caller goes on with its other outputs, each of which may still fit.
+ */
+export async function tryOutput(io: Io, write: () => Promise<void>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    reportError(io, error);
+    return false;
+  }
 }

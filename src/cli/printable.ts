@@ -27,3 +27,19 @@ export function displayName(file: string): string {
   const shown = printable(file);
   return shown.startsWith('::') ? `./${shown}` : shown;
 }
+
+/**
+ * Text written for a reader, a terminal or a CI log, rather than into a file (`convert` to
+ * stdout): every line printable, and none that starts with `::` (after blanks), which GitHub
+ * Actions would run as a workflow command (`::add-mask::`, `::error file=...::`); its first
+ * colon is written `\x3a`, as printable writes what it escapes.
+ */
+export function printableLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const shown = printable(line);
+      return /^\s*::/.test(shown) ? shown.replace('::', '\\x3a:') : shown;
+    })
+    .join('\n');
+}

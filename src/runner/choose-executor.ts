@@ -22,6 +22,11 @@ export interface ExecutorChoice {
   readonly heuristic?: Cs161HeuristicName;
   /** Each worker's V8 limits, sized to fit an address-space limit (runner/address-space.ts). */
   readonly workerLimits?: ResourceLimits;
+  /**
+   * The batch writes reports: a single level then runs on a worker all the same, so that Ctrl-C
+   * can stop it and the report still be written, marked interrupted.
+   */
+  readonly hasReports?: boolean;
 }
 
 /** How levels are run, and on how many worker threads (0: on this thread). */
@@ -45,8 +50,17 @@ export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'
   const serving = levels === null;
   const atOnce = levels ?? 1;
   if (racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
-  if (!serving && (atOnce <= 1 || workers === 0)) return { kind: 'in-process', workers: 0 };
-  return { kind: 'pool', workers: serving ? workers : Math.min(workers, atOnce) };
+  if (!serving && (workers === 0 || (atOnce <= 1 && choice.hasReports !== true))) return { kind: 'in-process', workers: 0 };
+  return { kind: 'pool', workers: serving ? workers : Math.max(1, Math.min(workers, atOnce)) };
+}
+
+/**
+ * Whether Ctrl-C can stop a batch run as planned: not the homework's A*, nor a single level
+ * searched on this thread (a batch on this thread stops between levels).
+ */
+export function canInterrupt(plan: ExecutorPlan, levels: number): boolean {
+  if (plan.kind === 'heuristic') return false;
+  return plan.kind !== 'in-process' || levels > 1;
 }
 
 /** The executor planExecutor chooses. */

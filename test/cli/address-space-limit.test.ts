@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildIfStale } from './fresh-build.js';
+import { describe, expect, it } from 'vitest';
+import { useBuiltCommand } from './built-command.js';
 import { tempFolder } from './temp-folder.js';
 
 // This runs the real installed command, so its build must be the sources'.
-beforeAll(buildIfStale, 120_000);
+useBuiltCommand();
 
 const PRLIMIT = '/usr/bin/prlimit';
 const LINUX = existsSync('/proc/self/limits');

@@ -72,12 +72,12 @@ describe('one-line errors with exit code 2', () => {
     expect(result.stderr).toContain('hexagonal');
   });
 
-  it('names an unwritable output file', async () => {
+  it('names an unwritable output file, with the exit code of an output that could not be written', async () => {
     const result = await cli('convert', 'c.xsb', '--to', 'json', '--out', 'ro.json', {
       files: { 'c.xsb': '#####\n#@$.#\n#####\n' },
       unwritable: ['ro.json'],
     });
-    expectOneLineError(result);
+    expectOneLineError(result, 74);
     expect(result.stderr).toBe('sokoban: ro.json: permission denied\n');
   });
 });

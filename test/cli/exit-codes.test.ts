@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExitCode, combineExitCodes, exitCodeForError } from '../../src/cli/exit-codes.js';
-import { InputError, LevelError, MoveSyntaxError, UsageError } from '../../src/errors.js';
+import { InputError, LevelError, MoveSyntaxError, OutputError, UsageError } from '../../src/errors.js';
+import { cli } from '../helpers/fake-io.js';
 
 describe('exit codes', () => {
   it('maps every typed input error to 2', () => {
@@ -30,5 +33,26 @@ describe('exit codes', () => {
 
   it('ranks an internal error above everything', () => {
     expect(combineExitCodes([2, 70, 1])).toBe(70);
+  });
+});
+
+describe('the exit codes, as documented', () => {
+  const codes = Object.values(ExitCode);
+
+  it('are each a row of the README table', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Exit codes'));
+    for (const code of codes) expect(table).toMatch(new RegExp(`\\n\\| ${code} \\| `));
+  });
+
+  it('are each a line of --help', async () => {
+    const { stdout } = await cli('--help');
+    for (const code of codes) expect(stdout).toMatch(new RegExp(`\\n  ${code} +\\S`));
+  });
+
+  it('give an output that could not be written a code of its own, below our own bug and above every level outcome', () => {
+    expect(exitCodeForError(new OutputError('no space left on the device', 'r.json'))).toBe(74);
+    expect(combineExitCodes([2, 74, 1, 3])).toBe(74);
+    expect(combineExitCodes([74, 70])).toBe(70);
   });
 });

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBuiltCommand } from './built-command.js';
 import { OPEN_ROOM } from './open-room.js';
-import { buildIfStale } from './fresh-build.js';
 import { tempFolder } from './temp-folder.js';
 
 // This runs the real installed command, so its build must be the sources'.
-beforeAll(buildIfStale, 120_000);
+useBuiltCommand();
 
 describe('bin/sokoban.js solve, sent SIGINT during a batch', () => {
   it('prints the summary of the levels it finished, writes its report marked interrupted, and exits 130', async () => {

@@ -9,8 +9,13 @@ export interface FakeIoOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly stdoutIsTTY?: boolean;
   readonly stderrIsTTY?: boolean;
-  /** Paths whose writes fail as a read-only file would. */
+  /** Paths whose writes fail as a read-only file would: refused by the check before any work, and when written. */
   readonly unwritable?: readonly string[];
+  /**
+   * Paths that pass the check before any work but whose write then fails with this errno code
+   * (`ENOSPC`: the disk filled up while the levels were solved).
+   */
+  readonly failingWrites?: Readonly<Record<string, string>>;
 }
 
 export interface FakeIo extends Io {
@@ -64,7 +69,14 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
       if (options.unwritable?.includes(path)) {
         throw fileSystemError(Object.assign(new Error('denied'), { code: 'EACCES' }), path, 'write');
       }
+      const failure = options.failingWrites?.[path];
+      if (failure !== undefined) throw fileSystemError(Object.assign(new Error(failure), { code: failure }), path, 'write');
       written.set(path, text);
+    },
+    checkWritable: async (path) => {
+      if (options.unwritable?.includes(path)) {
+        throw fileSystemError(Object.assign(new Error('denied'), { code: 'EACCES' }), path, 'write');
+      }
     },
     makeDirectory: async (path) => void directories.add(path),
     pathKind: async (path) => {

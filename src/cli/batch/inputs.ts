@@ -1,6 +1,7 @@
 import fastGlob from 'fast-glob';
 import { InputError, type SokobanError } from '../../errors.js';
 import { STDIN_ARGUMENT } from '../input.js';
+import { fileSystemError } from '../fs-errors.js';
 import { type Io, SPECIAL_FILE_KINDS } from '../io.js';
 import { compareNames } from './names.js';
 
@@ -31,6 +32,7 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
   if (kind === 'pipe' || kind === 'socket' || kind === 'device') {
     return [{ kind: 'error', name: argument, error: new InputError(SPECIAL_FILE_KINDS[kind], argument) }];
   }
+  if (kind === 'loop') return [{ kind: 'error', name: argument, error: fileSystemError({ code: 'ELOOP' }, argument) }];
   if (kind === 'directory') {
     const files = await filesOfFolder(io, argument);
     if (files.length > 0) return files.map((path) => ({ kind: 'file', path }));

@@ -2,6 +2,7 @@ import type { Level } from '../../level/level.js';
 import { formatCollection } from '../../level/write.js';
 import { reportWarning } from '../error-line.js';
 import type { Io } from '../io.js';
+import { tryOutput } from '../output-plan.js';
 import type { LoadedCollection } from './jobs.js';
 import type { LevelRecord } from '../../runner/record.js';
 
@@ -28,16 +29,19 @@ function parentOf(path: string): string {
  * `Solution` line, ready for `sokoban verify <file>`. Unsolved levels are written without one
  * (solutions the input already had are not carried over: only checked answers go in).
  * A collection with a malformed level is not written (with a warning): without that level every
- * later level would change its number. Returns the paths written.
+ * later level would change its number. Each file is tried on its own: one that cannot be written
+ * (a full disk) is named on stderr and the others are still written. Returns the paths written
+ * and how many could not be.
  */
 export async function writeSolvedCollections(
   io: Io,
   directory: string,
   collections: readonly LoadedCollection[],
   records: readonly Pick<LevelRecord, 'name' | 'solution'>[],
-): Promise<string[]> {
+): Promise<{ readonly written: string[]; readonly failed: number }> {
   const solutions = new Map(records.flatMap((record) => (record.solution === null ? [] : [[record.name, record.solution]])));
   const written: string[] = [];
+  let failed = 0;
   for (const { collection, path } of collections) {
     if (collection.failures.length > 0) {
       const numbers = collection.failures.map((failure) => failure.index).join(', ');
@@ -50,9 +54,13 @@ export async function writeSolvedCollections(
       return { ...level, solutions: solution === undefined ? [] : [solution] };
     });
     const target = outputPathFor(directory, path);
-    await io.makeDirectory(parentOf(target));
-    await io.writeFile(target, formatCollection({ header: collection.header, levels }, 'xsb', { solutions: true }));
-    written.push(target);
+    const text = formatCollection({ header: collection.header, levels }, 'xsb', { solutions: true });
+    const ok = await tryOutput(io, async () => {
+      await io.makeDirectory(parentOf(target));
+      await io.writeFile(target, text);
+    });
+    if (ok) written.push(target);
+    else failed++;
   }
-  return written;
+  return { written, failed };
 }

@@ -22,7 +22,7 @@ import { printable } from '../printable.js';
 import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import { chooseExecutor } from '../../runner/choose-executor.js';
-import { LONGEST_TIME_LIMIT_MS, fitWorkers, workerCount } from '../options/search-limits.js';
+import { LONGEST_TIME_LIMIT_MS, cappedToMachine, fitWorkers, workerCount } from '../options/search-limits.js';
 
 /** Shorter than solve's minute: a check of a whole collection should end the same day. */
 export const DEFAULT_CHECK_TIME_LIMIT_SECONDS = 10;
@@ -95,7 +95,7 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     jobs.map((job) => job.key.name),
   );
 
-  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, request.maxMemoryMiB);
+  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, cappedToMachine(io, request.maxMemoryMiB));
   const workers = fitted.workers;
   const settings: SearchSettings = {
     optimal: null,

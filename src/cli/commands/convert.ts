@@ -7,7 +7,7 @@ import type { CommandContext } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
-import { printable } from '../printable.js';
+import { printable, printableLines } from '../printable.js';
 import type { Io } from '../io.js';
 import { loadCollection, selectLevels } from '../levels.js';
 import { LEVEL_FORMATS, formatOption, levelOption } from '../options/common.js';
@@ -43,7 +43,10 @@ export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode
   let text = formatCollection({ header, levels }, request.to);
   if (!text.endsWith('\n')) text += '\n';
   if (request.out === undefined) {
-    io.stdout.write(text);
+    // On a terminal or in a CI log, a title's escape sequences and a comment's `::` lines would be
+    // obeyed, not shown; into a pipe or a file the levels go exactly as they are.
+    const forReader = io.stdout.isTTY || io.env.GITHUB_ACTIONS === 'true';
+    io.stdout.write(forReader ? printableLines(text) : text);
   } else {
     await io.writeFile(request.out, text);
     const count = `${levels.length} ${levels.length === 1 ? 'level' : 'levels'}`;

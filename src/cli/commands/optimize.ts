@@ -184,7 +184,7 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
       .filter(({ collection }) => collection.failures.length === 0)
       .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
     checkOutputs(io, plan.inputFiles, outputs);
-    await prepareOutputFolders(io, [request.out], []);
+    await prepareOutputFolders(io, [request.out], outputs);
   }
   const levelJobs = plan.levels.filter((planned) => planned.kind === 'level').length;
   const settings: OptimizeSettings = { metric: request.metric, timeLimitMs: Math.round(request.timeLimitSeconds * 1000), maxNodes: request.maxNodes };
@@ -216,8 +216,9 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
     io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${plan.levels.length} levels finished, ${plan.levels.length - finished.length} not\n`);
     return ExitCode.interrupted;
   }
-  if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, finished);
-  return combineExitCodes(finished.map(exitCodeOf));
+  const codes = finished.map(exitCodeOf);
+  if (request.out !== undefined && (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed > 0) codes.push(ExitCode.outputFailed);
+  return combineExitCodes(codes);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
 import { replay } from '../../game/replay.js';
 import { type Regression, findRegressions } from '../batch/baseline.js';
-import { chooseExecutor } from '../../runner/choose-executor.js';
+import { type ExecutorChoice, canInterrupt, chooseExecutor, planExecutor } from '../../runner/choose-executor.js';
 import { CS161_HEURISTICS, type Cs161HeuristicName } from '../../runner/heuristic-executor.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
@@ -21,9 +21,9 @@ import { type CommandContext, styleFor } from '../context.js';
 import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
-import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
+import { type PlannedOutput, checkOutputs, prepareOutputFolders, tryOutput } from '../output-plan.js';
 import { printable } from '../printable.js';
-import { LONGEST_TIME_LIMIT_MS, fitWorkers, workerCount } from '../options/search-limits.js';
+import { LONGEST_TIME_LIMIT_MS, cappedToMachine, fitWorkers, workerCount } from '../options/search-limits.js';
 import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import type { Reporter } from '../reporters/reporter.js';
@@ -149,10 +149,10 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
           .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
   const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
   checkOutputs(io, [...inputFiles, ...(request.baseline === undefined ? [] : [request.baseline])], [...outOutputs, ...reportOutputs]);
-  await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], reportOutputs);
+  await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], [...outOutputs, ...reportOutputs]);
   const jobs = jobsOfShard(plan.jobs, checked.shard);
   const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
-  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, request.maxMemoryMiB);
+  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, cappedToMachine(io, request.maxMemoryMiB));
   const workers = fitted.workers;
   const settings: SearchSettings = {
     // The homework's A* with an admissible heuristic proves its solutions move-optimal.
@@ -196,7 +196,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
   };
 
-  const executor = chooseExecutor({
+  const executorChoice: ExecutorChoice = {
     levels: levelJobs.length,
     workers,
     optimal: settings.optimal,
@@ -204,12 +204,15 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     now: () => io.now(),
     heuristic: request.heuristic,
     workerLimits: fitted.workerLimits,
-  });
-  // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a search on the main thread
-  // (a single level, or --heuristic's A* for every level) cannot be interrupted.
+    hasReports: checked.reports.length > 0,
+  };
+  const executor = chooseExecutor(executorChoice);
+  // Ctrl-C, SIGTERM, SIGHUP or a closed stdout stops the workers and keeps what is finished; a
+  // search on the main thread (a single level with no race and no report, or --heuristic's A* for
+  // every level) cannot be interrupted.
   const interrupted = await runBatch(io, jobs, {
     executor,
-    interruptible: levelJobs.length > 1 && request.heuristic === undefined,
+    interruptible: canInterrupt(planExecutor(executorChoice), levelJobs.length),
     start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
     finish,
     cleanUp: () => {
@@ -241,14 +244,21 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     maxNodes: settings.maxNodes ?? null,
   };
   const shards = checked.shard === null ? [] : [[checked.shard.index, checked.shard.count] as const];
+  // Each output is tried on its own: a full disk that refuses one report may still take the next.
+  let outputsFailed = 0;
   for (const report of checked.reports) {
-    await io.writeFile(report.path, report.file.write({ finished, unfinished: interrupted ? unfinished : null, settings: summarySettings, shards }));
+    const text = report.file.write({ finished, unfinished: interrupted ? unfinished : null, settings: summarySettings, shards });
+    if (!(await tryOutput(io, () => io.writeFile(report.path, text)))) outputsFailed++;
   }
   if (interrupted) return ExitCode.interrupted;
-  if (request.out !== undefined) await writeSolvedCollections(io, request.out, plan.collections, finished);
+  if (request.out !== undefined) outputsFailed += (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed;
 
   const codes = finished.map(exitCodeOfRecord);
   if (regressions.length > 0) codes.push(ExitCode.notSolved);
+  if (outputsFailed > 0) {
+    io.stderr.write(`${PROGRAM_NAME}: ${outputsFailed === 1 ? 'an output' : `${outputsFailed} outputs`} could not be written (exit ${ExitCode.outputFailed})\n`);
+    codes.push(ExitCode.outputFailed);
+  }
   return combineExitCodes(codes);
 }
 

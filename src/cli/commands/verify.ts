@@ -45,7 +45,10 @@ export const DEFAULT_LOSS_SECONDS = 10;
  * one job for each level that could not be read, so that it is reported in its place.
  */
 function jobsForStoredSolutions(collection: PartialCollection, entries: readonly LevelEntry[]): VerifyJob[] {
-  if (!entries.some((entry) => entry.kind === 'level' && entry.level.solutions.length > 0)) {
+  // A .sok file is where solutions are kept: one without any has levels without a solution (exit 1,
+  // as for a level of it missing its line); any other level file came without moves to verify.
+  const solutionFile = /\.sok$/i.test(collection.file);
+  if (!solutionFile && !entries.some((entry) => entry.kind === 'level' && entry.level.solutions.length > 0)) {
     throw new UsageError("no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines");
   }
   return entries.flatMap((entry): VerifyJob[] => {

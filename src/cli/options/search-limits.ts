@@ -22,6 +22,18 @@ export function defaultMaxMemoryMiB(workers: number, machineBytes = totalmem()):
 }
 
 /**
+ * --max-memory as given, but never more than the machine has (a larger figure only lets a search
+ * grow until the system ends it), said in one line; absent stays absent (a default is chosen later).
+ */
+export function cappedToMachine(io: Io, requested: number | undefined, machineBytes = totalmem()): number | undefined {
+  if (requested === undefined) return undefined;
+  const machine = Math.floor(machineBytes / MIB);
+  if (requested <= machine) return requested;
+  reportWarning(io, `--max-memory ${requested}: more than this machine's ${machine} MiB of memory; using ${machine}`);
+  return machine;
+}
+
+/**
  * Threads to solve with: one per core unless --jobs says otherwise, and never more than four per
  * core, since each thread holds its own heap and more only wait for a core (`--jobs 100000` on
  * a folder of levels would otherwise start a thread per level).

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { beforeAll } from 'vitest';
 
 /** Newest modification time of the files under a folder, or 0 when it does not exist. */
 function newest(folder: string): number {
@@ -15,7 +16,12 @@ function newest(folder: string): number {
   return latest;
 }
 
-/** Tests that run the real installed command need its build to be the sources' (npm ci builds it): builds when older. */
-export function buildIfStale(): void {
-  if (newest('dist') < newest('src')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+/**
+ * For tests that run the real installed command (bin/sokoban.js): builds it first when the
+ * sources are newer than its build (npm ci builds it too).
+ */
+export function useBuiltCommand(): void {
+  beforeAll(() => {
+    if (newest('dist') < newest('src')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+  }, 120_000);
 }

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useBuiltCommand } from './built-command.js';
+import { OPEN_ROOM } from './open-room.js';
+import { tempFolder } from './temp-folder.js';
+
+// This runs the real installed command, so its build must be the sources'.
+useBuiltCommand();
+
+interface Ended {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stderr: string;
+}
+
+/** Runs bin/sokoban.js; `onStdout` sees stdout as it grows and may act on the child. */
+function sokoban(args: readonly string[], onStdout: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Ended> {
+  const child = spawn(process.execPath, ['bin/sokoban.js', ...args], { env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    onStdout(stdout, child);
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((done) => child.on('exit', (code, signal) => done({ code, signal, stderr })));
+}
+
+describe('bin/sokoban.js solve, when its terminal hangs up (SIGHUP)', () => {
+  it('ends as for SIGTERM: the summary, the report marked interrupted, exit 130', async () => {
+    const folder = tempFolder({ 'a-corridor.xsb': '#######\n#@ $ .#\n#######\n', 'b-room.xsb': `${OPEN_ROOM}\n` });
+    const report = join(folder, 'summary.json');
+    const args = ['solve', join(folder, 'a-corridor.xsb'), join(folder, 'b-room.xsb'), '--optimal', 'moves', '--jobs', '2', '--max-memory', '256'];
+    let sent = false;
+    const ended = await sokoban([...args, '--report', report], (stdout, child) => {
+      if (!sent && /a-corridor\.xsb#1: solved/.test(stdout)) {
+        sent = true;
+        child.kill('SIGHUP');
+      }
+    });
+    expect(ended.signal).toBeNull();
+    expect(ended.code).toBe(130);
+    expect(ended.stderr).toContain('interrupted: 1 of 2 levels finished, 1 not');
+    expect(JSON.parse(readFileSync(report, 'utf8')).interrupted.unfinished).toEqual([`${join(folder, 'b-room.xsb')}#1`]);
+  });
+});
+
+describe('bin/sokoban.js solve, when the reader of its stdout goes away (`| head -1`)', () => {
+  it('stops the workers at the next result instead of solving the rest for no one', async () => {
+    const folder = tempFolder({});
+    const report = join(folder, 'summary.json');
+    let closed = false;
+    // The pipe closes after the first result; before issue 32 the other 154 levels were solved for no one.
+    const ended = await sokoban(['solve', 'levels/microban.xsb', '--jobs', '2', '--report', report], (stdout, child) => {
+      if (!closed && stdout.includes('\n')) {
+        closed = true;
+        child.stdout?.destroy();
+      }
+    });
+    expect(ended.stderr).not.toMatch(/\n\s+at /);
+    expect(ended.stderr).toContain('sokoban: stdout was closed (a broken pipe): stopping\n');
+    expect(ended.code).toBe(130);
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    expect(summary.interrupted.unfinished.length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OutputError } from '../../src/errors.js';
+import { checkTextWritable, writeTextFile } from '../../src/cli/write-file.js';
+import { tempFolder } from './temp-folder.js';
+
+/** A process id that no process has now. */
+function deadPid(): number {
+  for (let pid = 4_000_000; ; pid--) {
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') return pid;
+    }
+  }
+}
+
+describe('outputs never replace what is not a regular file (issue 33)', () => {
+  it('writes through to a named pipe, which stays a pipe', async () => {
+    const folder = tempFolder({});
+    execFileSync('mkfifo', [join(folder, 'r.json')]);
+    const reading = readFile(join(folder, 'r.json'), 'utf8');
+    await writeTextFile('r.json', '{"report": true}\n', folder);
+    expect(await reading).toBe('{"report": true}\n');
+    expect(lstatSync(join(folder, 'r.json')).isFIFO()).toBe(true);
+    expect(readdirSync(folder)).toEqual(['r.json']);
+  });
+
+  it('writes to the file a link names, and keeps the link', async () => {
+    const folder = tempFolder({ 'real.json': 'old\n' });
+    symlinkSync('real.json', join(folder, 'link.json'));
+    await writeTextFile('link.json', 'new\n', folder);
+    expect(lstatSync(join(folder, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(folder, 'real.json'), 'utf8')).toBe('new\n');
+  });
+
+  it('writes through a link to a named pipe (as /dev/stdout is, on a pipe), keeping both', async () => {
+    const folder = tempFolder({});
+    execFileSync('mkfifo', [join(folder, 'pipe')]);
+    symlinkSync('pipe', join(folder, 'stdout'));
+    const reading = readFile(join(folder, 'pipe'), 'utf8');
+    await writeTextFile('stdout', 'levels\n', folder);
+    expect(await reading).toBe('levels\n');
+    expect(lstatSync(join(folder, 'stdout')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(folder, 'pipe')).isFIFO()).toBe(true);
+  });
+
+  it('refuses a link to nothing, and says so before any work', async () => {
+    const folder = tempFolder({});
+    symlinkSync('nowhere.json', join(folder, 'r.json'));
+    const refusal = /^r\.json: a symbolic link to a missing file: refused: only regular files are replaced/;
+    await expect(checkTextWritable('r.json', folder)).rejects.toThrow(refusal);
+    await expect(writeTextFile('r.json', 'x', folder)).rejects.toThrow(refusal);
+    expect(lstatSync(join(folder, 'r.json')).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses a socket', async () => {
+    const folder = tempFolder({});
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(join(folder, 'r.json'), done));
+    try {
+      const refused = writeTextFile('r.json', 'x', folder);
+      await expect(refused).rejects.toBeInstanceOf(OutputError);
+      await expect(refused).rejects.toThrow(/^r\.json: a socket: refused/);
+      expect(lstatSync(join(folder, 'r.json')).isSocket()).toBe(true);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('names a loop of links as such', async () => {
+    const folder = tempFolder({});
+    symlinkSync('b.json', join(folder, 'a.json'));
+    symlinkSync('a.json', join(folder, 'b.json'));
+    await expect(writeTextFile('a.json', 'x', folder)).rejects.toThrow(/^a\.json: too many symbolic links/);
+  });
+});
+
+describe('temporary files left by a run killed during its write (issue 33)', () => {
+  it('are removed by the next write of the same file, when the process that made them is gone', async () => {
+    const dead = deadPid();
+    const folder = tempFolder({
+      [`.r.json.${dead}.1.tmp`]: 'half a report',
+      [`.r.json.${process.ppid}.1.tmp`]: 'a live run is writing this',
+      [`.other.json.${dead}.1.tmp`]: 'not this target',
+      '.r.json.notes': 'not our pattern',
+    });
+    await writeTextFile('r.json', 'whole\n', folder);
+    expect(readdirSync(folder).sort()).toEqual([`.other.json.${dead}.1.tmp`, '.r.json.notes', `.r.json.${process.ppid}.1.tmp`, 'r.json'].sort());
+  });
+});
+
+describe('the check before any work', () => {
+  it('creates nothing in the folder it checks', async () => {
+    const folder = tempFolder({ 'keep.json': 'x' });
+    await checkTextWritable('r.json', folder);
+    await checkTextWritable('keep.json', folder);
+    expect(readdirSync(folder)).toEqual(['keep.json']);
+  });
+
+  it('refuses a folder in place of the file', async () => {
+    const folder = tempFolder({ 'r.json/inner.txt': 'x' });
+    await expect(checkTextWritable('r.json', folder)).rejects.toThrow('r.json: is a folder, not a file');
+  });
+});
