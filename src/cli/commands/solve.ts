@@ -161,8 +161,9 @@ function writeRegressions(out: OutputStream, baselinePath: string, compared: num
 export function chooseExecutor(io: Io, levelJobs: number, workers: number, settings: SearchSettings, heuristic?: Cs161HeuristicName): Executor {
   // The homework's A* is a reference search on the main thread, one level after another.
   if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
-  // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
-  if (racesEachLevel(levelJobs, workers, settings.optimal)) {
+  // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts);
+  // not under a node budget, which must give the same run everywhere, and a race is won by the clock.
+  if (settings.maxNodes === undefined && racesEachLevel(levelJobs, workers, settings.optimal)) {
     return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
   }
   // A single level gains nothing from a thread and would pay for starting one.
