@@ -27,16 +27,17 @@ export class PositionHotspots {
   private freedCount = 0;
   /**
    * Per cell a box may move to, in the position last analyzed (valid where the stamps are the
-   * position's): how many idle boxes would cut a box there off a goal, and the first and the
-   * second box (in list order, off the goals) that a box there would cut off a goal, boxCount for
-   * none. Many moves of different boxes end on one cell, and each asked this of every box again.
+   * position's), for the first move that asked (its box in the askers): how many idle boxes
+   * besides it would cut a box there off a goal, and the first box besides it (in list order, off
+   * the goals) that a box there would cut off a goal, boxCount for none. Many moves of different
+   * boxes end on one cell, and each asked this of every box again.
    */
   private readonly idleBlocking: Int32Array;
   private readonly idleStamp: Uint32Array;
+  private readonly idleAsker: Int32Array;
   private readonly firstBlocked: Int32Array;
-  private readonly secondBlocked: Int32Array;
+  private readonly blockedAsker: Int32Array;
   private readonly blockedStamp: Uint32Array;
-  private readonly secondStamp: Uint32Array;
   private stamp = 0;
 
   constructor(
@@ -51,10 +52,10 @@ export class PositionHotspots {
     this.boxes = this.blocks;
     this.idleBlocking = new Int32Array(cells);
     this.idleStamp = new Uint32Array(cells);
+    this.idleAsker = new Int32Array(cells);
     this.firstBlocked = new Int32Array(cells);
-    this.secondBlocked = new Int32Array(cells);
+    this.blockedAsker = new Int32Array(cells);
     this.blockedStamp = new Uint32Array(cells);
-    this.secondStamp = new Uint32Array(cells);
   }
 
   /** Works out the hotspots among `boxCount` boxes of `boxes` (read again by countAfterMove). */
@@ -67,7 +68,6 @@ export class PositionHotspots {
     if (++this.stamp === 0xffffffff) {
       this.idleStamp.fill(0);
       this.blockedStamp.fill(0);
-      this.secondStamp.fill(0);
       this.stamp = 1;
     }
     blocks.fill(0, 0, boxCount);
@@ -109,52 +109,64 @@ export class PositionHotspots {
     if (goalIndexOfCell[to] < 0) {
       // Boxes that block nothing with `from` lifted (the idle ones besides `from`, and those only
       // `from` was cut off by) become hotspots where they cut the box on `to` off a goal.
-      count += this.idleBlockingOf(to);
-      if (this.blocks[this.preparedIndex] === 0 && table.isHot(to, from)) count--;
+      count += this.idleBlockingOf(to, from);
       for (let k = 0; k < this.freedCount; k++) if (table.isHot(to, freedByMove[k])) count++;
     }
     // The box arriving on `to` is a hotspot itself when it cuts some other box off a goal.
-    const first = this.firstBlockedBy(to);
-    if (first === this.boxCount) return count;
-    if (this.boxes[first] !== from || this.secondBlockedBy(to, first) < this.boxCount) return count + 1;
-    return count;
+    return this.blocksSomeBox(to, from) ? count + 1 : count;
   }
 
-  /** How many idle boxes would cut a box on `to` off a goal. */
-  private idleBlockingOf(to: number): number {
-    if (this.idleStamp[to] === this.stamp) return this.idleBlocking[to];
+  /*
+   * The two caches below are kept for the first move that asks about a cell, and answer the
+   * moves of other boxes from it without asking the pair table about the moved box's own pairs
+   * (those the first move left out are asked only where a move without the cache asks them too):
+   * a pair not yet in the table costs a whole box-move search, and asking one for every cell
+   * the moved box can reach made one box in an open room quadratic in the room.
+   */
+
+  /** How many idle boxes other than `from` (the moved box) would cut a box on `to` off a goal. */
+  private idleBlockingOf(to: number, from: number): number {
     const { table, idle } = this;
-    let count = 0;
-    for (let k = 0; k < this.idleCount; k++) if (table.isHot(to, idle[k])) count++;
-    this.idleStamp[to] = this.stamp;
-    this.idleBlocking[to] = count;
+    const fromIdle = this.blocks[this.preparedIndex] === 0;
+    if (this.idleStamp[to] !== this.stamp) {
+      let count = 0;
+      for (let k = 0; k < this.idleCount; k++) if (idle[k] !== from && table.isHot(to, idle[k])) count++;
+      this.idleStamp[to] = this.stamp;
+      this.idleBlocking[to] = count;
+      this.idleAsker[to] = fromIdle ? from : -1;
+      return count;
+    }
+    const asker = this.idleAsker[to];
+    if (asker === from) return this.idleBlocking[to];
+    // The cached count left out the first asker (when idle) and holds `from` (when idle), whose pair it asked already.
+    let count = this.idleBlocking[to];
+    if (asker >= 0 && table.isHot(to, asker)) count++;
+    if (fromIdle && table.isHot(to, from)) count--;
     return count;
   }
 
-  /** Index of the first box off the goals that a box on `to` cuts off a goal, or boxCount. */
-  private firstBlockedBy(to: number): number {
-    if (this.blockedStamp[to] === this.stamp) return this.firstBlocked[to];
-    const found = this.nextBlockedBy(to, 0);
-    this.blockedStamp[to] = this.stamp;
-    this.firstBlocked[to] = found;
-    return found;
+  /** Whether a box on `to` cuts some box off the goals, other than `from`, off a goal. */
+  private blocksSomeBox(to: number, from: number): boolean {
+    if (this.blockedStamp[to] !== this.stamp) {
+      const found = this.firstBlockedBesides(to, from);
+      this.blockedStamp[to] = this.stamp;
+      this.blockedAsker[to] = from;
+      this.firstBlocked[to] = found;
+      return found < this.boxCount;
+    }
+    const found = this.firstBlocked[to];
+    if (this.blockedAsker[to] === from) return found < this.boxCount;
+    if (found < this.boxCount && this.boxes[found] !== from) return true;
+    return this.firstBlockedBesides(to, from) < this.boxCount;
   }
 
-  /** Index of the next such box after the first, `first`, or boxCount. */
-  private secondBlockedBy(to: number, first: number): number {
-    if (this.secondStamp[to] === this.stamp) return this.secondBlocked[to];
-    const found = this.nextBlockedBy(to, first + 1);
-    this.secondStamp[to] = this.stamp;
-    this.secondBlocked[to] = found;
-    return found;
-  }
-
-  private nextBlockedBy(to: number, from: number): number {
+  /** Index of the first box off the goals, other than `from`, that a box on `to` cuts off a goal, or boxCount. */
+  private firstBlockedBesides(to: number, from: number): number {
     const { table, boxes } = this;
     const { goalIndexOfCell } = this.problem;
-    for (let i = from; i < this.boxCount; i++) {
+    for (let i = 0; i < this.boxCount; i++) {
       const y = boxes[i];
-      if (goalIndexOfCell[y] < 0 && table.isHot(y, to)) return i;
+      if (y !== from && goalIndexOfCell[y] < 0 && table.isHot(y, to)) return i;
     }
     return this.boxCount;
   }
