@@ -27,6 +27,11 @@ export interface ExecutorChoice {
    * can stop it and the report still be written, marked interrupted.
    */
   readonly hasReports?: boolean;
+  /**
+   * The batch runs under a node budget (--max-nodes), which must give the same run everywhere: no
+   * race, since a race is won by the clock.
+   */
+  readonly nodeBudget?: boolean;
 }
 
 /** How levels are run, and on how many worker threads (0: on this thread). */
@@ -49,7 +54,7 @@ export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'
   if (choice.heuristic !== undefined) return { kind: 'heuristic', workers: 0 };
   const serving = levels === null;
   const atOnce = levels ?? 1;
-  if (racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
+  if (choice.nodeBudget !== true && racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
   if (!serving && (workers === 0 || (atOnce <= 1 && choice.hasReports !== true))) return { kind: 'in-process', workers: 0 };
   return { kind: 'pool', workers: serving ? workers : Math.max(1, Math.min(workers, atOnce)) };
 }

@@ -79,6 +79,13 @@ const DEFAULT_TIME_LIMIT_MS = 60_000;
  */
 const PERIMETER_TIME_SHARE = 0.3;
 const DEFAULT_MAX_MEMORY_MIB = 4096;
+/**
+ * Under a node limit the portfolio's turns and phases are counted in positions, this many to a
+ * millisecond of its schedule (about the search over features' speed on hard levels here), and
+ * the improvement pass stops by its node cap alone: then nothing but the time limit reads the
+ * clock, and a node budget gives the same nodes, status and solution on every run and machine.
+ */
+const POSITIONS_PER_MS_UNDER_NODE_LIMIT = 20;
 /** Share of the time (and nodes) left after the first solution that the improvement pass may use at most. */
 const IMPROVE_SHARE = 0.25;
 /**
@@ -192,10 +199,12 @@ function solveProblem(
   }
   // The move perimeter may take up to this part of the time; it stops at a whole layer after that.
   const perimeterUntil = started + PERIMETER_TIME_SHARE * (deadline - started);
+  // Under a node limit nothing is sized by the clock but the deadline (see POSITIONS_PER_MS_UNDER_NODE_LIMIT).
+  const byNodes = options.maxNodes !== undefined;
   const analysis = analyzeLevel(
     problem,
     stopWhen(() => clock() > deadline),
-    { perimeterTimeIsUp: () => clock() > perimeterUntil },
+    byNodes ? {} : { perimeterTimeIsUp: () => clock() > perimeterUntil },
   );
   let members: BuiltMember[];
   if (optimal === null) {
@@ -207,7 +216,14 @@ function solveProblem(
     members = [{ name: 'push-optimal', engine: search, share: 1, openingShare: 1, lateShare: 1 }];
   }
   const engines = members.map((member) => member.engine);
-  const outcome = runPortfolio(members, { ...PORTFOLIO_PHASES, deadline, maxNodes, maxBytes, clock });
+  const outcome = runPortfolio(members, {
+    ...PORTFOLIO_PHASES,
+    deadline,
+    maxNodes,
+    maxBytes,
+    clock,
+    positionsPerMs: byNodes ? POSITIONS_PER_MS_UNDER_NODE_LIMIT : undefined,
+  });
   const { finished, peakBytes } = outcome;
   let limit = outcome.limit;
   const base = {
@@ -246,7 +262,7 @@ function solveProblem(
       const sizedMs = Math.max(IMPROVE_MIN_MS, IMPROVE_TIME_PER_SEARCH_TIME * searchMs);
       const improved = optimizePushes(problem, analysis.dead, first, 'moves', OPTIMIZE_TECHNIQUES, {
         clock,
-        deadline: now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
+        deadline: byNodes ? deadline : now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
         maxNodes: Math.min(sizedNodes, sharedNodes),
         maxBytes: Math.min(IMPROVE_MAX_MIB * 1024 * 1024, maxBytes / 4),
         patience: IMPROVE_PATIENCE,

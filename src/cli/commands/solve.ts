@@ -205,6 +205,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     heuristic: request.heuristic,
     workerLimits: fitted.workerLimits,
     hasReports: checked.reports.length > 0,
+    nodeBudget: settings.maxNodes !== undefined,
   };
   const executor = chooseExecutor(executorChoice);
   // Ctrl-C, SIGTERM, SIGHUP or a closed stdout stops the workers and keeps what is finished; a

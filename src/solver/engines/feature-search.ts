@@ -248,6 +248,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateAreas: Int32Array;
   /** Scores of the candidates: the features their moves leave (see scoreMoves). */
   private readonly candidateKey: Float64Array;
+  /** The candidates the explorer advisor may choose from, in candidate order (see explorerAdvice). */
+  private readonly explorerCandidates: Int32Array;
   /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
   private readonly hotspots: PositionHotspots | null;
   /** Player areas of the position being expanded, uncapped (counted by settle's walk of the position). */
@@ -324,6 +326,7 @@ export class FeatureSearch implements SearchEngine {
     this.candidateKey = new Float64Array(most);
     this.candidateHotspots = new Int32Array(most);
     this.candidateAreas = new Int32Array(most);
+    this.explorerCandidates = new Int32Array(most);
     const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.packedRank = new Int32Array(cellCount).fill(-1);
@@ -770,17 +773,26 @@ export class FeatureSearch implements SearchEngine {
       }
     }
     if (!anyArea) return -1;
+    // The candidates whose box borders such an area, in candidate order; a box's moves are listed
+    // together, so each box is asked once.
+    const { explorerCandidates } = this;
+    let eligible = 0;
+    let borders = false;
+    for (let c = 0; c < count; c++) {
+      if (c === 0 || candidateFrom[c] !== candidateFrom[c - 1]) borders = this.bordersPushArea(candidateFrom[c], boxAt, label, epoch);
+      if (borders) explorerCandidates[eligible++] = c;
+    }
     let tried = 0;
     let lastKey = Number.POSITIVE_INFINITY;
     let lastChosen = -1;
     while (tried < MAX_EXPLORER_WALKS) {
       // The next best-scoring candidate, below the one tried last (ties by candidate order).
       let best = -1;
-      for (let c = 0; c < count; c++) {
+      for (let k = 0; k < eligible; k++) {
+        const c = explorerCandidates[k];
         const key = candidateKey[c];
         if (key > lastKey || (key === lastKey && c <= lastChosen)) continue;
         if (best >= 0 && key <= candidateKey[best]) continue;
-        if (!this.bordersPushArea(candidateFrom[c], boxAt, label, epoch)) continue;
         best = c;
       }
       if (best < 0) return -1;

@@ -1,8 +1,7 @@
 import { CutCells } from './cut-cells.js';
 import type { Problem } from '../model/problem.js';
 
-/** Piece labels of groupSidesInPosition besides a child's cell: the piece holding the parent, and the one the box's starting cell joins. Areas beside the start are -2 - area. */
-const PARENT_PIECE = -1;
+/** Piece label of groupSidesInPosition for the piece the box's starting cell joins (CutCells.pieceOf gives -1 and child cells); areas beside the start are -2 - area. */
 const JOINED_PIECE = -1_000_000_000;
 
 /**
@@ -210,27 +209,14 @@ export class BoxMoves {
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
     const { group } = this;
-    const { discovered, low, last, parent } = this.cuts;
-    const at = discovered[cell];
     for (let d = 0; d < 4; d++) {
       const side = neighbours[cell * 4 + d];
       if (side < 0 || boxAt[side] !== 0) {
         group[cell * 4 + d] = -1;
         continue;
       }
-      // The child of `cell` heading the side's piece, or -1 for the piece holding `cell`'s parent.
-      let head = -1;
-      if (discovered[side] > at) {
-        // A descendant: it lies in the subtree of one child of `cell`.
-        for (let e = 0; e < 4; e++) {
-          const child = neighbours[cell * 4 + e];
-          if (child < 0 || discovered[child] === 0 || parent[child] !== cell || discovered[child] > discovered[side] || last[child] < discovered[side]) continue;
-          head = parent[cell] < 0 || low[child] >= at ? child : -1;
-          break;
-        }
-      }
       // Same piece, same label: the label is the first side of the piece.
-      this.labelSide(cell, d, head);
+      this.labelSide(cell, d, this.cuts.pieceOf(side, cell));
     }
   }
 
@@ -287,7 +273,7 @@ export class BoxMoves {
       for (let d = 0; d < 4; d++) {
         const beside = neighbours[origin * 4 + d];
         if (beside < 0 || beside === cell || boxAt[beside] !== 0 || areaOf[beside] !== area) continue;
-        joinedHeads[joined++] = this.pieceOf(beside, cell);
+        joinedHeads[joined++] = this.cuts.pieceOf(beside, cell);
       }
     }
     for (let d = 0; d < 4; d++) {
@@ -300,7 +286,7 @@ export class BoxMoves {
       if (cell === origin) head = -2 - areaOf[side];
       else if (side === origin) head = JOINED_PIECE;
       else {
-        head = this.pieceOf(side, cell);
+        head = this.cuts.pieceOf(side, cell);
         for (let j = 0; j < joined; j++) {
           if (joinedHeads[j] === head) {
             head = JOINED_PIECE;
@@ -322,25 +308,6 @@ export class BoxMoves {
       if (beside >= 0 && beside !== cell && discovered[beside] !== 0 && areaOf[beside] === areaOf[cell]) return true;
     }
     return false;
-  }
-
-  /**
-   * Which piece of its area the free cell `at` is in once a box stands on `cell` (same area), by
-   * the whole position's walk: the child of `cell` heading it, or PARENT_PIECE for the piece
-   * holding `cell`'s parent and every cell not below `cell`.
-   */
-  private pieceOf(at: number, cell: number): number {
-    const { neighbours } = this.problem;
-    const { discovered, low, last, parent } = this.cuts;
-    const time = discovered[at];
-    const cellTime = discovered[cell];
-    if (time <= cellTime || time > last[cell]) return PARENT_PIECE;
-    for (let e = 0; e < 4; e++) {
-      const child = neighbours[cell * 4 + e];
-      if (child < 0 || discovered[child] === 0 || parent[child] !== cell || discovered[child] > time || last[child] < time) continue;
-      return parent[cell] < 0 || low[child] >= cellTime ? child : PARENT_PIECE;
-    }
-    return PARENT_PIECE;
   }
 
   private nextEpoch(): number {

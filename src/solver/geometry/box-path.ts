@@ -1,4 +1,5 @@
 import type { Problem } from '../model/problem.js';
+import { CutCells } from './cut-cells.js';
 import type { PlayerReach } from './reachability.js';
 
 /**
@@ -13,12 +14,22 @@ export class BoxPathFinder {
   private readonly queue: Int32Array;
   private epoch = 0;
   private found = -1;
+  /**
+   * One depth-first walk of the moving box's area (the box taken off) tells, for every cell the
+   * box comes to, which of its sides the player can walk between (cut-cells.ts): a flood per
+   * state instead made these searches quadratic in the area, minutes on an open 200×200 board.
+   */
+  private readonly cuts: CutCells;
+  /** The cell the area walk starts from (the moving box's own), and whether it was made yet. */
+  private areaRoot = -1;
+  private areaWalked = false;
 
   constructor(private readonly problem: Problem) {
     const states = problem.cellCount * 4;
     this.came = new Int32Array(states);
     this.seenEpoch = new Uint32Array(states);
     this.queue = new Int32Array(states);
+    this.cuts = new CutCells(problem);
   }
 
   /**
@@ -36,6 +47,7 @@ export class BoxPathFinder {
     let head = 0;
     let tail = this.startBeside(box, (side) => walker.reached(side), epoch);
     boxAt[box] = 0;
+    this.startArea(box);
     // Back at its own cell with the player elsewhere: the box has to go out and come back.
     if (box === target && (endPlayer < 0 || this.startsBeside(box, endPlayer, epoch))) return 0;
     while (head < tail) {
@@ -105,6 +117,7 @@ export class BoxPathFinder {
     const epoch = this.nextEpoch();
     let head = 0;
     let tail = this.startBeside(box, (side) => boxAt[side] === 0 && playerStarts[side] !== 0, epoch);
+    this.startArea(box);
     while (head < tail) {
       const state = queue[head++];
       const d = state & 3;
@@ -142,18 +155,27 @@ export class BoxPathFinder {
     return tail;
   }
 
+  /** A search of the box on `box` (taken off walker.boxAt) begins: its area is walked at the first walk round it. */
+  private startArea(box: number): void {
+    this.areaRoot = box;
+    this.areaWalked = false;
+  }
+
   /** Queues the other sides of the box the player can walk to from the side in `state`. */
   private walkRound(walker: PlayerReach, state: number, tail: number, epoch: number): number {
     const { neighbours } = this.problem;
-    const { came, seenEpoch, queue } = this;
+    const { came, seenEpoch, queue, cuts } = this;
+    const boxAt = walker.boxAt;
+    if (!this.areaWalked) {
+      cuts.walkArea(this.areaRoot, boxAt);
+      this.areaWalked = true;
+    }
     const cell = state >> 2;
-    walker.boxAt[cell] = 1;
-    walker.flood(neighbours[state]);
-    walker.boxAt[cell] = 0;
+    const piece = cuts.pieceOf(neighbours[state], cell);
     for (let side = 0; side < 4; side++) {
       const around = neighbours[cell * 4 + side];
       const next = cell * 4 + side;
-      if (around < 0 || seenEpoch[next] === epoch || !walker.reached(around)) continue;
+      if (around < 0 || seenEpoch[next] === epoch || boxAt[around] !== 0 || cuts.pieceOf(around, cell) !== piece) continue;
       seenEpoch[next] = epoch;
       came[next] = state * 2;
       queue[tail++] = next;

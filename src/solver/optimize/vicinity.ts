@@ -18,10 +18,19 @@ export interface VicinityStage {
  * path itself or something shorter.
  */
 export class VicinityBuilder {
-  /** Cells within each radius of every cell, live ones only: flat lists with offsets, made on first use. */
-  private readonly around = new Map<number, { readonly start: Int32Array; readonly cells: Int32Array }>();
-  /** Steps between every two cells around walls, capped at 255. */
-  private readonly steps: Uint8Array;
+  /**
+   * Per radius, per cell, the live cells within that many steps of it around walls (itself left
+   * out), made when a box first stands on the cell: a table over every pair of cells took
+   * quadratic time and memory, 1.6 GB on an open 200×200 board, for the few cells a path visits.
+   */
+  private readonly around = new Map<number, (Int32Array | undefined)[]>();
+  /** Per spread, per cell, every cell within that many steps of it (itself included), made on first use. */
+  private readonly within = new Map<number, (Int32Array | undefined)[]>();
+  /** Breadth-first steps from one cell, valid where stepEpoch is current. */
+  private readonly stepsFrom: Int32Array;
+  private readonly stepEpoch: Uint32Array;
+  private readonly stepQueue: Int32Array;
+  private epoch = 0;
   private readonly boxAt: Uint8Array;
   private readonly boxCells: Int32Array;
   private readonly scratch: Uint32Array;
@@ -32,7 +41,9 @@ export class VicinityBuilder {
     private readonly dead: Uint8Array,
     private readonly keys: Uint32Array,
   ) {
-    this.steps = stepsBetweenCells(problem);
+    this.stepsFrom = new Int32Array(problem.cellCount);
+    this.stepEpoch = new Uint32Array(problem.cellCount);
+    this.stepQueue = new Int32Array(problem.cellCount);
     this.boxAt = new Uint8Array(problem.cellCount);
     this.boxCells = new Int32Array(problem.initialBoxes.length);
     this.scratch = new Uint32Array(problem.words);
@@ -47,8 +58,7 @@ export class VicinityBuilder {
     const set = new BoxSet(this.problem.words, maxEntries);
     let full = !this.walkPath(pushes, from, until, () => set.add(this.scratch, this.hashOf()));
     for (let k = 1; k <= stage.boxes && !full; k++) {
-      const { start, cells } = this.cellsAround(stage.radius);
-      full = !this.walkPath(pushes, from, until, () => this.addMoved(set, k, 0, 0, start, cells, stage.spread));
+      full = !this.walkPath(pushes, from, until, () => this.addMoved(set, k, 0, 0, stage.radius, stage.spread));
     }
     return { set, full };
   }
@@ -84,23 +94,23 @@ export class VicinityBuilder {
    * Adds every configuration with `k - depth` more boxes (indices from `from` on) moved to free
    * live cells near them; scratch holds the configuration so far and is restored. False when full.
    */
-  private addMoved(set: BoxSet, k: number, depth: number, from: number, start: Int32Array, cells: Int32Array, spread: number): boolean {
-    const { boxCells, scratch, chosen, steps } = this;
-    const n = this.problem.cellCount;
+  private addMoved(set: BoxSet, k: number, depth: number, from: number, radius: number, spread: number): boolean {
+    const { boxCells, scratch, chosen } = this;
     if (depth === k) return set.add(scratch, this.hashOf());
     for (let i = from; i < boxCells.length; i++) {
       const box = boxCells[i];
       let near = true;
-      for (let c = 0; c < depth && near; c++) near = steps[box * n + boxCells[chosen[c]]] <= spread;
+      for (let c = 0; c < depth && near; c++) near = this.isWithin(spread, box, boxCells[chosen[c]]);
       if (!near) continue;
       chosen[depth] = i;
       scratch[box >>> 5] &= ~(1 << (box & 31));
-      for (let j = start[box]; j < start[box + 1]; j++) {
+      const cells = this.cellsAround(radius, box);
+      for (let j = 0; j < cells.length; j++) {
         const to = cells[j];
         // A cell another box holds, or one a box moved already took, is not free.
         if ((scratch[to >>> 5] & (1 << (to & 31))) !== 0) continue;
         scratch[to >>> 5] |= 1 << (to & 31);
-        const ok = this.addMoved(set, k, depth + 1, i + 1, start, cells, spread);
+        const ok = this.addMoved(set, k, depth + 1, i + 1, radius, spread);
         scratch[to >>> 5] &= ~(1 << (to & 31));
         if (!ok) {
           scratch[box >>> 5] |= 1 << (box & 31);
@@ -126,47 +136,57 @@ export class VicinityBuilder {
     return hash >>> 0;
   }
 
-  private cellsAround(radius: number): { readonly start: Int32Array; readonly cells: Int32Array } {
-    const known = this.around.get(radius);
-    if (known !== undefined) return known;
-    const n = this.problem.cellCount;
-    const start = new Int32Array(n + 1);
-    const list: number[] = [];
-    for (let cell = 0; cell < n; cell++) {
-      start[cell] = list.length;
-      for (let other = 0; other < n; other++) {
-        if (other !== cell && this.dead[other] === 0 && this.steps[cell * n + other] <= radius) list.push(other);
-      }
+  /** The live cells within `radius` steps of `cell`, itself left out, in cell order (the order configurations go into the set). */
+  private cellsAround(radius: number, cell: number): Int32Array {
+    let perCell = this.around.get(radius);
+    if (perCell === undefined) {
+      perCell = new Array<Int32Array | undefined>(this.problem.cellCount);
+      this.around.set(radius, perCell);
     }
-    start[n] = list.length;
-    const made = { start, cells: Int32Array.from(list) };
-    this.around.set(radius, made);
+    const known = perCell[cell];
+    if (known !== undefined) return known;
+    const made = this.ball(cell, radius)
+      .filter((other) => other !== cell && this.dead[other] === 0)
+      .sort();
+    perCell[cell] = made;
     return made;
   }
-}
 
-/** Breadth-first steps between every two cells, walls only, capped at 255. */
-function stepsBetweenCells(problem: Problem): Uint8Array {
-  const n = problem.cellCount;
-  const steps = new Uint8Array(n * n).fill(255);
-  const queue = new Int32Array(n);
-  for (let from = 0; from < n; from++) {
-    const row = from * n;
-    steps[row + from] = 0;
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = from;
-    while (head < tail) {
-      const at = queue[head++];
-      const next = steps[row + at] + 1;
-      if (next >= 255) break;
+  /** Whether `a` and `b` are at most `spread` steps apart around walls. */
+  private isWithin(spread: number, a: number, b: number): boolean {
+    let perCell = this.within.get(spread);
+    if (perCell === undefined) {
+      perCell = new Array<Int32Array | undefined>(this.problem.cellCount);
+      this.within.set(spread, perCell);
+    }
+    let cells = perCell[a];
+    if (cells === undefined) {
+      cells = this.ball(a, spread);
+      perCell[a] = cells;
+    }
+    return cells.includes(b);
+  }
+
+  /** Every cell within `radius` steps of `from` around walls, `from` first, by a breadth-first walk that stops there. */
+  private ball(from: number, radius: number): Int32Array {
+    const { stepsFrom, stepEpoch, stepQueue } = this;
+    const { neighbours } = this.problem;
+    const epoch = ++this.epoch;
+    stepEpoch[from] = epoch;
+    stepsFrom[from] = 0;
+    stepQueue[0] = from;
+    let tail = 1;
+    for (let head = 0; head < tail; head++) {
+      const at = stepQueue[head];
+      if (stepsFrom[at] >= radius) continue;
       for (let d = 0; d < 4; d++) {
-        const to = problem.neighbours[at * 4 + d];
-        if (to < 0 || steps[row + to] !== 255) continue;
-        steps[row + to] = next;
-        queue[tail++] = to;
+        const to = neighbours[at * 4 + d];
+        if (to < 0 || stepEpoch[to] === epoch) continue;
+        stepEpoch[to] = epoch;
+        stepsFrom[to] = stepsFrom[at] + 1;
+        stepQueue[tail++] = to;
       }
     }
+    return stepQueue.slice(0, tail);
   }
-  return steps;
 }

@@ -24,6 +24,13 @@ export interface PortfolioLimits {
   readonly maxNodes: number;
   readonly maxBytes: number;
   readonly clock: () => number;
+  /**
+   * When given, the turns and the phases are measured in positions, this many to a millisecond,
+   * instead of by the clock: every search's turn is its share of a round in positions and the
+   * phases change at fixed counts, so a run under a node limit is the same run on any machine,
+   * under any load (the clock still ends it at the deadline).
+   */
+  readonly positionsPerMs?: number;
 }
 
 export interface PortfolioOutcome {
@@ -50,19 +57,21 @@ const MAX_BUDGET = 1 << 16;
  * searches whose positions cost very different amounts still split the time as intended.
  */
 export function runPortfolio(members: readonly PortfolioMember[], limits: PortfolioLimits): PortfolioOutcome {
-  const { clock } = limits;
+  const { clock, positionsPerMs } = limits;
   // Positions per millisecond, measured as the search runs.
   const rates = members.map(() => 0);
   let peakBytes = 0;
   const sumOf = (read: (engine: SearchEngine) => number): number => members.reduce((sum, m) => sum + read(m.engine), 0);
   const finished = members.find((m) => isConclusive(m.engine));
   if (finished !== undefined) return { finished: finished.engine, limit: null, peakBytes: sumOf((e) => e.bytes) };
-  const firstTurn = clock();
+  // What turns and phases are measured by: the clock, or the positions expanded so far.
+  const schedule = positionsPerMs === undefined ? clock : () => sumOf((e) => e.expanded) / positionsPerMs;
+  const firstTurn = schedule();
   const openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
   for (;;) {
-    const now = clock();
+    const now = schedule();
     const phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= lateStarts ? 'late' : 'middle';
     for (let i = 0; i < members.length; i++) {
       const { engine } = members[i];
@@ -74,9 +83,9 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
       if (left <= 0) break;
       const budget = Math.max(1, Math.min(MAX_BUDGET, wanted, left));
       const before = engine.expanded;
-      const started = clock();
+      const started = schedule();
       engine.run(budget);
-      const took = clock() - started;
+      const took = schedule() - started;
       const done = engine.expanded - before;
       if (done > 0) {
         const rate = done / Math.max(took, 0.01);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../../src/level/board.js';
-import { computePullDistances, computePushDistances, UNREACHABLE } from '../../../src/solver/geometry/push-distances.js';
+import { computePullDistances, computePushDistances, sideRegions, UNREACHABLE } from '../../../src/solver/geometry/push-distances.js';
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
 import { board } from '../helpers.js';
 import { drawBoard, randomBoard, seededRandom } from '../random-boards.js';
@@ -100,6 +100,47 @@ describe('push distances', () => {
     // Both kinds of answer were checked many times.
     expect(reachable).toBeGreaterThan(500);
     expect(unreachable).toBeGreaterThan(100);
+  });
+
+  it('join two sides of a box exactly when a walk round it joins them', () => {
+    let apart = 0;
+    for (const start of randomBoards(60)) {
+      const problem = buildProblem(start, 'all-boxes');
+      const { cellCount, neighbours } = problem;
+      const regions = sideRegions(problem);
+      for (let x = 0; x < cellCount; x++) {
+        // The plain way: a flood from each side with a box on x.
+        const label = new Int32Array(cellCount).fill(-1);
+        label[x] = cellCount;
+        for (let d = 0; d < 4; d++) {
+          const side = neighbours[x * 4 + d];
+          if (side < 0 || label[side] >= 0) continue;
+          const stack = [side];
+          label[side] = d;
+          while (stack.length > 0) {
+            const at = stack.pop() as number;
+            for (let e = 0; e < 4; e++) {
+              const to = neighbours[at * 4 + e];
+              if (to >= 0 && label[to] < 0) {
+                label[to] = d;
+                stack.push(to);
+              }
+            }
+          }
+        }
+        for (let d = 0; d < 4; d++) {
+          const side = neighbours[x * 4 + d];
+          expect(regions[x * 4 + d] < 0).toBe(side < 0);
+          for (let e = 0; e < d; e++) {
+            const other = neighbours[x * 4 + e];
+            if (side < 0 || other < 0) continue;
+            if (label[side] !== label[other]) apart++;
+            expect(regions[x * 4 + d] === regions[x * 4 + e], `${drawBoard(start)}\ncell ${x} sides ${e} and ${d}`).toBe(label[side] === label[other]);
+          }
+        }
+      }
+    }
+    expect(apart).toBeGreaterThan(50);
   });
 
   it('needs the player to walk round the box: a box in a corridor cannot be turned', () => {
