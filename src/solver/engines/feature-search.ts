@@ -19,6 +19,7 @@ import { PlayerReach } from '../geometry/reachability.js';
 import type { RetrogradeDeadlocks } from '../deadlocks/retrograde-deadlock.js';
 import type { FixedGoalMatching } from '../deadlocks/fixed-goal-matching.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
+import type { PositionMeeting } from './position-meeting.js';
 import { PackedPositions } from '../model/position.js';
 import { offGoalsOrder } from '../planning/packing-order.js';
 import type { PackingPlan } from '../planning/packing-plan.js';
@@ -104,6 +105,10 @@ export interface FeatureSearchConfig {
    * levels at 20,000 positions it solves 13 against 11 with 'own', in fewer positions on most.
    */
   readonly cellProjection?: 'own' | 'best-ancestor' | 'not-dominated';
+  /** A packing plan made elsewhere (strategy A's backward search with bases), in place of packingPlan's. */
+  readonly plan?: PackingPlan | null;
+  /** Positions joined to the solved position from the other end: reaching one solves the level. */
+  readonly meeting?: PositionMeeting;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -227,6 +232,9 @@ export class FeatureSearch implements SearchEngine {
   private readonly keyOfCell: number[] = [];
   private readonly cellOfKey = new Map<number, number>();
   private solvedNode = -1;
+  /** Where the search reached the meeting's positions (see FeatureSearchConfig.meeting), or -1. */
+  private meetPoint = -1;
+  private readonly meeting: PositionMeeting | null;
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
@@ -334,7 +342,8 @@ export class FeatureSearch implements SearchEngine {
     this.matching = detectors.matching;
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
-    const plan = planOf(analysis, config.packingPlan ?? 'backward');
+    const plan = config.plan !== undefined ? config.plan : planOf(analysis, config.packingPlan ?? 'backward');
+    this.meeting = config.meeting ?? null;
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.piCorrals = detectors.piCorrals;
@@ -409,7 +418,9 @@ export class FeatureSearch implements SearchEngine {
       }
       steps.push(finder.pushes());
     }
-    return Int32Array.from(steps.reverse().flat());
+    steps.reverse();
+    if (this.meetPoint >= 0 && this.meeting !== null) steps.push(Array.from(this.meeting.pushesHome(this.meetPoint, nodes.player[this.solvedNode])));
+    return Int32Array.from(steps.flat());
   }
 
   /** Plays moves until `budget` more positions have been expanded (moves that lead to known or lost positions cost little and do not count). */
@@ -449,6 +460,7 @@ export class FeatureSearch implements SearchEngine {
     const key = reach.topLeft;
     const root = this.nodes.add(scratch, key, this.positions.hash(boxHash, key), boxHash);
     this.initNode(root, -1, -1, -1, problem.initialPlayer);
+    if (this.met(root, key, this.positions.hash(boxHash, key))) return;
     this.settle(root, 0);
   }
 
@@ -491,7 +503,20 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     this.initNode(node, parent, from, target, player);
+    if (this.met(node, key, hash)) return;
     this.settle(node, weight);
+  }
+
+  /** Whether `node` (its box words in scratch) is one of the meeting's positions; then the search is solved there. Clears reach.boxAt when so. */
+  private met(node: number, keyPlayer: number, hash: number): boolean {
+    if (this.meeting === null) return false;
+    const point = this.meeting.meet(this.scratch, keyPlayer, hash);
+    if (point < 0) return false;
+    this.meetPoint = point;
+    this.solvedNode = node;
+    this.state = 'solved';
+    this.clear(this.reach.boxAt);
+    return true;
   }
 
   private initNode(node: number, parent: number, from: number, target: number, player: number): void {
