@@ -190,21 +190,32 @@ export class BaseSearch {
     const { nodes, problem } = this;
     const walker = new PlayerReach(problem);
     const finder = new BoxPathFinder(problem);
+    const parentReach = new PlayerReach(problem);
+    const { neighbours } = problem;
     const pushes: number[] = [];
     let at = player;
     for (let child = node; nodes.parent[child] >= 0; child = nodes.parent[child]) {
       const parent = nodes.parent[child];
       const box = this.to[child];
+      const home = this.from[child];
       if (box < 0) throw new Error('internal: a position with every box descends from one without');
-      walker.boxAt.fill(0);
-      this.positions.mark(nodes.boxes, child * nodes.words, walker.boxAt);
-      walker.boxAt[box] = 0;
-      if (finder.search(walker, box, at, this.from[child], nodes.player[parent]) < 0) {
-        throw new Error('internal: a pull of the backward search cannot be pushed back');
+      // The player must end the pushes in the parent's area (where its pull began), so the next
+      // pull back can start: on a side of the box's home square that area reaches.
+      parentReach.boxAt.fill(0);
+      this.positions.mark(nodes.boxes, parent * nodes.words, parentReach.boxAt);
+      parentReach.flood(nodes.player[parent]);
+      let end = -1;
+      for (let d = 0; d < 4 && end < 0; d++) {
+        const side = neighbours[home * 4 + d];
+        if (side < 0 || parentReach.boxAt[side] !== 0 || !parentReach.reached(side)) continue;
+        walker.boxAt.fill(0);
+        this.positions.mark(nodes.boxes, child * nodes.words, walker.boxAt);
+        walker.boxAt[box] = 0;
+        if (finder.search(walker, box, at, home, side) >= 0) end = side;
       }
-      const steps = finder.pushes();
-      for (const push of steps) pushes.push(push);
-      at = nodes.player[parent];
+      if (end < 0) throw new Error('internal: a pull of the backward search cannot be pushed back');
+      for (const push of finder.pushes()) pushes.push(push);
+      at = end;
     }
     return Int32Array.from(pushes);
   }

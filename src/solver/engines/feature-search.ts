@@ -109,6 +109,11 @@ export interface FeatureSearchConfig {
   readonly plan?: PackingPlan | null;
   /** Positions joined to the solved position from the other end: reaching one solves the level. */
   readonly meeting?: PositionMeeting;
+  /**
+   * Every other turn goes to the best feature cell opened so far (the highest featureRank that
+   * still has moves) instead of the next cell in the round, as Festival alternates (default off).
+   */
+  readonly bestCellTurns?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -235,6 +240,11 @@ export class FeatureSearch implements SearchEngine {
   /** Where the search reached the meeting's positions (see FeatureSearchConfig.meeting), or -1. */
   private meetPoint = -1;
   private readonly meeting: PositionMeeting | null;
+  /** The cell with the best features opened so far, for bestCellTurns, and its rank; turns taken. */
+  private bestCell = -1;
+  private bestRank = -1;
+  private turns = 0;
+  private readonly bestCellTurns: boolean;
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
@@ -344,6 +354,7 @@ export class FeatureSearch implements SearchEngine {
     this.boxList = new Int32Array(problem.initialBoxes.length);
     const plan = config.plan !== undefined ? config.plan : planOf(analysis, config.packingPlan ?? 'backward');
     this.meeting = config.meeting ?? null;
+    this.bestCellTurns = config.bestCellTurns === true;
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.piCorrals = detectors.piCorrals;
@@ -432,7 +443,9 @@ export class FeatureSearch implements SearchEngine {
         this.state = 'exhausted';
         return;
       }
-      const record = queues.pop(queues.nextTurn());
+      const best = this.bestCell;
+      const cell = this.bestCellTurns && (++this.turns & 1) === 0 && best >= 0 && queues.cellSize(best) > 0 ? best : queues.nextTurn();
+      const record = queues.pop(cell);
       const move = queues.move[record];
       this.visit(queues.parent[record], Math.floor(move / this.moveStride), move % this.moveStride, queues.poppedWeight);
     }
@@ -560,6 +573,13 @@ export class FeatureSearch implements SearchEngine {
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
     const cell = this.projectedCell(node, ((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
     this.cellOfNode[node] = cell;
+    if (this.bestCellTurns) {
+      const rank = featureRank(this.keyOfCell[cell]);
+      if (rank > this.bestRank) {
+        this.bestRank = rank;
+        this.bestCell = cell;
+      }
+    }
     this.expanded++;
     this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan);
     this.clear(boxAt);
