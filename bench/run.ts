@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- <suite>...] [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>]
  *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
- *                               [--members feature,feature-deadlocks,feature-every-goal,forward-greedy,backward-greedy,push-optimal,feature-bases] [--no-improve]
+ *                               [--members feature,feature-deadlocks,feature-every-goal,forward-greedy,backward-greedy,push-optimal] [--no-improve]
  *                               [--cores 2] [--split feature/forward-greedy,backward-greedy,push-optimal]
  *
  * Solves the levels of each chosen suite in worker threads, through the CLI's own pool and kill
@@ -61,7 +61,7 @@ function parseLevels(text: string | undefined): Set<number> {
   return chosen;
 }
 
-const MEMBER_NAMES: readonly PortfolioMemberName[] = ['feature', 'feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases'];
+const MEMBER_NAMES: readonly PortfolioMemberName[] = ['feature', 'feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal'];
 
 function parseMembers(text: string | undefined): PortfolioMemberName[] {
   if (text === undefined) usage(`--members needs a list of ${MEMBER_NAMES.join(', ')}`);

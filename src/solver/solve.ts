@@ -6,7 +6,6 @@ import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js
 import { OPENING_ONLY_CORRAL_LIMITS } from './deadlocks/corral-deadlocks.js';
 import { DeferredEngine } from './engines/deferred-engine.js';
 import { FeatureSearch, finalPositionMayMislead } from './engines/feature-search.js';
-import { BaseStrategy } from './engines/base-strategy.js';
 import { runPortfolio } from './engines/portfolio.js';
 import type { Problem } from './model/problem.js';
 import type { SearchEngine } from './engines/search-engine.js';
@@ -43,7 +42,7 @@ export interface SolveOptions {
 }
 
 /** The searches of the any-solution portfolio, by name. */
-export type PortfolioMemberName = 'feature' | 'feature-deadlocks' | 'feature-every-goal' | 'forward-greedy' | 'backward-greedy' | 'push-optimal' | 'feature-bases';
+export type PortfolioMemberName = 'feature' | 'feature-deadlocks' | 'feature-every-goal' | 'forward-greedy' | 'backward-greedy' | 'push-optimal';
 
 export interface SolveResult {
   readonly status: SolveStatus;
@@ -331,22 +330,7 @@ const OPTIMAL_SEARCH: Readonly<Record<Optimality, SearchConfig>> = {
   pushes: { mode: 'pushes', corralPruning: true, triplePatterns: true, moveTies: false, pullPerimeter: PUSH_PERIMETER },
 };
 
-/**
- * Festival's strategy A, ours (engines/base-strategy.ts, bench/festival-strategies.md): a backward
- * search with the boxes' start squares as bases, then the first search's features with its plan,
- * solved on meeting its positions.
- */
-const FEATURE_BASES_SEARCH: MemberPlan = {
-  name: 'feature-bases',
-  share: 0.1,
-  openingShare: 0,
-  lateShare: 0.15,
-  memoryShare: 0.2,
-  make: (analysis, maxBytes) =>
-    new DeferredEngine(() => new BaseStrategy(analysis, { maxBytes, forward: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true } })),
-};
-
-const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_DEADLOCKS_SEARCH, FEATURE_EVERY_GOAL_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL, FEATURE_BASES_SEARCH];
+const PORTFOLIO: readonly MemberPlan[] = [FEATURE_SEARCH, FEATURE_DEADLOCKS_SEARCH, FEATURE_EVERY_GOAL_SEARCH, FORWARD_GREEDY, BACKWARD_GREEDY, PUSH_OPTIMAL];
 
 /**
  * The searches of the any-solution portfolio that run on this level, of those chosen (all by

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/game/replay.js';
-import { BaseSearch } from '../../src/solver/bases/base-search.js';
+import { BaseSearch } from '../../src/solver/planning/base-search.js';
 import { BaseStrategy } from '../../src/solver/engines/base-strategy.js';
 import { FeatureSearch } from '../../src/solver/engines/feature-search.js';
 import { PlayerReach } from '../../src/solver/geometry/reachability.js';

@@ -1,4 +1,4 @@
-import { BaseSearch } from '../bases/base-search.js';
+import { BaseSearch } from '../planning/base-search.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { planFromPath } from '../planning/backward-plan.js';
 import { FeatureSearch, type FeatureSearchConfig } from './feature-search.js';
@@ -21,7 +21,7 @@ export interface BaseStrategyConfig {
 
 /**
  * Festival's strategy A, ours (bench/festival-strategies.md): first the backward search with bases
- * (bases/base-search.ts), then the search over features from the start with the packing plan that
+ * (planning/base-search.ts), then the search over features from the start with the packing plan that
  * search's best position gives, solved as soon as it reaches a position the backward search holds
  * with every box. The backward search's positions count as expanded like the forward ones.
  */
