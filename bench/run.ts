@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- <suite>...] [--time-limit <s>] [--jobs <n>] [--max-memory <MiB>]
  *                               [--max-nodes <n>] [--levels <list>] [--fresh-workers]
- *                               [--members feature,feature-deadlocks,feature-every-goal,forward-greedy,backward-greedy,push-optimal] [--no-improve]
+ *                               [--members feature,... (the names in src/solver/portfolio/plan.ts)] [--no-improve]
  *                               [--cores 2] [--split feature/forward-greedy,backward-greedy,push-optimal]
  *
  * Solves the levels of each chosen suite in worker threads, through the CLI's own pool and kill
@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { replay } from '../src/game/replay.js';
 import { DEFAULT_RACE_SPLIT, type RaceSplit } from '../src/runner/race.js';
+import { PORTFOLIO_MEMBER_NAMES } from '../src/solver/portfolio/plan.js';
 import type { PortfolioMemberName, SolveResult } from '../src/solver/solve.js';
 import { type BenchOutcome, runAll } from './pool.js';
 import { SUITES, repoRoot, type BenchLevel, type BenchRun, type Suite } from './suites.js';
@@ -61,7 +62,7 @@ function parseLevels(text: string | undefined): Set<number> {
   return chosen;
 }
 
-const MEMBER_NAMES: readonly PortfolioMemberName[] = ['feature', 'feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal'];
+const MEMBER_NAMES = PORTFOLIO_MEMBER_NAMES;
 
 function parseMembers(text: string | undefined): PortfolioMemberName[] {
   if (text === undefined) usage(`--members needs a list of ${MEMBER_NAMES.join(', ')}`);

@@ -1,3 +1,4 @@
+import { PORTFOLIO_PLAN, raceSplitOf } from '../solver/portfolio/plan.js';
 import { type Optimality, type PortfolioMemberName, type SolveResult, portfolioMemoryShare } from '../solver/solve.js';
 import { type Executor, SolveCancelledError } from './executor.js';
 import { recordOfOutcome } from './outcome-record.js';
@@ -10,13 +11,12 @@ import { createStopFlag, raiseStopFlag } from './stop-flag.js';
 export type RaceSplit = readonly (readonly PortfolioMemberName[])[];
 
 /**
- * The feature search (FESS) on one core; on the other, the second and third feature searches
- * (without mobility; with every goal's basin), the greedy searches meeting in the middle and the push-optimal A*, which proves the
- * unsolvable levels. FESS takes most of the time in the single-thread portfolio, so this split
- * gives the others a whole core without taking anything from it. Measured against the
- * alternatives in the README (How the solver works).
+ * The workers' members as the plan's `raceWorker` says (solver/portfolio/plan.ts): the feature
+ * search (FESS) on one core, the other searches on the other. FESS takes most of the time in the
+ * single-thread portfolio, so this split gives the others a whole core without taking anything
+ * from it. Measured against the alternatives in the README (How the solver works).
  */
-export const DEFAULT_RACE_SPLIT: RaceSplit = [['feature'], ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal']];
+export const DEFAULT_RACE_SPLIT: RaceSplit = raceSplitOf(PORTFOLIO_PLAN);
 
 /**
  * The tasks of a race on one level: each side runs its members with its part of the memory

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeferredEngine } from '../../src/solver/engines/deferred-engine.js';
 import { FeatureSearch } from '../../src/solver/engines/feature-search.js';
-import { runPortfolio } from '../../src/solver/engines/portfolio.js';
+import { runPortfolio } from '../../src/solver/portfolio/run-portfolio.js';
 import { buildProblem } from '../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../src/solver/planning/analysis.js';
 import { board } from './helpers.js';

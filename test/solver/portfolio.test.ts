@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runPortfolio } from '../../src/solver/engines/portfolio.js';
+import { runPortfolio } from '../../src/solver/portfolio/run-portfolio.js';
 import type { SearchEngine, SearchState } from '../../src/solver/engines/search-engine.js';
 
 /** A stand-in search: each position costs `msPerPosition` on a fake clock; it ends as told. */

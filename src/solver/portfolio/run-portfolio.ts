@@ -1,4 +1,4 @@
-import type { SearchEngine } from './search-engine.js';
+import type { SearchEngine } from '../engines/search-engine.js';
 
 /** One search of a portfolio and the share of the time it gets. */
 export interface PortfolioMember {

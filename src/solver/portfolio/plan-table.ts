@@ -1,0 +1,26 @@
+import { type MemberPlan, PORTFOLIO_PHASES, type TimeShares } from './plan.js';
+
+const percent = (share: number): string => `${Math.round(share * 1000) / 10}%`;
+
+function shareCells(time: TimeShares): string[] {
+  return [time.opening, time.middle, time.late, time.final ?? time.late].map(percent);
+}
+
+/**
+ * The README's table of the any-solution portfolio, read from the plan (Markdown): one row per
+ * member, and one more for a variant, with its shares of the time by phase, its part of the
+ * memory and the racing worker that runs it. A test keeps the README's copy equal to it.
+ */
+export function portfolioTable(plan: readonly MemberPlan[]): string {
+  const { openingMs, lateMs, finalMs } = PORTFOLIO_PHASES;
+  const head = ['member', 'search', `time, first ${openingMs} ms`, `to ${lateMs / 1000} s`, `to ${finalMs / 1000} s`, `after ${finalMs / 1000} s`, 'memory', 'race worker'];
+  const totalMemory = plan.reduce((sum, member) => sum + member.memoryShare, 0);
+  const rows = plan.flatMap((member) => {
+    const tail = [percent(member.memoryShare / totalMemory), String(member.raceWorker + 1)];
+    const row = [`\`${member.name}\``, member.summary, ...shareCells(member.time), ...tail];
+    if (member.variant === undefined) return [row];
+    return [row, [`\`${member.name}\` (variant)`, member.variant.summary, ...shareCells(member.variant.time), ...tail]];
+  });
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}

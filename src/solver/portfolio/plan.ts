@@ -1,0 +1,185 @@
+import { OPENING_ONLY_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
+import { type FeatureSearchConfig, finalPositionMayMislead } from '../engines/feature-search.js';
+import type { SearchConfig } from '../engines/push-search.js';
+import type { BaseStrategyConfig } from '../engines/base-strategy.js';
+import { canSearchBackward, type LevelAnalysis } from '../planning/analysis.js';
+
+/**
+ * The any-solution portfolio as data: every search that takes part, one row each. The solver
+ * (`build-members.ts`), the runner's race split, the bench's `--members` and the README's table
+ * are all read from PORTFOLIO_PLAN; adding a search is adding a row here. Why each share is what
+ * it is, with the measurements, is in bench/portfolio-history.md.
+ *
+ * A row:
+ * - `name`: how `--members`, the race split and the records call it (unique);
+ * - `summary`: one line for the README's table;
+ * - `engine`: which engine and its configuration (`maxBytes` is added from `memoryShare`);
+ * - `time`: its share of each round in each phase of a level (see PORTFOLIO_PHASES); shares need
+ *   not add up to one, a search gets its share over the sum of the running ones';
+ * - `memoryShare`: its part of the memory limit, against the other members' parts;
+ * - `raceWorker`: which of the two workers racing on one level runs it (runner/race.ts);
+ * - `appliesTo` (optional): the levels it runs on (default all);
+ * - `variant` (optional): other settings under the same name on the levels `when` picks.
+ */
+
+/** A level's phases, by how long it has run without an answer (milliseconds from the first turn). */
+export const PORTFOLIO_PHASES = {
+  /** Until then the searches that win small levels at once get most of the time. */
+  openingMs: 250,
+  /** No Microban level nor any of 62 XSokoban ones was won by a greedy search or the A* after 1.3 s. */
+  lateMs: 1000,
+  /** The first and third searches over features split more evenly: their long tails differ (XSokoban 69 solved at 60 s). */
+  finalMs: 20_000,
+} as const;
+
+/** A member's share of each round, by phase; `final` defaults to `late`. */
+export interface TimeShares {
+  readonly opening: number;
+  readonly middle: number;
+  readonly late: number;
+  readonly final?: number;
+}
+
+/** Which engine a member runs, with its configuration. */
+export type MemberEngine =
+  | {
+      readonly kind: 'feature-search';
+      readonly config: FeatureSearchConfig;
+      /** Built at its first turn, not before (engines/deferred-engine.ts): most small levels end before it runs. */
+      readonly builtAtFirstTurn: boolean;
+    }
+  | {
+      readonly kind: 'push-search';
+      readonly config: SearchConfig;
+      /** The member running the other way that this one meets in the middle (PushSearch.pairWith), when both run. */
+      readonly meets?: string;
+    }
+  | {
+      /** Festival's strategy A, ours (engines/base-strategy.ts), built at its first turn. */
+      readonly kind: 'base-strategy';
+      readonly config: BaseStrategyConfig;
+    };
+
+/** The settings a member takes instead on the levels `when` picks. */
+export interface MemberVariant {
+  readonly when: (analysis: LevelAnalysis) => boolean;
+  readonly summary: string;
+  readonly engine: MemberEngine;
+  readonly time: TimeShares;
+}
+
+export interface MemberPlan {
+  readonly name: string;
+  readonly summary: string;
+  readonly engine: MemberEngine;
+  readonly time: TimeShares;
+  readonly memoryShare: number;
+  readonly raceWorker: 0 | 1;
+  readonly appliesTo?: (analysis: LevelAnalysis) => boolean;
+  readonly variant?: MemberVariant;
+}
+
+const FEATURE_TIME: TimeShares = { opening: 0.07, middle: 0.72, late: 0.71, final: 0.5 };
+
+export const PORTFOLIO_PLAN = [
+  {
+    name: 'feature',
+    summary: 'search over features (FESS), mobility as its last tie-break',
+    // Mobility: alone at 100,000 positions 23 of the 38 hard XSokoban levels against 21. Corral
+    // limits of the opening only and no room deadlocks: each cost it 12-40% more CPU for no level.
+    engine: { kind: 'feature-search', config: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true }, builtAtFirstTurn: false },
+    time: FEATURE_TIME,
+    // It is the one still making progress after minutes.
+    memoryShare: 0.45,
+    raceWorker: 0,
+  },
+  {
+    name: 'feature-deadlocks',
+    summary: 'search over features without mobility, with every deadlock detector',
+    // The two orderings have long tails in different places: alone it solves XSokoban 28, the first does not.
+    engine: { kind: 'feature-search', config: {}, builtAtFirstTurn: true },
+    time: { opening: 0, middle: 0.08, late: 0.08, final: 0.04 },
+    memoryShare: 0.1,
+    raceWorker: 1,
+  },
+  {
+    name: 'feature-every-goal',
+    summary: "search over features, out of plan meaning outside every goal's basin; from 1 s on",
+    // A hedge for goal rooms fed from two sides: alone at 20,000 positions 19 hard XSokoban levels to 18, Sasquatch 24 to 26.
+    engine: { kind: 'feature-search', config: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, outOfPlanBasin: 'every-goal' }, builtAtFirstTurn: true },
+    time: { opening: 0, middle: 0, late: 0.12, final: 0.3 },
+    // Its move queues take about 5 KB a position on XSokoban 69 (395 MiB).
+    memoryShare: 0.15,
+    raceWorker: 1,
+    variant: {
+      // Microban II 131 (20 of 44 boxes outside every basin) is solved only without that guidance.
+      when: finalPositionMayMislead,
+      summary: "where the final position may mislead: without the packing plan, out of plan and mobility, with the first search's shares",
+      engine: {
+        kind: 'feature-search',
+        config: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, packingPlan: 'none', outOfPlan: false },
+        builtAtFirstTurn: true,
+      },
+      time: { opening: 0, middle: 0, late: FEATURE_TIME.late, final: FEATURE_TIME.final },
+    },
+  },
+  {
+    name: 'forward-greedy',
+    summary: 'greedy best-first pushes, meeting the backward one in the middle',
+    engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, oneWayMacros: true }, meets: 'backward-greedy' },
+    time: { opening: 0.05, middle: 0.03, late: 0.015 },
+    memoryShare: 0.1,
+    raceWorker: 1,
+  },
+  {
+    name: 'backward-greedy',
+    summary: 'greedy best-first pulls from the goals, where the level can be searched backward',
+    // Wins most small levels within milliseconds (91 of Microban's), hence most of the opening.
+    engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, direction: 'backward' } },
+    time: { opening: 0.85, middle: 0.1, late: 0.05 },
+    memoryShare: 0.1,
+    raceWorker: 1,
+    appliesTo: (analysis) => canSearchBackward(analysis.problem),
+  },
+  {
+    name: 'push-optimal',
+    summary: 'A* on pushes with corral pruning: rescues misled greedy searches, proves levels unsolvable',
+    // No pair patterns (up to 0.16 s to build) and no move ties: alone over Microban at 50,000
+    // positions a level it solves 147 levels in 727,498 positions, against 144 in 863,230.
+    engine: { kind: 'push-search', config: { mode: 'pushes', corralPruning: true, pairPatterns: false, moveTies: false } },
+    time: { opening: 0.02, middle: 0.07, late: 0.025 },
+    memoryShare: 0.1,
+    raceWorker: 1,
+  },
+  {
+    name: 'feature-bases',
+    summary: "Festival's strategy A: pulls with the boxes' start squares as bases give a plan and positions to meet; then the first search's features",
+    engine: { kind: 'base-strategy', config: { forward: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true, bestCellTurns: true } } },
+    time: { opening: 0, middle: 0.1, late: 0.15 },
+    memoryShare: 0.15,
+    raceWorker: 1,
+  },
+] as const satisfies readonly MemberPlan[];
+
+/** The searches of the any-solution portfolio, by name. */
+export type PortfolioMemberName = (typeof PORTFOLIO_PLAN)[number]['name'];
+
+/** Every member's name, in the plan's order. */
+export const PORTFOLIO_MEMBER_NAMES: readonly PortfolioMemberName[] = PORTFOLIO_PLAN.map((member) => member.name);
+
+/** The members each racing worker runs (index = raceWorker), in the plan's order; workers with none are left out. */
+export function raceSplitOf<Name extends string>(plan: readonly (MemberPlan & { readonly name: Name })[]): Name[][] {
+  const workers = Math.max(...plan.map((member) => member.raceWorker)) + 1;
+  const split = Array.from({ length: workers }, (_, worker) => plan.filter((member) => member.raceWorker === worker).map((member) => member.name));
+  return split.filter((names) => names.length > 0);
+}
+
+/**
+ * The part of the memory limit these members hold in the whole plan, between 0 and 1: how the
+ * runner splits a level's memory between workers that each run some of the searches.
+ */
+export function memoryShareOf(members: readonly string[], plan: readonly MemberPlan[] = PORTFOLIO_PLAN): number {
+  const total = plan.reduce((sum, member) => sum + member.memoryShare, 0);
+  const chosen = plan.filter((member) => members.includes(member.name)).reduce((sum, member) => sum + member.memoryShare, 0);
+  return chosen / total;
+}

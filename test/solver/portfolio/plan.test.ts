@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RACE_SPLIT } from '../../../src/runner/race.js';
+import { buildProblem } from '../../../src/solver/model/problem.js';
+import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
+import { buildMembers, membersFor } from '../../../src/solver/portfolio/build-members.js';
+import { type MemberPlan, memoryShareOf, PORTFOLIO_MEMBER_NAMES, PORTFOLIO_PLAN, raceSplitOf } from '../../../src/solver/portfolio/plan.js';
+import { portfolioTable } from '../../../src/solver/portfolio/plan-table.js';
+import { solveWithPortfolio } from '../../../src/solver/solve.js';
+import { board, expectReplaysToSolved, repoRoot } from '../helpers.js';
+
+/** A member that is not in the plan: what adding a search to the portfolio takes is this one row. */
+const THROWAWAY: MemberPlan = {
+  name: 'throwaway',
+  summary: 'breadth of a test: A* on moves',
+  engine: { kind: 'push-search', config: { mode: 'moves', corralPruning: false } },
+  time: { opening: 0.5, middle: 0.5, late: 0.5 },
+  memoryShare: 0.2,
+  raceWorker: 0,
+};
+const WITH_THROWAWAY: readonly MemberPlan[] = [...PORTFOLIO_PLAN, THROWAWAY];
+
+describe('the portfolio plan', () => {
+  it('names each member once', () => {
+    expect(new Set(PORTFOLIO_MEMBER_NAMES).size).toBe(PORTFOLIO_PLAN.length);
+    expect(PORTFOLIO_MEMBER_NAMES).toEqual(['feature', 'feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases']);
+  });
+
+  it('gives the race split: the search over features on one worker, the others on the other', () => {
+    expect(DEFAULT_RACE_SPLIT).toEqual([['feature'], ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases']]);
+  });
+
+  it('gives each member its part of the memory against the whole plan', () => {
+    expect(memoryShareOf(['feature'])).toBeCloseTo(0.45 / 1.15);
+    expect(memoryShareOf(PORTFOLIO_MEMBER_NAMES)).toBeCloseTo(1);
+  });
+
+  it('pairs a push search only with a push search of the plan that runs the other way', () => {
+    const plan: readonly MemberPlan[] = PORTFOLIO_PLAN;
+    const meeting = plan.flatMap((member) => (member.engine.kind === 'push-search' && member.engine.meets !== undefined ? [[member, member.engine.meets] as const] : []));
+    expect(meeting.map(([member, meets]) => [member.name, meets])).toEqual([['forward-greedy', 'backward-greedy']]);
+    for (const [member, meets] of meeting) {
+      const partner = plan.find((other) => other.name === meets);
+      expect(partner?.engine.kind).toBe('push-search');
+      const directions = [member, partner].map((m) => (m?.engine.kind === 'push-search' ? (m.engine.config.direction ?? 'forward') : null));
+      expect(new Set(directions).size).toBe(2);
+    }
+  });
+
+  it('is what the README shows', () => {
+    const docs = path.join(repoRoot, 'docs');
+    const candidates = [path.join(repoRoot, 'README.md'), ...(dirExists(docs) ? markdownUnder(docs) : [])];
+    const texts = candidates.map((file) => readFileSync(file, 'utf8')).filter((text) => text.includes('<!-- portfolio-table:start -->'));
+    expect(texts).toHaveLength(1);
+    const shown = texts[0].split('<!-- portfolio-table:start -->\n')[1].split('\n<!-- portfolio-table:end -->')[0];
+    expect(shown, `the README's portfolio table should read:\n${portfolioTable(PORTFOLIO_PLAN)}`).toBe(portfolioTable(PORTFOLIO_PLAN));
+  });
+});
+
+describe('a member added as one row of the plan', () => {
+  it('is solved with, alone', () => {
+    const start = board('#######', '#@ $ .#', '#######');
+    const result = solveWithPortfolio(start, { rule: 'all-goals', members: ['throwaway'], improve: false }, WITH_THROWAWAY);
+    expect(result.status).toBe('solved');
+    expectReplaysToSolved(start, result, 'all-goals');
+  });
+
+  it('races on the worker its row names, holds its memory share and has its line in the table', () => {
+    expect(raceSplitOf(WITH_THROWAWAY)[0]).toEqual(['feature', 'throwaway']);
+    expect(memoryShareOf(['throwaway'], WITH_THROWAWAY)).toBeCloseTo(0.2 / 1.35);
+    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 50% | 50% | 50% | 50% | 14.8% | 1 |');
+  });
+});
+
+describe('the members that run on a level', () => {
+  const analysis = analyzeLevel(buildProblem(board('#######', '#@ $ .#', '#######'), 'all-goals'));
+
+  it('leave out a member whose row does not apply, and take a variant where it applies', () => {
+    const plan: MemberPlan[] = [
+      { ...THROWAWAY, name: 'never', appliesTo: () => false },
+      { ...THROWAWAY, name: 'varied', variant: { when: () => true, summary: 'instead', engine: THROWAWAY.engine, time: { opening: 0, middle: 0.1, late: 0.3 } } },
+    ];
+    const chosen = membersFor(plan, analysis, undefined);
+    expect(chosen.map((member) => [member.name, member.time.late])).toEqual([['varied', 0.3]]);
+  });
+
+  it("are built in the plan's order with their shares of the time", () => {
+    const built = buildMembers([THROWAWAY, { ...THROWAWAY, name: 'other', memoryShare: 0.6 }], analysis, 800);
+    expect(built.map((member) => member.name)).toEqual(['throwaway', 'other']);
+    expect(built.map((member) => member.share)).toEqual([0.5, 0.5]);
+  });
+});
+
+function dirExists(dir: string): boolean {
+  try {
+    return readdirSync(dir) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function markdownUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
