@@ -15,6 +15,8 @@ export interface BaseStrategyConfig {
   readonly maxBytes?: number;
   /** Positions the backward search may expand (default BASE_SEARCH_POSITIONS). */
   readonly backwardPositions?: number;
+  /** Only bases that lie together, in the player's reach, take boxes off (default true; see BaseSearch). */
+  readonly groupedBases?: boolean;
   /** The forward search's own options (its plan and meeting are this strategy's). */
   readonly forward?: Omit<FeatureSearchConfig, 'plan' | 'meeting' | 'maxBytes'>;
 }
@@ -34,7 +36,7 @@ export class BaseStrategy implements SearchEngine {
     private readonly analysis: LevelAnalysis,
     private readonly config: BaseStrategyConfig = {},
   ) {
-    this.backward = new BaseSearch(analysis, (config.maxBytes ?? Number.POSITIVE_INFINITY) / 2);
+    this.backward = new BaseSearch(analysis, (config.maxBytes ?? Number.POSITIVE_INFINITY) / 2, config.groupedBases ?? true);
     this.limit = config.backwardPositions ?? BASE_SEARCH_POSITIONS;
   }
 

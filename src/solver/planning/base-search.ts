@@ -108,7 +108,15 @@ export class BaseSearch {
   private readonly candidateState: Int32Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
 
-  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
+  /**
+   * `groupedBases`: a box leaves only on a base of the largest groups of bases that reach each
+   * other, while the player reaches them all (markRemovableBases); else on any base.
+   */
+  constructor(
+    analysis: LevelAnalysis,
+    maxBytes = Number.POSITIVE_INFINITY,
+    private readonly groupedBases = true,
+  ) {
     const { problem } = analysis;
     const { cellCount, words, initialBoxes } = problem;
     this.problem = problem;
@@ -370,7 +378,8 @@ export class BaseSearch {
         const b = this.baseOfCell[at];
         if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS) {
           if (!removableMarked) {
-            this.markRemovableBases(boxAt);
+            if (this.groupedBases) this.markRemovableBases(boxAt);
+            else this.removable.fill(1);
             removableMarked = true;
           }
         }
