@@ -9,14 +9,12 @@ import type { SearchEngine, SearchState } from './search-engine.js';
  * board has not emptied by then. It usually empties within a few thousand positions; past this,
  * more of the same adds little to the perimeter and holds back the search that finds solutions.
  */
-export const BASE_SEARCH_POSITIONS = 30_000;
+export const BASE_SEARCH_POSITIONS = 10_000;
 
 export interface BaseStrategyConfig {
   readonly maxBytes?: number;
   /** Positions the backward search may expand (default BASE_SEARCH_POSITIONS). */
   readonly backwardPositions?: number;
-  /** Only bases that lie together, in the player's reach, take boxes off (default true; see BaseSearch). */
-  readonly groupedBases?: boolean;
   /** The forward search's own options (its plan and meeting are this strategy's). */
   readonly forward?: Omit<FeatureSearchConfig, 'plan' | 'meeting' | 'maxBytes'>;
 }
@@ -36,7 +34,7 @@ export class BaseStrategy implements SearchEngine {
     private readonly analysis: LevelAnalysis,
     private readonly config: BaseStrategyConfig = {},
   ) {
-    this.backward = new BaseSearch(analysis, (config.maxBytes ?? Number.POSITIVE_INFINITY) / 2, config.groupedBases ?? true);
+    this.backward = new BaseSearch(analysis, (config.maxBytes ?? Number.POSITIVE_INFINITY) / 2);
     this.limit = config.backwardPositions ?? BASE_SEARCH_POSITIONS;
   }
 

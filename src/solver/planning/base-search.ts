@@ -95,28 +95,12 @@ export class BaseSearch {
   private readonly matchOfBase: Int32Array;
   private readonly visitedBase: Uint32Array;
   private visitEpoch = 0;
-  /** For the bases' groups: a walk over the position with its boxes as walls, what pulls reach from each base, and the groups. */
-  private readonly groupWalker: PlayerReach;
-  private readonly finder: BoxPathFinder;
-  private readonly anywhere: Uint8Array;
-  private readonly reachedFrom: Uint8Array[];
-  private readonly groupOf: Int32Array;
-  /** Per base, 1 when a box may leave on it in the position being settled (see markRemovableBases). */
-  private readonly removable: Uint8Array;
   // Candidate moves of the position being settled.
   private readonly candidateBox: Int32Array;
   private readonly candidateState: Int32Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
 
-  /**
-   * `groupedBases`: a box leaves only on a base of the largest groups of bases that reach each
-   * other, while the player reaches them all (markRemovableBases); else on any base.
-   */
-  constructor(
-    analysis: LevelAnalysis,
-    maxBytes = Number.POSITIVE_INFINITY,
-    private readonly groupedBases = true,
-  ) {
+  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
     const { problem } = analysis;
     const { cellCount, words, initialBoxes } = problem;
     this.problem = problem;
@@ -150,12 +134,6 @@ export class BaseSearch {
     this.candidateBox = new Int32Array(initialBoxes.length * cellCount * 4);
     this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
-    this.groupWalker = new PlayerReach(problem);
-    this.finder = new BoxPathFinder(problem);
-    this.anywhere = new Uint8Array(cellCount).fill(1);
-    this.reachedFrom = Array.from(initialBoxes, () => new Uint8Array(cellCount));
-    this.groupOf = new Int32Array(initialBoxes.length);
-    this.removable = new Uint8Array(initialBoxes.length);
     const fits = problem.goals.length > 0 && problem.goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -367,7 +345,6 @@ export class BaseSearch {
     // a box off the goals (nothing left to pack behind it) before one still on a goal.
     let count = 0;
     let removals = 0;
-    let removableMarked = false;
     for (let i = 0; i < boxes; i++) {
       const box = this.boxCells[i];
       const found = moves.searchPulls(box, boxAt, this.reachedByPlayer);
@@ -376,14 +353,7 @@ export class BaseSearch {
         const state = moves.states[k];
         const at = state >> 2;
         const b = this.baseOfCell[at];
-        if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS) {
-          if (!removableMarked) {
-            if (this.groupedBases) this.markRemovableBases(boxAt);
-            else this.removable.fill(1);
-            removableMarked = true;
-          }
-        }
-        if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS && this.removable[b] !== 0 && this.removalKeepsMatching(box, b, boxes)) {
+        if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS && this.removalKeepsMatching(box, b, boxes)) {
           removal = state;
           break;
         }
@@ -424,53 +394,6 @@ export class BaseSearch {
       this.queues.push(cell, node, (from * this.stride + candidateState[c]) * 2, c === advised ? weight : weight + 1, after);
     }
     boxAt.fill(0);
-  }
-
-  /**
-   * Marks in `removable` the bases a box may leave on here. The relaxation is kept to the bases
-   * that lie together: those of the largest groups in which every base can be reached from every
-   * other by pushes, the boxes standing as walls; and none at all while the player cannot walk to
-   * each of them, as the boxes that leave would then wall in the ones that stay.
-   */
-  private markRemovableBases(boxAt: Uint8Array): void {
-    const { initialBoxes } = this.problem;
-    const { baseLeft, reachedFrom, groupOf, removable, groupWalker, finder, anywhere } = this;
-    const bases = initialBoxes.length;
-    groupWalker.boxAt.set(boxAt);
-    for (let b = 0; b < bases; b++) {
-      reachedFrom[b].fill(0);
-      if (baseLeft[b] !== 0 && boxAt[initialBoxes[b]] === 0) finder.pullReach(groupWalker, initialBoxes[b], anywhere, reachedFrom[b]);
-    }
-    // Base a reaches base b by pushes when pulls take a box from b to a.
-    let largest = 0;
-    groupOf.fill(-1);
-    for (let a = 0; a < bases; a++) {
-      if (groupOf[a] >= 0 || baseLeft[a] === 0 || boxAt[initialBoxes[a]] !== 0) continue;
-      groupOf[a] = a;
-      let size = 1;
-      for (let b = a + 1; b < bases; b++) {
-        if (groupOf[b] >= 0 || baseLeft[b] === 0 || boxAt[initialBoxes[b]] !== 0) continue;
-        if (reachedFrom[b][initialBoxes[a]] !== 0 && reachedFrom[a][initialBoxes[b]] !== 0) {
-          groupOf[b] = a;
-          size++;
-        }
-      }
-      largest = Math.max(largest, size);
-    }
-    removable.fill(0);
-    for (let a = 0; a < bases; a++) {
-      if (groupOf[a] !== a) continue;
-      let size = 0;
-      for (let b = 0; b < bases; b++) if (groupOf[b] === a) size++;
-      if (size !== largest) continue;
-      for (let b = 0; b < bases; b++) if (groupOf[b] === a) removable[b] = 1;
-    }
-    for (let b = 0; b < bases; b++) {
-      if (removable[b] !== 0 && !this.reach.reached(initialBoxes[b])) {
-        removable.fill(0);
-        return;
-      }
-    }
   }
 
   /** Whether every box of reach.boxAt stands on its start square (the player's area was checked by the caller's walk). */
