@@ -5,6 +5,8 @@ import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { LevelAnalysis } from './analysis.js';
 import type { BackwardStep } from './backward-plan.js';
+import { pullOffGoalAdvice } from './pull-advice.js';
+import { PullSteps } from './pull-steps.js';
 import { PackedPositions } from '../model/position.js';
 import type { Problem } from '../model/problem.js';
 import { zobristKeys } from '../model/zobrist.js';
@@ -20,8 +22,6 @@ const BASE_KEY_SEED = 0x3b9aca07;
  * exactly where they must pass. Festival asks for a different room or six steps apart.
  */
 const MIN_REMOVAL_PULLS = 6;
-/** Candidates the advisor checks for player areas, farthest first, before it gives up on a position. */
-const ADVISOR_TRIES = 6;
 /** Moves queued, at most, before the search stops queueing (a few big levels have hundreds per position). */
 const MAX_QUEUED = 2_000_000;
 /** Levels whose moves do not fit the queue's 31 bits (box cell, target state and a removal bit) are not searched. */
@@ -73,10 +73,7 @@ export class BaseSearch {
   private readonly meetScratch: Uint32Array;
   private readonly boxWords: number;
   /** Per node: where its last box came from and went (-1: taken off with the base it reached), its boxes and score. */
-  private from: Int32Array;
-  private to: Int32Array;
-  private onBoard: Int32Array;
-  private score: Float64Array;
+  private readonly steps: PullSteps;
   private readonly cellOfKey = new Map<number, number>();
   /** 1 where a pulled box may stop: some base can be reached from there by pulls. */
   private readonly allowed: Uint8Array;
@@ -114,10 +111,7 @@ export class BaseSearch {
     this.regions = new RegionLabels(problem);
     this.scratch = new Uint32Array(words * 2);
     this.meetScratch = new Uint32Array(words * 2);
-    this.from = new Int32Array(this.nodes.capacity);
-    this.to = new Int32Array(this.nodes.capacity);
-    this.onBoard = new Int32Array(this.nodes.capacity);
-    this.score = new Float64Array(this.nodes.capacity);
+    this.steps = new PullSteps(this.nodes.capacity);
     this.fullBoxCount = initialBoxes.length;
     const backward = analysis.backward();
     this.pullsToBase = backward.distances.distance;
@@ -140,7 +134,7 @@ export class BaseSearch {
   }
 
   get bytes(): number {
-    return this.nodes.bytes + this.queues.bytes + this.from.length * 24;
+    return this.nodes.bytes + this.queues.bytes + this.steps.bytes;
   }
 
   /** Positions stored. */
@@ -166,7 +160,7 @@ export class BaseSearch {
   pathToBest(): BackwardStep[] {
     const steps: BackwardStep[] = [];
     for (let node = this.best; node >= 0 && this.nodes.parent[node] >= 0; node = this.nodes.parent[node]) {
-      steps.push({ from: this.from[node], to: this.to[node] });
+      steps.push({ from: this.steps.from[node], to: this.steps.to[node] });
     }
     return steps.reverse();
   }
@@ -196,8 +190,8 @@ export class BaseSearch {
     let at = player;
     for (let child = node; nodes.parent[child] >= 0; child = nodes.parent[child]) {
       const parent = nodes.parent[child];
-      const box = this.to[child];
-      const home = this.from[child];
+      const box = this.steps.to[child];
+      const home = this.steps.from[child];
       if (box < 0) throw new Error('internal: a position with every box descends from one without');
       // The player must end the pushes in the parent's area (where its pull began), so the next
       // pull back can start: on a side of the box's home square that area reaches.
@@ -274,7 +268,7 @@ export class BaseSearch {
       reach.boxAt.fill(0);
       return;
     }
-    nodes.maxBytes = this.maxBytes - this.queues.bytes - this.from.length * 24;
+    nodes.maxBytes = this.maxBytes - this.queues.bytes - this.steps.bytes;
     const node = nodes.add(scratch, key, hash, boxHash);
     if (node < 0) {
       reach.boxAt.fill(0);
@@ -287,18 +281,9 @@ export class BaseSearch {
 
   private initNode(node: number, parent: number, from: number, to: number, player: number): void {
     const { nodes } = this;
-    if (this.from.length < nodes.capacity) {
-      this.from = grown(this.from, nodes.capacity);
-      this.to = grown(this.to, nodes.capacity);
-      this.onBoard = grown(this.onBoard, nodes.capacity);
-      const score = new Float64Array(nodes.capacity);
-      score.set(this.score);
-      this.score = score;
-    }
     nodes.parent[node] = parent;
     nodes.player[node] = player;
-    this.from[node] = from;
-    this.to[node] = to;
+    this.steps.record(node, from, to, nodes.capacity);
   }
 
   /**
@@ -318,10 +303,10 @@ export class BaseSearch {
       if (goalIndexOfCell[cell] >= 0) onGoals++;
       score += nearestGoal[cell];
     }
-    this.onBoard[node] = boxes;
-    this.score[node] = score;
+    this.steps.onBoard[node] = boxes;
+    this.steps.score[node] = score;
     this.expanded++;
-    if (this.best < 0 || boxes < this.onBoard[this.best] || (boxes === this.onBoard[this.best] && score > this.score[this.best])) this.best = node;
+    if (this.best < 0 || boxes < this.steps.onBoard[this.best] || (boxes === this.steps.onBoard[this.best] && score > this.steps.score[this.best])) this.best = node;
     if (boxes === this.fullBoxCount && this.isStart(boxAt)) {
       this.startNode = node;
       this.state = 'met-start';
@@ -373,7 +358,7 @@ export class BaseSearch {
       boxAt.fill(0);
       return;
     }
-    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.from.length * 24)) {
+    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.steps.bytes)) {
       boxAt.fill(0);
       this.state = 'memory';
       return;
@@ -387,7 +372,7 @@ export class BaseSearch {
       boxAt.fill(0);
       return;
     }
-    const advised = this.advice(count, areas);
+    const advised = pullOffGoalAdvice(problem, this.regions, boxAt, candidateBox, candidateState, count, nearestGoal, areas);
     for (let c = 0; c < count; c++) {
       const from = candidateBox[c];
       const after = score - nearestGoal[from] + nearestGoal[candidateState[c] >> 2];
@@ -458,39 +443,6 @@ export class BaseSearch {
     return false;
   }
 
-  /**
-   * FESS's packing advisor, pulling: of the pulls that take a box off a goal, the one that leaves
-   * it farthest from the goals without cutting the player's floor into more areas; -1 for none.
-   */
-  private advice(count: number, areas: number): number {
-    const { candidateBox, candidateState, problem, regions, reach, nearestGoal } = this;
-    const boxAt = reach.boxAt;
-    let lastDistance = Number.POSITIVE_INFINITY;
-    let lastChosen = -1;
-    for (let tried = 0; tried < ADVISOR_TRIES; tried++) {
-      let best = -1;
-      for (let c = 0; c < count; c++) {
-        if (problem.goalIndexOfCell[candidateBox[c]] < 0) continue;
-        const distance = nearestGoal[candidateState[c] >> 2];
-        if (distance > lastDistance || (distance === lastDistance && c <= lastChosen)) continue;
-        if (best >= 0 && distance <= nearestGoal[candidateState[best] >> 2]) continue;
-        best = c;
-      }
-      if (best < 0) return -1;
-      lastDistance = nearestGoal[candidateState[best] >> 2];
-      lastChosen = best;
-      const from = candidateBox[best];
-      const to = candidateState[best] >> 2;
-      boxAt[from] = 0;
-      boxAt[to] = 1;
-      const after = regions.count(boxAt);
-      boxAt[to] = 0;
-      boxAt[from] = 1;
-      if (after <= areas) return best;
-    }
-    return -1;
-  }
-
   private cellFor(key: number): number {
     let cell = this.cellOfKey.get(key);
     if (cell === undefined) {
@@ -504,10 +456,4 @@ export class BaseSearch {
   private decode(node: number): void {
     this.positions.mark(this.nodes.boxes, node * this.nodes.words, this.reach.boxAt);
   }
-}
-
-function grown(array: Int32Array, length: number): Int32Array {
-  const bigger = new Int32Array(length);
-  bigger.set(array);
-  return bigger;
 }
