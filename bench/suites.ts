@@ -138,6 +138,7 @@ export const SUITES: readonly Suite[] = [
   anySolution('microban2', 'microban2.xsb', 60),
   anySolution('sasquatch', 'sasquatch.xsb', 60),
   anySolution('xsokoban', 'xsokoban90.xsb', 60),
+  anySolution('mas-sasquatch', 'mas_sasquatch.xsb', 10),
   anySolution('xsokoban-1-10', 'xsokoban90.xsb', 10, (levels) => levels.slice(0, 10)),
   {
     name: 'nps',

@@ -14,6 +14,7 @@ import { PositionHotspots } from '../fess/position-hotspots.js';
 import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
+import type { PositionMeeting } from './position-meeting.js';
 import { PackedPositions } from '../model/position.js';
 import { offGoalsOrder } from '../planning/packing-order.js';
 import type { PackingPlan } from '../planning/packing-plan.js';
@@ -102,6 +103,15 @@ export interface FeatureSearchConfig extends DetectorSwitches {
   readonly cellProjection?: 'own' | 'best-ancestor' | 'not-dominated';
   /** The table of deadlock detectors to take its own from (deadlocks/registry.ts's DETECTORS unless a test adds rows). */
   readonly detectorRegistry?: DetectorRegistry;
+  /** A packing plan made elsewhere (strategy A's backward search with bases), in place of packingPlan's. */
+  readonly plan?: PackingPlan | null;
+  /** Positions joined to the solved position from the other end: reaching one solves the level. */
+  readonly meeting?: PositionMeeting;
+  /**
+   * Every other turn goes to the best feature cell opened so far (the highest featureRank that
+   * still has moves) instead of the next cell in the round, as Festival alternates (default off).
+   */
+  readonly bestCellTurns?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -225,6 +235,14 @@ export class FeatureSearch implements SearchEngine {
   private readonly keyOfCell: number[] = [];
   private readonly cellOfKey = new Map<number, number>();
   private solvedNode = -1;
+  /** Where the search reached the meeting's positions (see FeatureSearchConfig.meeting), or -1. */
+  private meetPoint = -1;
+  private readonly meeting: PositionMeeting | null;
+  /** The cell with the best features opened so far, for bestCellTurns, and its rank; turns taken. */
+  private bestCell = -1;
+  private bestRank = -1;
+  private turns = 0;
+  private readonly bestCellTurns: boolean;
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
@@ -315,7 +333,9 @@ export class FeatureSearch implements SearchEngine {
     this.positions = new PackedPositions(problem);
     this.scratch = new Uint32Array(words);
     this.boxList = new Int32Array(problem.initialBoxes.length);
-    const plan = planOf(analysis, config.packingPlan ?? 'backward');
+    const plan = config.plan !== undefined ? config.plan : planOf(analysis, config.packingPlan ?? 'backward');
+    this.meeting = config.meeting ?? null;
+    this.bestCellTurns = config.bestCellTurns === true;
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
@@ -390,7 +410,9 @@ export class FeatureSearch implements SearchEngine {
       }
       steps.push(finder.pushes());
     }
-    return Int32Array.from(steps.reverse().flat());
+    steps.reverse();
+    if (this.meetPoint >= 0 && this.meeting !== null) steps.push(Array.from(this.meeting.pushesHome(this.meetPoint, nodes.player[this.solvedNode])));
+    return Int32Array.from(steps.flat());
   }
 
   /** Plays moves until `budget` more positions have been expanded (moves that lead to known or lost positions cost little and do not count). */
@@ -402,7 +424,9 @@ export class FeatureSearch implements SearchEngine {
         this.state = 'exhausted';
         return;
       }
-      const record = queues.pop(queues.nextTurn());
+      const best = this.bestCell;
+      const cell = this.bestCellTurns && (++this.turns & 1) === 0 && best >= 0 && queues.cellSize(best) > 0 ? best : queues.nextTurn();
+      const record = queues.pop(cell);
       const move = queues.move[record];
       this.visit(queues.parent[record], Math.floor(move / this.moveStride), move % this.moveStride, queues.poppedWeight);
     }
@@ -430,6 +454,7 @@ export class FeatureSearch implements SearchEngine {
     const key = reach.topLeft;
     const root = this.nodes.add(scratch, key, this.positions.hash(boxHash, key), boxHash);
     this.initNode(root, -1, -1, -1, problem.initialPlayer);
+    if (this.met(root, key, this.positions.hash(boxHash, key))) return;
     this.settle(root, 0);
   }
 
@@ -465,7 +490,20 @@ export class FeatureSearch implements SearchEngine {
       return;
     }
     this.initNode(node, parent, from, target, player);
+    if (this.met(node, key, hash)) return;
     this.settle(node, weight);
+  }
+
+  /** Whether `node` (its box words in scratch) is one of the meeting's positions; then the search is solved there. Clears reach.boxAt when so. */
+  private met(node: number, keyPlayer: number, hash: number): boolean {
+    if (this.meeting === null) return false;
+    const point = this.meeting.meet(this.scratch, keyPlayer, hash);
+    if (point < 0) return false;
+    this.meetPoint = point;
+    this.solvedNode = node;
+    this.state = 'solved';
+    this.clear(this.reach.boxAt);
+    return true;
   }
 
   private initNode(node: number, parent: number, from: number, target: number, player: number): void {
@@ -509,6 +547,13 @@ export class FeatureSearch implements SearchEngine {
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
     const cell = this.projectedCell(node, ((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
     this.cellOfNode[node] = cell;
+    if (this.bestCellTurns) {
+      const rank = featureRank(this.keyOfCell[cell]);
+      if (rank > this.bestRank) {
+        this.bestRank = rank;
+        this.bestCell = cell;
+      }
+    }
     this.expanded++;
     this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan);
     this.clear(boxAt);

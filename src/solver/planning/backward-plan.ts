@@ -3,6 +3,8 @@ import type { StopCheck } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import { PackedPositions } from '../model/position.js';
 import type { PackingPlan } from './packing-plan.js';
+import { pullOffGoalAdvice } from './pull-advice.js';
+import { PullSteps } from './pull-steps.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import { MoveQueues } from '../tables/move-queues.js';
@@ -12,8 +14,6 @@ import { NodeTable } from '../tables/node-table.js';
 export const BACKWARD_PLAN_POSITIONS = 3000;
 /** Moves queued, at most, before the search stops where it is (a few big levels have hundreds per position). */
 const MAX_QUEUED = 1_000_000;
-/** Candidates the advisor checks for connectivity, farthest first, before it gives up on a position. */
-const ADVISOR_TRIES = 6;
 /** Levels whose moves do not fit the queue's 31 bits (cell, state and a removal bit) get no backward plan. */
 const MAX_CELLS = 16_000;
 
@@ -81,10 +81,7 @@ class BackwardSearch {
   private readonly regions: RegionLabels;
   private readonly scratch: Uint32Array;
   /** Per node: where its last box came from and went (-1 for taken off), and its features. */
-  private from: Int32Array;
-  private to: Int32Array;
-  private onBoard: Int32Array;
-  private score: Float64Array;
+  private readonly steps: PullSteps;
   private readonly cellOfKey = new Map<number, number>();
   /** 1 where a pulled box may stop: not dead, and pushed to from the start or a box's start. */
   private readonly allowed: Uint8Array;
@@ -107,10 +104,7 @@ class BackwardSearch {
     this.moves = new BoxMoves(problem);
     this.regions = new RegionLabels(problem);
     this.scratch = new Uint32Array(words);
-    this.from = new Int32Array(this.nodes.capacity);
-    this.to = new Int32Array(this.nodes.capacity);
-    this.onBoard = new Int32Array(this.nodes.capacity);
-    this.score = new Float64Array(this.nodes.capacity);
+    this.steps = new PullSteps(this.nodes.capacity);
     this.allowed = new Uint8Array(cellCount);
     for (let cell = 0; cell < cellCount; cell++) this.allowed[cell] = inputs.dead[cell] === 0 && inputs.pushable[cell] !== 0 ? 1 : 0;
     for (const cell of initialBoxes) if (inputs.dead[cell] === 0) this.allowed[cell] = 1;
@@ -140,7 +134,7 @@ class BackwardSearch {
   pathToBest(): BackwardStep[] {
     const steps: BackwardStep[] = [];
     for (let node = this.best; node >= 0 && this.nodes.parent[node] >= 0; node = this.nodes.parent[node]) {
-      steps.push({ from: this.from[node], to: this.to[node] });
+      steps.push({ from: this.steps.from[node], to: this.steps.to[node] });
     }
     return steps.reverse();
   }
@@ -201,18 +195,9 @@ class BackwardSearch {
 
   private initNode(node: number, parent: number, from: number, to: number, player: number): void {
     const { nodes } = this;
-    if (this.from.length < nodes.capacity) {
-      this.from = grown(this.from, nodes.capacity);
-      this.to = grown(this.to, nodes.capacity);
-      this.onBoard = grown(this.onBoard, nodes.capacity);
-      const score = new Float64Array(nodes.capacity);
-      score.set(this.score);
-      this.score = score;
-    }
     nodes.parent[node] = parent;
     nodes.player[node] = player;
-    this.from[node] = from;
-    this.to[node] = to;
+    this.steps.record(node, from, to, nodes.capacity);
   }
 
   /**
@@ -233,9 +218,9 @@ class BackwardSearch {
       if (goalIndexOfCell[cell] >= 0) onGoals++;
       score += nearest[cell];
     }
-    this.onBoard[node] = boxes;
-    this.score[node] = score;
-    if (this.best < 0 || boxes < this.onBoard[this.best] || (boxes === this.onBoard[this.best] && score > this.score[this.best])) this.best = node;
+    this.steps.onBoard[node] = boxes;
+    this.steps.score[node] = score;
+    if (this.best < 0 || boxes < this.steps.onBoard[this.best] || (boxes === this.steps.onBoard[this.best] && score > this.steps.score[this.best])) this.best = node;
     if (boxes === 0) {
       this.done = true;
       boxAt.fill(0);
@@ -279,7 +264,7 @@ class BackwardSearch {
       return;
     }
     this.queues.reserve(count, Number.POSITIVE_INFINITY);
-    const advised = this.advice(count);
+    const advised = pullOffGoalAdvice(this.problem, this.regions, this.reach.boxAt, candidateBox, candidateState, count, this.inputs.nearest, this.regions.count(this.reach.boxAt));
     for (let c = 0; c < count; c++) {
       const from = candidateBox[c];
       const to = candidateState[c] >> 2;
@@ -287,42 +272,6 @@ class BackwardSearch {
       this.queues.push(cell, node, (from * this.stride + candidateState[c]) * 2, c === advised ? weight : weight + 1, after);
     }
     boxAt.fill(0);
-  }
-
-  /**
-   * FESS's packing plan advisor: of the pulls that take a box off a goal, the one that leaves it
-   * farthest from the goals without cutting the player's floor into more areas; -1 for none.
-   */
-  private advice(count: number): number {
-    const { candidateBox, candidateState, problem, regions, reach } = this;
-    const { nearest } = this.inputs;
-    const boxAt = reach.boxAt;
-    const areas = regions.count(boxAt);
-    let lastDistance = Number.POSITIVE_INFINITY;
-    let lastChosen = -1;
-    for (let tried = 0; tried < ADVISOR_TRIES; tried++) {
-      // The next farthest candidate below the one tried last (ties by candidate order).
-      let best = -1;
-      for (let c = 0; c < count; c++) {
-        if (problem.goalIndexOfCell[candidateBox[c]] < 0) continue;
-        const distance = nearest[candidateState[c] >> 2];
-        if (distance > lastDistance || (distance === lastDistance && c <= lastChosen)) continue;
-        if (best >= 0 && distance <= nearest[candidateState[best] >> 2]) continue;
-        best = c;
-      }
-      if (best < 0) return -1;
-      lastDistance = nearest[candidateState[best] >> 2];
-      lastChosen = best;
-      const from = candidateBox[best];
-      const to = candidateState[best] >> 2;
-      boxAt[from] = 0;
-      boxAt[to] = 1;
-      const after = regions.count(boxAt);
-      boxAt[to] = 0;
-      boxAt[from] = 1;
-      if (after <= areas) return best;
-    }
-    return -1;
   }
 
   private cellFor(key: number): number {
@@ -343,12 +292,6 @@ class BackwardSearch {
     }
     this.positions.mark(this.nodes.boxes, node * this.positions.words, boxAt);
   }
-}
-
-function grown(array: Int32Array, length: number): Int32Array {
-  const bigger = new Int32Array(length);
-  bigger.set(array);
-  return bigger;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BaseStrategy } from '../engines/base-strategy.js';
 import { DeferredEngine } from '../engines/deferred-engine.js';
 import { FeatureSearch } from '../engines/feature-search.js';
 import { PushSearch } from '../engines/push-search.js';
@@ -52,6 +53,8 @@ function buildEngine(choice: MemberEngine, analysis: LevelAnalysis, maxBytes: nu
       onPushSearch(search);
       return search;
     }
+    case 'base-strategy':
+      return new DeferredEngine(() => new BaseStrategy(analysis, { ...choice.config, maxBytes }));
   }
 }
 

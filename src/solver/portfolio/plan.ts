@@ -1,6 +1,7 @@
 import { OPENING_ONLY_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
 import { type FeatureSearchConfig, finalPositionMayMislead } from '../engines/feature-search.js';
 import type { SearchConfig } from '../engines/push-search.js';
+import type { BaseStrategyConfig } from '../engines/base-strategy.js';
 import { canSearchBackward } from '../model/problem.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 
@@ -53,6 +54,11 @@ export type MemberEngine =
       readonly config: SearchConfig;
       /** The member running the other way that this one meets in the middle (PushSearch.pairWith), when both run. */
       readonly meets?: string;
+    }
+  | {
+      /** Festival's strategy A, ours (engines/base-strategy.ts), built at its first turn. */
+      readonly kind: 'base-strategy';
+      readonly config: BaseStrategyConfig;
     };
 
 /** The settings a member takes instead on the levels `when` picks. */
@@ -144,6 +150,14 @@ export const PORTFOLIO_PLAN = [
     engine: { kind: 'push-search', config: { mode: 'pushes', corralPruning: true, pairPatterns: false, moveTies: false } },
     time: { opening: 0.02, middle: 0.07, late: 0.025 },
     memoryShare: 0.1,
+    raceWorker: 1,
+  },
+  {
+    name: 'feature-bases',
+    summary: "Festival's strategy A: pulls with the boxes' start squares as bases give a plan and positions to meet; then the first search's features",
+    engine: { kind: 'base-strategy', config: { forward: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true, bestCellTurns: true } } },
+    time: { opening: 0, middle: 0.1, late: 0.15 },
+    memoryShare: 0.15,
     raceWorker: 1,
   },
 ] as const satisfies readonly MemberPlan[];

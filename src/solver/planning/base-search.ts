@@ -1,0 +1,459 @@
+import { BoxMoves } from '../geometry/box-moves.js';
+import { BoxPathFinder } from '../geometry/box-path.js';
+import { UNREACHABLE } from '../geometry/push-distances.js';
+import { PlayerReach } from '../geometry/reachability.js';
+import { RegionLabels } from '../geometry/regions.js';
+import type { LevelAnalysis } from './analysis.js';
+import type { BackwardStep } from './backward-plan.js';
+import { pullOffGoalAdvice } from './pull-advice.js';
+import { PullSteps } from './pull-steps.js';
+import { PackedPositions } from '../model/position.js';
+import type { Problem } from '../model/problem.js';
+import { zobristKeys } from '../model/zobrist.js';
+import { MoveQueues } from '../tables/move-queues.js';
+import { NodeTable } from '../tables/node-table.js';
+
+/** Zobrist seed of the bases a removal takes away (a key apart from the boxes' and the player's). */
+const BASE_KEY_SEED = 0x3b9aca07;
+/**
+ * Pulls a box must have made in its last move before it may leave the board on a base. The
+ * relaxation (the box really stays on its base) is safe only when it ends far from where the other
+ * boxes still have work; a box pulled a step or two onto a base next to the goals would leave
+ * exactly where they must pass. Festival asks for a different room or six steps apart.
+ */
+const MIN_REMOVAL_PULLS = 6;
+/** Moves queued, at most, before the search stops queueing (a few big levels have hundreds per position). */
+const MAX_QUEUED = 2_000_000;
+/** Levels whose moves do not fit the queue's 31 bits (box cell, target state and a removal bit) are not searched. */
+const MAX_CELLS = 16_000;
+
+/** What a finished or stopped backward search says: `running` while it has moves and no answer. */
+export type BaseSearchState = 'running' | 'emptied' | 'met-start' | 'exhausted' | 'memory';
+
+/**
+ * The backward search with bases, after Festival's strategy A (bench/festival-strategies.md).
+ *
+ * It starts from the solved position, the player once in each region of the floor the goals cut,
+ * and only pulls. The squares where the boxes start are bases: a box pulled at least
+ * MIN_REMOVAL_PULLS onto a base may leave the board with that base, when every base left can still
+ * be reached by some box left (a matching over the pull distances), and from a position where that
+ * can happen only such removals are tried, one per box. Otherwise the advisor pulls a box off a goal
+ * as far from the goals as it goes without cutting the player's floor into more areas. Pulled boxes
+ * stop only where a base can still be reached. The search takes turns over feature cells (boxes on
+ * the board, boxes on goals, player areas), moves of equal weight farthest-from-the-goals first.
+ *
+ * What it leaves:
+ * - the path to its best position (fewest boxes left, then farthest from the goals), from which
+ *   backward-plan.ts's planFromPath makes a packing plan;
+ * - its positions that still hold every box, a perimeter around the solved positions: a forward
+ *   search that reaches one of them (meet) is done, the pulls back from there reversed
+ *   (pushesHome).
+ *
+ * A position's key is its boxes, the bases removed (second half of the packed words, hashed with
+ * keys of their own) and the player's area; a position with every box has no base removed, so its
+ * hash is the one the forward searches give the same position.
+ */
+export class BaseSearch {
+  state: BaseSearchState = 'running';
+  /** Positions expanded (their moves queued). */
+  expanded = 0;
+  /** The node that equals the level's start, once found ('met-start'). */
+  startNode = -1;
+
+  private readonly problem: Problem;
+  private readonly nodes: NodeTable;
+  private readonly queues = new MoveQueues();
+  private readonly positions: PackedPositions;
+  private readonly baseKeys: Uint32Array;
+  private readonly reach: PlayerReach;
+  private readonly moves: BoxMoves;
+  private readonly regions: RegionLabels;
+  private readonly scratch: Uint32Array;
+  /** A forward position's key with no base removed, for meet(). */
+  private readonly meetScratch: Uint32Array;
+  private readonly boxWords: number;
+  /** Per node: where its last box came from and went (-1: taken off with the base it reached), its boxes and score. */
+  private readonly steps: PullSteps;
+  private readonly cellOfKey = new Map<number, number>();
+  /** 1 where a pulled box may stop: some base can be reached from there by pulls. */
+  private readonly allowed: Uint8Array;
+  /** Per cell, the base index standing there, or -1. */
+  private readonly baseOfCell: Int32Array;
+  /** pullsToBase[cell * bases + base]: pulls from the cell to the base on the empty board, UNREACHABLE for none. */
+  private readonly pullsToBase: Uint16Array;
+  private readonly nearestGoal: ArrayLike<number>;
+  private readonly stride: number;
+  private readonly maxBytes: number;
+  private best = -1;
+  private readonly fullBoxCount: number;
+  // Per position under expansion: its bases left, and the matching's scratch.
+  private readonly baseLeft: Uint8Array;
+  private readonly boxCells: Int32Array;
+  private readonly matchOfBase: Int32Array;
+  private readonly visitedBase: Uint32Array;
+  private visitEpoch = 0;
+  // Candidate moves of the position being settled.
+  private readonly candidateBox: Int32Array;
+  private readonly candidateState: Int32Array;
+  private readonly reachedByPlayer: (cell: number) => boolean;
+
+  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
+    const { problem } = analysis;
+    const { cellCount, words, initialBoxes } = problem;
+    this.problem = problem;
+    this.maxBytes = maxBytes;
+    this.boxWords = words;
+    this.nodes = new NodeTable(words * 2, maxBytes, 1 << 10);
+    this.positions = new PackedPositions(problem);
+    this.baseKeys = zobristKeys(cellCount, BASE_KEY_SEED);
+    this.reach = new PlayerReach(problem);
+    this.moves = new BoxMoves(problem);
+    this.regions = new RegionLabels(problem);
+    this.scratch = new Uint32Array(words * 2);
+    this.meetScratch = new Uint32Array(words * 2);
+    this.steps = new PullSteps(this.nodes.capacity);
+    this.fullBoxCount = initialBoxes.length;
+    const backward = analysis.backward();
+    this.pullsToBase = backward.distances.distance;
+    this.allowed = new Uint8Array(cellCount);
+    for (let cell = 0; cell < cellCount; cell++) this.allowed[cell] = backward.dead[cell] === 0 ? 1 : 0;
+    this.baseOfCell = new Int32Array(cellCount).fill(-1);
+    for (let b = 0; b < initialBoxes.length; b++) this.baseOfCell[initialBoxes[b]] = b;
+    this.nearestGoal = analysis.distances.nearest;
+    this.stride = cellCount * 4;
+    this.baseLeft = new Uint8Array(initialBoxes.length);
+    this.boxCells = new Int32Array(initialBoxes.length);
+    this.matchOfBase = new Int32Array(initialBoxes.length);
+    this.visitedBase = new Uint32Array(initialBoxes.length);
+    this.candidateBox = new Int32Array(initialBoxes.length * cellCount * 4);
+    this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
+    this.reachedByPlayer = (cell) => this.reach.reached(cell);
+    const fits = problem.goals.length > 0 && problem.goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
+    if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
+    else this.addRoots();
+  }
+
+  get bytes(): number {
+    return this.nodes.bytes + this.queues.bytes + this.steps.bytes;
+  }
+
+  /** Positions stored. */
+  get generated(): number {
+    return this.nodes.count;
+  }
+
+  /** Expands up to `budget` positions, or fewer when the search ends. */
+  run(budget: number): void {
+    const { queues } = this;
+    const target = this.expanded + budget;
+    while (this.state === 'running' && this.expanded < target) {
+      if (queues.size === 0) {
+        this.state = 'exhausted';
+        return;
+      }
+      const record = queues.pop(queues.nextTurn());
+      this.visit(queues.parent[record], queues.move[record], queues.poppedWeight);
+    }
+  }
+
+  /** The steps from the solved position to the best position made (see planFromPath). */
+  pathToBest(): BackwardStep[] {
+    const steps: BackwardStep[] = [];
+    for (let node = this.best; node >= 0 && this.nodes.parent[node] >= 0; node = this.nodes.parent[node]) {
+      steps.push({ from: this.steps.from[node], to: this.steps.to[node] });
+    }
+    return steps.reverse();
+  }
+
+  /**
+   * The node of this search equal to a forward position with every box (its box words as packed
+   * by PackedPositions, the player's normalized cell and the hash PackedPositions gives), or -1.
+   */
+  meet(boxes: Uint32Array, keyPlayer: number, hash: number): number {
+    const { meetScratch, boxWords } = this;
+    for (let w = 0; w < boxWords; w++) meetScratch[w] = boxes[w];
+    return this.nodes.find(meetScratch, keyPlayer, hash);
+  }
+
+  /**
+   * The pushes from node `node` (a position with every box, see meet) to the solved position, the
+   * player starting on `player`: the pulls that made it, reversed. Each push is (box cell before
+   * the push) * 4 + direction.
+   */
+  pushesHome(node: number, player: number): Int32Array {
+    const { nodes, problem } = this;
+    const walker = new PlayerReach(problem);
+    const finder = new BoxPathFinder(problem);
+    const parentReach = new PlayerReach(problem);
+    const { neighbours } = problem;
+    const pushes: number[] = [];
+    let at = player;
+    for (let child = node; nodes.parent[child] >= 0; child = nodes.parent[child]) {
+      const parent = nodes.parent[child];
+      const box = this.steps.to[child];
+      const home = this.steps.from[child];
+      if (box < 0) throw new Error('internal: a position with every box descends from one without');
+      // The player must end the pushes in the parent's area (where its pull began), so the next
+      // pull back can start: on a side of the box's home square that area reaches.
+      parentReach.boxAt.fill(0);
+      this.positions.mark(nodes.boxes, parent * nodes.words, parentReach.boxAt);
+      parentReach.flood(nodes.player[parent]);
+      let end = -1;
+      for (let d = 0; d < 4 && end < 0; d++) {
+        const side = neighbours[home * 4 + d];
+        if (side < 0 || parentReach.boxAt[side] !== 0 || !parentReach.reached(side)) continue;
+        walker.boxAt.fill(0);
+        this.positions.mark(nodes.boxes, child * nodes.words, walker.boxAt);
+        walker.boxAt[box] = 0;
+        if (finder.search(walker, box, at, home, side) >= 0) end = side;
+      }
+      if (end < 0) throw new Error('internal: a pull of the backward search cannot be pushed back');
+      for (const push of finder.pushes()) pushes.push(push);
+      at = end;
+    }
+    return Int32Array.from(pushes);
+  }
+
+  /** The solved position once for each region the player may stand in with the goals blocked. */
+  private addRoots(): void {
+    const { problem, reach, positions, scratch } = this;
+    const { goals, cellCount } = problem;
+    const covered = new Uint8Array(cellCount);
+    for (let start = 0; start < cellCount && this.state === 'running'; start++) {
+      if (covered[start] !== 0 || problem.goalIndexOfCell[start] >= 0) continue;
+      scratch.fill(0);
+      const boxHash = positions.pack(goals, goals.length, scratch);
+      for (const goal of goals) reach.boxAt[goal] = 1;
+      const count = reach.walk(start);
+      const cells = reach.visitedCells(count);
+      for (let i = 0; i < count; i++) covered[cells[i]] = 1;
+      const key = reach.topLeft;
+      const node = this.nodes.add(scratch, key, positions.hash(boxHash, key), boxHash);
+      if (node < 0) {
+        this.state = 'memory';
+        return;
+      }
+      this.initNode(node, -1, -1, -1, start);
+      this.settle(node, 0);
+    }
+  }
+
+  /** Plays a queued move: (from * stride + state) * 2 + 1 when the box leaves with the base it reached, + 0 when it is pulled there. */
+  private visit(parent: number, move: number, weight: number): void {
+    const { nodes, reach, positions, scratch, problem } = this;
+    const removed = (move & 1) !== 0;
+    const encoded = move >>> 1;
+    const from = Math.floor(encoded / this.stride);
+    const state = encoded % this.stride;
+    const at = state >> 2;
+    const player = problem.neighbours[state];
+    this.decode(parent);
+    reach.boxAt[from] = 0;
+    if (!removed) reach.boxAt[at] = 1;
+    reach.flood(player);
+    const key = reach.topLeft;
+    const base = parent * nodes.words;
+    for (let w = 0; w < nodes.words; w++) scratch[w] = nodes.boxes[base + w];
+    scratch[from >>> 5] &= ~(1 << (from & 31));
+    let boxHash = (nodes.boxHash[parent] ^ positions.boxKeys[from]) >>> 0;
+    if (removed) {
+      scratch[this.boxWords + (at >>> 5)] |= 1 << (at & 31);
+      boxHash = (boxHash ^ this.baseKeys[at]) >>> 0;
+    } else {
+      scratch[at >>> 5] |= 1 << (at & 31);
+      boxHash = (boxHash ^ positions.boxKeys[at]) >>> 0;
+    }
+    const hash = positions.hash(boxHash, key);
+    if (nodes.find(scratch, key, hash) >= 0) {
+      reach.boxAt.fill(0);
+      return;
+    }
+    nodes.maxBytes = this.maxBytes - this.queues.bytes - this.steps.bytes;
+    const node = nodes.add(scratch, key, hash, boxHash);
+    if (node < 0) {
+      reach.boxAt.fill(0);
+      this.state = 'memory';
+      return;
+    }
+    this.initNode(node, parent, from, removed ? -1 : at, player);
+    this.settle(node, weight);
+  }
+
+  private initNode(node: number, parent: number, from: number, to: number, player: number): void {
+    const { nodes } = this;
+    nodes.parent[node] = parent;
+    nodes.player[node] = player;
+    this.steps.record(node, from, to, nodes.capacity);
+  }
+
+  /**
+   * A new position (boxes in reach.boxAt, the player's walk done): whether it is the level's start
+   * or the best so far, and its moves queued in its feature cell. Clears reach.boxAt.
+   */
+  private settle(node: number, weight: number): void {
+    const { problem, reach, moves, candidateBox, candidateState, nearestGoal } = this;
+    const { cellCount, goalIndexOfCell } = problem;
+    const boxAt = reach.boxAt;
+    let boxes = 0;
+    let onGoals = 0;
+    let score = 0;
+    for (let cell = 0; cell < cellCount; cell++) {
+      if (boxAt[cell] === 0) continue;
+      this.boxCells[boxes++] = cell;
+      if (goalIndexOfCell[cell] >= 0) onGoals++;
+      score += nearestGoal[cell];
+    }
+    this.steps.onBoard[node] = boxes;
+    this.steps.score[node] = score;
+    this.expanded++;
+    if (this.best < 0 || boxes < this.steps.onBoard[this.best] || (boxes === this.steps.onBoard[this.best] && score > this.steps.score[this.best])) this.best = node;
+    if (boxes === this.fullBoxCount && this.isStart(boxAt)) {
+      this.startNode = node;
+      this.state = 'met-start';
+      boxAt.fill(0);
+      return;
+    }
+    if (boxes === 0) {
+      this.state = 'emptied';
+      boxAt.fill(0);
+      return;
+    }
+    this.markBasesLeft(node);
+    if (!this.basesMatched(boxes)) {
+      boxAt.fill(0);
+      return;
+    }
+    const areas = this.regions.count(boxAt);
+    const cell = this.cellFor((boxes * (problem.goals.length + 1) + onGoals) * (cellCount + 1) + Math.min(areas, cellCount));
+
+    // Removals first: when some box can leave on a base, only removals are queued, one per box,
+    // a box off the goals (nothing left to pack behind it) before one still on a goal.
+    let count = 0;
+    let removals = 0;
+    for (let i = 0; i < boxes; i++) {
+      const box = this.boxCells[i];
+      const found = moves.searchPulls(box, boxAt, this.reachedByPlayer);
+      let removal = -1;
+      for (let k = 0; k < found; k++) {
+        const state = moves.states[k];
+        const at = state >> 2;
+        const b = this.baseOfCell[at];
+        if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS && this.removalKeepsMatching(box, b, boxes)) {
+          removal = state;
+          break;
+        }
+        if (removals === 0 && this.allowed[at] !== 0) {
+          candidateBox[count] = box;
+          candidateState[count++] = state;
+        }
+      }
+      if (removal >= 0) {
+        // Removals overwrite the candidate list from its start.
+        candidateBox[removals] = box;
+        candidateState[removals++] = removal;
+        count = removals;
+      }
+    }
+    if (count === 0 || this.queues.size + count > MAX_QUEUED) {
+      boxAt.fill(0);
+      return;
+    }
+    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.steps.bytes)) {
+      boxAt.fill(0);
+      this.state = 'memory';
+      return;
+    }
+    if (removals > 0) {
+      let advised = 0;
+      for (let c = 0; c < removals; c++) if (goalIndexOfCell[candidateBox[c]] < 0) advised = c;
+      for (let c = 0; c < removals; c++) {
+        this.queues.push(cell, node, (candidateBox[c] * this.stride + candidateState[c]) * 2 + 1, c === advised ? weight : weight + 1, score);
+      }
+      boxAt.fill(0);
+      return;
+    }
+    const advised = pullOffGoalAdvice(problem, this.regions, boxAt, candidateBox, candidateState, count, nearestGoal, areas);
+    for (let c = 0; c < count; c++) {
+      const from = candidateBox[c];
+      const after = score - nearestGoal[from] + nearestGoal[candidateState[c] >> 2];
+      this.queues.push(cell, node, (from * this.stride + candidateState[c]) * 2, c === advised ? weight : weight + 1, after);
+    }
+    boxAt.fill(0);
+  }
+
+  /** Whether every box of reach.boxAt stands on its start square (the player's area was checked by the caller's walk). */
+  private isStart(boxAt: Uint8Array): boolean {
+    for (const cell of this.problem.initialBoxes) if (boxAt[cell] === 0) return false;
+    return this.reach.reached(this.problem.initialPlayer);
+  }
+
+  /** Marks in baseLeft the bases `node` still has. */
+  private markBasesLeft(node: number): void {
+    const { nodes, baseLeft, boxWords } = this;
+    const { initialBoxes } = this.problem;
+    const base = node * nodes.words + boxWords;
+    for (let b = 0; b < initialBoxes.length; b++) {
+      const cell = initialBoxes[b];
+      baseLeft[b] = (nodes.boxes[base + (cell >>> 5)] & (1 << (cell & 31))) === 0 ? 1 : 0;
+    }
+  }
+
+  /** Whether box `box` leaving with base `b` leaves every other base a box of its own that pulls can take there. */
+  private removalKeepsMatching(box: number, b: number, boxes: number): boolean {
+    const { boxCells, baseLeft } = this;
+    let index = -1;
+    for (let i = 0; i < boxes; i++) if (boxCells[i] === box) index = i;
+    // Take the box out of the list and the base out of the set, test, and put both back.
+    boxCells[index] = boxCells[boxes - 1];
+    boxCells[boxes - 1] = box;
+    baseLeft[b] = 0;
+    const matched = this.basesMatched(boxes - 1);
+    baseLeft[b] = 1;
+    boxCells[boxes - 1] = boxCells[index];
+    boxCells[index] = box;
+    return matched;
+  }
+
+  /** Whether the first `boxes` boxes of boxCells can each be given a base left of their own, reachable by pulls. */
+  private basesMatched(boxes: number): boolean {
+    const { matchOfBase, baseLeft } = this;
+    matchOfBase.fill(-1);
+    for (let i = 0; i < boxes; i++) {
+      this.visitEpoch++;
+      if (!this.augment(i)) return false;
+    }
+    // Every box has a base; as many bases are left as boxes, so every base has a box too.
+    for (let b = 0; b < baseLeft.length; b++) if (baseLeft[b] !== 0 && matchOfBase[b] < 0) return false;
+    return true;
+  }
+
+  /** Kuhn's augmenting path from box i of boxCells. */
+  private augment(i: number): boolean {
+    const { matchOfBase, baseLeft, visitedBase, pullsToBase } = this;
+    const bases = baseLeft.length;
+    const cell = this.boxCells[i];
+    for (let b = 0; b < bases; b++) {
+      if (baseLeft[b] === 0 || visitedBase[b] === this.visitEpoch || pullsToBase[cell * bases + b] === UNREACHABLE) continue;
+      visitedBase[b] = this.visitEpoch;
+      if (matchOfBase[b] < 0 || this.augment(matchOfBase[b])) {
+        matchOfBase[b] = i;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private cellFor(key: number): number {
+    let cell = this.cellOfKey.get(key);
+    if (cell === undefined) {
+      cell = this.queues.addCell();
+      this.cellOfKey.set(key, cell);
+    }
+    return cell;
+  }
+
+  /** Marks the boxes of `node` in reach.boxAt, which must be clear. */
+  private decode(node: number): void {
+    this.positions.mark(this.nodes.boxes, node * this.nodes.words, this.reach.boxAt);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * What the backward searches of the planning (backward-plan.ts, base-search.ts) keep per node
+ * besides the node table: where its last box came from and went (-1: taken off the board), the
+ * boxes left on the board and its distance-score. The arrays follow the node table's capacity.
+ */
+export class PullSteps {
+  from: Int32Array;
+  to: Int32Array;
+  onBoard: Int32Array;
+  score: Float64Array;
+
+  constructor(capacity: number) {
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+    this.onBoard = new Int32Array(capacity);
+    this.score = new Float64Array(capacity);
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.from.length * 20;
+  }
+
+  /** Records a node's step, growing the arrays to `capacity` first when the node table has grown. */
+  record(node: number, from: number, to: number, capacity: number): void {
+    if (this.from.length < capacity) {
+      this.from = grown(this.from, capacity);
+      this.to = grown(this.to, capacity);
+      this.onBoard = grown(this.onBoard, capacity);
+      const score = new Float64Array(capacity);
+      score.set(this.score);
+      this.score = score;
+    }
+    this.from[node] = from;
+    this.to[node] = to;
+  }
+}
+
+function grown(array: Int32Array, length: number): Int32Array {
+  const bigger = new Int32Array(length);
+  bigger.set(array);
+  return bigger;
+}
