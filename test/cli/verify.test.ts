@@ -59,10 +59,10 @@ describe('sokoban verify: answers', () => {
     expect(code).toBe(1);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe("c.xsb: illegal move 4 'R' (box blocked by wall)");
-    expect(lines[1]).toBe("  move 4 'R' from Eb (row 1, col 4) fails: the box at Fb cannot be pushed right: Gb is a wall");
+    expect(lines[1]).toBe("  move 4 'R' from Eb (row 2, column 5) fails: the box at Fb cannot be pushed right: Gb is a wall");
     expect(lines).toContain('  legal moves before it: 3 moves, 2 pushes');
     expect(lines).toContain('  played: rRR');
-    expect(lines).toContain('  board before move 4, player at Eb (row 1, col 4):');
+    expect(lines).toContain('  board before move 4, player at Eb (row 2, column 5):');
     expect(lines).toContain('    #   @*#');
   });
 

@@ -19,7 +19,8 @@ import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options.js';
 import { printable } from '../printable.js';
-import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
+import { checkAnnotation, checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
+import { annotating } from '../reporters/github.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import { LONGEST_TIME_LIMIT_MS, chooseExecutor, defaultMaxMemoryMiB, workerCount } from './solve.js';
 
@@ -112,10 +113,14 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     levelJobs.map((job) => keyLabel(job.key)),
   );
   const rows: CheckRow[] = new Array(jobs.length);
+  // Annotations stay off stdout with --json, which must stay pure JSON Lines.
+  const annotations = annotating(io.env) ? (request.json ? err : out) : null;
   const emitter = new InOrder<CheckRow>((row) => {
     if (row.verdict === 'error') err.write(`${PROGRAM_NAME}: ${printable(row.error ?? 'unreadable')}\n`);
     if (request.json) out.write(`${checkJson(row)}\n`);
     else if (row.verdict !== 'error') table.row(row);
+    const annotation = annotations === null ? null : checkAnnotation(row);
+    if (annotation !== null) annotations?.write(annotation);
   });
   const finish = (position: number, row: CheckRow, record: LevelRecord) => {
     rows[position] = row;
