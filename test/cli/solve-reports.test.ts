@@ -51,6 +51,11 @@ describe('solve reports', () => {
     expect(code).toBe(1);
   });
 
+  it('says "1 move, 1 push" in the JUnit output of a one-push solution', async () => {
+    const { io } = await cli('solve', 'one.xsb', '--report', 'out.xml', { files: { 'one.xsb': '#####\n#@$.#\n#####\n' } });
+    expect(io.written.get('out.xml')).toContain('<system-out>1 move, 1 push: R</system-out>');
+  });
+
   it('escapes titles in JUnit XML and marks an unreadable input as an error', async () => {
     const { io } = await cli('solve', 'weird.xsb', 'missing.xsb', '--report', 'out.xml', { files: { 'weird.xsb': WEIRD_TITLE } });
     const xml = io.written.get('out.xml') ?? '';

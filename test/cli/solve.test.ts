@@ -10,6 +10,14 @@ const STUCK = '#####\n#$ .#\n# @ #\n#####\n';
 const TWO_BOXES = [' ######', ' #    #', ' # $$ #', '##. @ #', '#   . #', '#######', ''].join('\n');
 
 describe('sokoban solve (one level)', () => {
+  it('calls a level solved as it stands optimal in both measures, not "not proven"', async () => {
+    const { code, stdout } = await cli('solve', 'done.xsb', { files: { 'done.xsb': '#####\n#@ *#\n#####\n' } });
+    expect(stdout).toMatch(
+      /^done\.xsb#1: solved in 0 moves, 0 pushes\n {2}solution: \n {2}optimal: moves and pushes \(the level is solved as it stands\); \d+ nodes? in \d+ ms\n$/,
+    );
+    expect(code).toBe(0);
+  });
+
   it('prints the solution, its moves and pushes, the nodes and that optimality is not proven', async () => {
     const { code, stdout, stderr } = await cli('solve', 'corridor.xsb', { files: { 'corridor.xsb': CORRIDOR } });
     expect(stderr).toBe('');
