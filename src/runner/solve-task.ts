@@ -22,6 +22,8 @@ export interface SearchSettings {
   readonly members?: readonly PortfolioMemberName[];
   /** False: print the first solution found, without the improvement pass. */
   readonly improve?: boolean;
+  /** The same answer on every run (solver's SolveOptions.repeatable); also keeps the level off a race. */
+  readonly repeatable?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function runSolveTask(task: SolveTask): SolveResult {
     maxNodes: task.maxNodes,
     members: task.members,
     improve: task.improve,
+    repeatable: task.repeatable,
     clock: task.stopFlag === undefined ? undefined : stoppableClock(task.stopFlag),
   });
   // A stopped search last read an infinite clock; its time is the real one.

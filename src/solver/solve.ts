@@ -39,7 +39,19 @@ export interface SolveOptions {
    * (in moves, then pushes). Default true.
    */
   readonly improve?: boolean;
+  /**
+   * The same answer on every run: the portfolio's turns are sized by a fixed rate instead of the
+   * measured speeds (see PortfolioLimits.steadyRate), and the improvement pass is bounded by
+   * positions only. Only a time limit that is reached can still make two runs differ.
+   */
+  readonly repeatable?: boolean;
 }
+
+/**
+ * Positions per millisecond a repeatable solve assumes for every search: about what the searches
+ * of the portfolio expand on one core, so the phases begin near where they would by the clock.
+ */
+const REPEATABLE_RATE = 50;
 
 /** The searches of the any-solution portfolio, by name. */
 export type PortfolioMemberName = 'feature' | 'feature-deadlocks' | 'feature-every-goal' | 'forward-greedy' | 'backward-greedy' | 'push-optimal';
@@ -447,7 +459,16 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
 
   const outcome = runPortfolio(
     plans.map((plan, i) => ({ engine: engines[i], share: plan.share, openingShare: plan.openingShare, lateShare: plan.lateShare, finalShare: plan.finalShare })),
-    { openingMs: OPENING_MS, lateMs: LATE_MS, finalMs: FINAL_MS, deadline, maxNodes, maxBytes, clock },
+    {
+      openingMs: OPENING_MS,
+      lateMs: LATE_MS,
+      finalMs: FINAL_MS,
+      steadyRate: options.repeatable === true ? REPEATABLE_RATE : undefined,
+      deadline,
+      maxNodes,
+      maxBytes,
+      clock,
+    },
   );
   const { finished, peakBytes } = outcome;
   let limit = outcome.limit;
@@ -487,7 +508,8 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
       const sizedMs = Math.max(IMPROVE_MIN_MS, IMPROVE_TIME_PER_SEARCH_TIME * searchMs);
       const improved = optimizePushes(problem, analysis.dead, first, 'moves', OPTIMIZE_TECHNIQUES, {
         clock,
-        deadline: now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
+        // A repeatable pass is bounded by its positions; the level's own deadline still holds.
+        deadline: options.repeatable === true ? deadline : now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
         maxNodes: Math.min(sizedNodes, sharedNodes),
         maxBytes: Math.min(IMPROVE_MAX_MIB * 1024 * 1024, maxBytes / 4),
         patience: IMPROVE_PATIENCE,

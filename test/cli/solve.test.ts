@@ -141,3 +141,23 @@ describe('sokoban solve (one level)', () => {
     expect(code).toBe(2);
   });
 });
+
+describe('sokoban solve --repeatable', () => {
+  it('gives the same solution and node count on every run, with workers to spare for a race', async () => {
+    const answers = [];
+    for (let run = 0; run < 3; run++) {
+      const { stdout, code } = await cli('solve', 'levels/microban.xsb', '--level', '5', '--jobs', '2', '--repeatable', '--json');
+      expect(code).toBe(0);
+      const { solution, nodes } = JSON.parse(stdout);
+      answers.push({ solution, nodes });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('says in its help what can differ from run to run and how to make it fixed', async () => {
+    const { stdout } = await cli('solve', '--help');
+    expect(stdout).toContain('What can differ from run to run:');
+    expect(stdout).toContain('--repeatable makes solutions and node counts the same on every run');
+  });
+});

@@ -103,6 +103,8 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     maxNodes: request.maxNodes,
     // Whether a level can be solved is the question; a shorter solution is not.
     improve: false,
+    // A check's rows are compared from run to run (in CI diffs): the same on every run.
+    repeatable: true,
   };
   const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
   const out = progress.guard(io.stdout);

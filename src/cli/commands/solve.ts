@@ -58,6 +58,8 @@ export interface SolveRequest {
   readonly maxNodes?: number;
   /** False: print the first solution found, without the improvement pass (which never runs with --optimal). */
   readonly improve?: boolean;
+  /** The same solutions and node counts on every run (--repeatable): no race, steady turns. */
+  readonly repeatable?: boolean;
   readonly notation: Notation;
   readonly json: boolean;
   /** Absent: one per core. */
@@ -162,7 +164,8 @@ export function chooseExecutor(io: Io, levelJobs: number, workers: number, setti
   // The homework's A* is a reference search on the main thread, one level after another.
   if (heuristic !== undefined) return heuristicExecutor(heuristic, () => io.now());
   // With a core to spare for each level, parts of the portfolio race on it (runner/race.ts).
-  if (racesEachLevel(levelJobs, workers, settings.optimal)) {
+  // A race keeps whichever side answers first, so a repeatable run never races.
+  if (settings.repeatable !== true && racesEachLevel(levelJobs, workers, settings.optimal)) {
     return raceExecutor({ workers: levelJobs * DEFAULT_RACE_SPLIT.length, maxMemoryMiB: settings.maxMemoryMiB, now: () => io.now() });
   }
   // A single level gains nothing from a thread and would pay for starting one.
@@ -210,6 +213,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     maxMemoryMiB: request.maxMemoryMiB ?? defaultMaxMemoryMiB(Math.min(workers, Math.max(1, levelJobs.length))),
     maxNodes: request.maxNodes,
     improve: request.improve,
+    repeatable: request.repeatable,
   };
 
   // A single level is over before a progress line would say anything.
@@ -309,6 +313,7 @@ interface SolveOptions {
   readonly maxMemory?: number;
   readonly maxNodes?: number;
   readonly improve: boolean;
+  readonly repeatable?: boolean;
   readonly notation: Notation;
   readonly json?: boolean;
   readonly jobs?: number;
@@ -320,6 +325,16 @@ interface SolveOptions {
   readonly states?: boolean;
   readonly quiet?: boolean;
 }
+
+const REPEATABILITY_HELP = `
+What can differ from run to run:
+  Times always. Without --optimal, also the solution found and the node counts: the searches take
+  turns sized by their measured speed, a single level with a core to spare is raced on two workers
+  (the first answer wins), and the shortening pass stops at a share of the time.
+  With --optimal the lengths are proven, so they do not change (the solution itself may).
+  --repeatable makes solutions and node counts the same on every run (check always runs so);
+  only a level stopped at --time-limit can still differ: use --max-nodes to bound it by work instead.
+`;
 
 export function registerSolve(program: Command, context: CommandContext): void {
   program
@@ -334,6 +349,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
     .option('--max-memory <MiB>', 'memory per level for the search (default: half the machine shared by the workers, at most 4096)', positiveInteger)
     .option('--max-nodes <n>', 'positions expanded per level before giving up', positiveInteger)
     .option('--no-improve', 'print the first solution found instead of spending part of the time left shortening it')
+    .option('--repeatable', 'the same solutions and node counts on every run and machine (no race; turns sized by work, not speed)')
     .option('--jobs <n>', 'levels solved at once, each in its own worker thread (default: one per core)', positiveInteger)
     .addOption(notationOption())
     .addOption(jsonOption())
@@ -349,6 +365,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
     )
     .option('--states', "print the board after every move of each solution, in the CS161 homework's layout")
     .option('-q, --quiet', 'print only the levels not solved, and the summary')
+    .addHelpText('after', REPEATABILITY_HELP)
     .action(async (inputs: string[], options: SolveOptions, command: Command) => {
       const request: SolveRequest = {
         inputs,
@@ -360,6 +377,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
         maxMemoryMiB: options.maxMemory,
         maxNodes: options.maxNodes,
         improve: options.improve,
+        repeatable: options.repeatable === true,
         notation: options.notation,
         json: options.json === true,
         jobs: options.jobs,

@@ -20,6 +20,13 @@ export interface PortfolioLimits {
   readonly lateMs?: number;
   /** From this long after the first turn on, members take their final shares (default never). */
   readonly finalMs?: number;
+  /**
+   * Positions per millisecond to assume for every search instead of measuring its speed, with the
+   * phases (openingMs, lateMs, finalMs) counted in positions at that rate: the turns, and so the
+   * answer, are then the same on every run and every machine (only the time limit still reads
+   * the clock). Unset: turns are sized from the measured speeds.
+   */
+  readonly steadyRate?: number;
   readonly deadline: number;
   readonly maxNodes: number;
   readonly maxBytes: number;
@@ -58,17 +65,22 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const finished = members.find((m) => isConclusive(m.engine));
   if (finished !== undefined) return { finished: finished.engine, limit: null, peakBytes: sumOf((e) => e.bytes) };
   const firstTurn = clock();
+  const expandedBefore = sumOf((e) => e.expanded);
+  const { steadyRate } = limits;
+  // With a steady rate the phases follow the work done, not the clock.
+  const phaseClock = steadyRate === undefined ? clock : () => firstTurn + (sumOf((e) => e.expanded) - expandedBefore) / steadyRate;
   const openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
   for (;;) {
-    const now = clock();
+    const now = phaseClock();
     const phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= lateStarts ? 'late' : 'middle';
     for (let i = 0; i < members.length; i++) {
       const { engine } = members[i];
       const share = shareIn(members[i], phase);
       if (engine.state !== 'running' || share <= 0) continue;
-      const wanted = rates[i] === 0 ? FIRST_BUDGET : Math.round(rates[i] * share * ROUND_MS);
+      const rate = steadyRate ?? rates[i];
+      const wanted = rate === 0 ? FIRST_BUDGET : Math.round(rate * share * ROUND_MS);
       // Never past the node limit, which is exact: once an earlier member used it up, nobody runs.
       const left = limits.maxNodes - sumOf((e) => e.expanded);
       if (left <= 0) break;
