@@ -345,3 +345,31 @@ describe('sokoban verify: rules and formats', () => {
     expect(stderr).toMatch(/^sokoban: g\.txt/);
   });
 });
+
+describe('sokoban verify <levels> <solutions collection>', () => {
+  const LEVELS = ['; one', '#######', '#@ $ .#', '#######', '', '; two', '#####', '#.$@#', '#####', '', '; three', '######', '#@$ .#', '######', ''].join('\n');
+
+  it('matches a SOK file of boards with Solution lines to the levels by board, then title, then number', async () => {
+    // In another order, titled otherwise: "two" is found by its board, "three" by its title (its
+    // board there differs); "one" has none, as the first solution is two's and not one's by number.
+    const solutions = ['; 2 (from elsewhere)', '#####', '#.$@#', '#####', 'Solution: L', '', '; three', '#######', '#@$  .#', '#######', 'Solution: RR', ''].join('\n');
+    const { code, stdout } = await cli('verify', 'set.xsb', 'answers.sok', '--json', { files: { 'set.xsb': LEVELS, 'answers.sok': solutions } });
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.index, line.solved, line.solution ?? line.error?.reason])).toEqual([
+      [1, false, 'no-moves'],
+      [2, true, 'L'],
+      [3, true, 'RR'],
+    ]);
+    expect(code).toBe(1);
+  });
+
+  it('matches by number when boards and titles say nothing', async () => {
+    const solutions = ['; a', '#####', '#@  #', '#####', 'Solution: rrRR', '', '; b', '#####', '#@  #', '#####', 'Solution: L', ''].join('\n');
+    const { code, stdout } = await cli('verify', 'set.xsb', 'answers.sok', '--level', '2', { files: { 'set.xsb': LEVELS, 'answers.sok': solutions } });
+    expect(stdout).toMatch(/^set\.xsb#2 \(two\): solved in 1 move, 1 push/);
+    expect(code).toBe(0);
+  });
+});
