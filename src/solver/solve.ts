@@ -71,6 +71,12 @@ export interface SolveResult {
   readonly thenFewest: Optimality | null;
   /** Positions expanded. */
   readonly nodes: number;
+  /**
+   * Positions the per-level tables built during the search stored (the perimeters of the optimal
+   * modes, built once a search has run a while): work `nodes` does not count, which --max-nodes
+   * bounds with it. `nodes + tableNodes` is all the positions the search handled.
+   */
+  readonly tableNodes: number;
   /** Positions generated (stored in the transposition tables). */
   readonly generated: number;
   readonly ms: number;
@@ -401,6 +407,7 @@ function stoppedBeforeSearch(status: 'timeout' | 'memory', ms: number): SolveRes
     optimal: null,
     thenFewest: null,
     nodes: 0,
+    tableNodes: 0,
     generated: 0,
     ms,
     peakMemoryMiB: 0,
@@ -440,15 +447,33 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   }
   // The move perimeter may take up to this part of the time; it stops at a whole layer after that.
   const perimeterUntil = started + PERIMETER_TIME_SHARE * (deadline - started);
+  // A perimeter's positions count as its search's nodes, so --max-nodes bounds them too: what is
+  // left of the limit when it is built after MOVE_PERIMETER.afterExpanded (PUSH_PERIMETER's) positions.
+  const perimeterRoom = (afterExpanded: number) => Math.max(0, maxNodes - afterExpanded);
   const analysis = analyzeLevel(
     problem,
     stopWhen(() => clock() > deadline),
-    { perimeterTimeIsUp: () => clock() > perimeterUntil },
+    { perimeterTimeIsUp: () => clock() > perimeterUntil, perimeterMaxPositions: perimeterRoom(MOVE_PERIMETER.afterExpanded) },
   );
+  const optimalSearch = optimal === null ? null : OPTIMAL_SEARCH[optimal];
+  const pullPerimeter = optimalSearch?.pullPerimeter;
   const plans: MemberPlan[] =
-    optimal === null
+    optimalSearch === null
       ? portfolioFor(analysis, options.members)
-      : [{ name: 'push-optimal', share: 1, openingShare: 1, lateShare: 1, memoryShare: 1, make: pushSearch(OPTIMAL_SEARCH[optimal]) }];
+      : [
+          {
+            name: 'push-optimal',
+            share: 1,
+            openingShare: 1,
+            lateShare: 1,
+            memoryShare: 1,
+            make: pushSearch(
+              pullPerimeter === undefined
+                ? optimalSearch
+                : { ...optimalSearch, pullPerimeter: { ...pullPerimeter, maxPositions: Math.min(pullPerimeter.maxPositions, perimeterRoom(pullPerimeter.afterExpanded)) } },
+            ),
+          },
+        ];
   if (plans.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
   // The tables stop short of the memory limit themselves, each at its part of it.
   const memoryShares = plans.reduce((sum, plan) => sum + plan.memoryShare, 0);
@@ -474,6 +499,7 @@ function solveProblem(problem: Problem, options: SolveOptions, { clock, started,
   let limit = outcome.limit;
   const base = {
     nodes: engines.reduce((sum, engine) => sum + engine.expanded, 0),
+    tableNodes: engines.reduce((sum, engine) => sum + (engine.tablePositions ?? 0), 0),
     generated: engines.reduce((sum, engine) => sum + engine.generated, 0),
     ms: Math.round(clock() - started),
     peakMemoryMiB: Math.round((peakBytes / (1024 * 1024)) * 10) / 10,
