@@ -58,11 +58,11 @@ export function generateSizeProblem(width: number, height: number, boxes: number
 /**
  * Positions the backward search from the goals stores to find a far start: enough to go many
  * pushes deep on boards of a few boxes. Each position walks the player's area, so on a large
- * floor the search stops sooner: at most FARTHEST_START_WORK squares walked in all, about a
- * second.
+ * floor the search stops sooner: at most FARTHEST_START_WORK squares walked in all (about a
+ * quarter of a second; 40,000 positions of 6 boxes on 80 squares took 0.9 s).
  */
 const FARTHEST_START_POSITIONS = 20_000;
-const FARTHEST_START_WORK = 4_000_000;
+const FARTHEST_START_WORK = 20_000_000;
 
 /**
  * New levels, each solvable and with a proven optimal solution: a room is carved at random, its
