@@ -35,10 +35,11 @@ Exit codes:
   0   success: every level valid and solved
   1   not solved: a level proven unsolvable, a move string that does not solve it, a regression, a lost position (hint), a duplicate (check)
   2   bad input or usage: unreadable file, malformed level, bad move string, unknown option
-  3   stopped at a limit (time, memory, nodes) before an answer; for several levels: 70, else 74, else 2, else 1, else 3
+  3   stopped at a limit (time, memory, nodes) before an answer
   70  internal error (a bug; set SOKOBAN_DEBUG=1 to see where)
   74  an output (a report, an --out file) could not be written; the others are still written
   130 interrupted (Ctrl-C, SIGTERM, SIGHUP, stdout closed): the levels finished are reported, reports marked interrupted
+  With several levels, the first of 70, 74, 2, 1, 3 that applies to any of them.
 
 Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
 `;

@@ -1,5 +1,5 @@
-import { SokobanError, formatPosition } from '../errors.js';
-import { parseCollection } from '../level/parse.js';
+import { LevelError, SokobanError, formatPosition } from '../errors.js';
+import { parseEachLevel } from '../level/parse.js';
 import type { LoadedCollection } from '../web/catalog.js';
 import { expandInputs } from './batch/inputs.js';
 import type { Io } from './io.js';
@@ -15,7 +15,9 @@ export interface ServedCollections {
 /**
  * Reads every level file named by `serve`'s arguments (files, folders, globs, as `sokoban solve`
  * takes them). A file that cannot be read or parsed is reported and left out, so one bad file in
- * a folder does not keep the others off the page.
+ * a folder does not keep the others off the page; in the same way a malformed level of a
+ * collection is reported and left out, and the collection's good levels are served, as `solve`
+ * solves them.
  */
 export async function readServedCollections(io: Io, inputs: readonly string[]): Promise<ServedCollections> {
   const collections: LoadedCollection[] = [];
@@ -28,8 +30,16 @@ export async function readServedCollections(io: Io, inputs: readonly string[]): 
     }
     if (source.kind === 'stdin') continue;
     try {
-      const collection = parseCollection(await io.readFile(source.path), { file: source.path });
+      const { failures, ...collection } = parseEachLevel(await io.readFile(source.path), { file: source.path });
       for (const warning of collection.warnings) warnings.push(`${formatPosition(warning)}: ${warning.message}`);
+      if (collection.levels.length === 0 && failures.length > 0) {
+        problems.push(failures[0].error);
+        continue;
+      }
+      for (const failure of failures) {
+        const { error } = failure;
+        problems.push(new LevelError(`${error.reason} (level ${failure.index} left out, the others are served)`, error.position));
+      }
       collections.push({ file: source.path, collection });
     } catch (error) {
       if (!(error instanceof SokobanError)) throw error;

@@ -15,6 +15,16 @@ function lettersFor(index: number, alphabetStart: number): string {
   return text;
 }
 
+/** A column's letters in the square notation: A for column 0, then B.., Z, AA, AB, ... */
+export function columnLetters(col: number): string {
+  return lettersFor(col, 65);
+}
+
+/** A row's letters in the square notation: a for row 0, then b.., z, aa, ab, ... */
+export function rowLetters(row: number): string {
+  return lettersFor(row, 97);
+}
+
 /**
  * The lettered square notation (CSD311 style): column letter(s) A.. then row letter(s) a..,
  * both from 0-based coordinates, so row 8, column 11 is "Li".
@@ -23,7 +33,7 @@ export function squareName(row: number, col: number): string {
   if (!Number.isInteger(row) || !Number.isInteger(col) || row < 0 || col < 0) {
     throw new RangeError(`squareName needs non-negative integer coordinates, got (${row}, ${col})`);
   }
-  return lettersFor(col, 65) + lettersFor(row, 97);
+  return columnLetters(col) + rowLetters(row);
 }
 
 /** Board squares (row-major indices) by their lettered names, as the verifier names them ("Fe"). */

@@ -18,7 +18,7 @@ export interface ReplayFailure {
   /** The same square in the lettered notation, e.g. "Li". */
   readonly square: string;
   readonly reason: FailureReason;
-  /** One human sentence: the move, where (0-based row and col, as above), and why it cannot be made. */
+  /** One human sentence: the move, where (row and column counted from 1, as file positions are), and why it cannot be made. */
   readonly message: string;
   /** The position before the failing move. */
   readonly board: Board;
@@ -96,7 +96,7 @@ function failure(board: Board, move: Move, index: number, reason: FailureReason)
     col,
     square,
     reason,
-    message: `move ${index} '${given}' from ${square} (row ${row}, col ${col}) fails: ${why}`,
+    message: `move ${index} '${given}' from ${square} (row ${row + 1}, column ${col + 1}) fails: ${why}`,
     board,
   };
 }

@@ -17,10 +17,21 @@ const FLAGS_OF_DIGIT = [0, WALL, BOX, 0, GOAL, BOX | GOAL, GOAL] as const;
 const KEEPER_DIGITS = new Set([3, 6]);
 
 /** True when the text is a grid as text: only numbers, separators and `;` comment lines. */
+/**
+ * The homework's Lisp files bind each level to a name: `(setq p1 '((1 1 1) ...))`. The binding's
+ * head is blanked out (so columns still count from the line's start) and its name kept as the
+ * level's title; null for a line that starts no binding.
+ */
+function lispBinding(line: string): { readonly name: string; readonly rest: string } | null {
+  const head = /^\s*\(\s*(?:setq|setf|defvar|defparameter|defconstant)\s+([^\s()']+)/i.exec(line);
+  if (head === null) return null;
+  return { name: head[1], rest: ' '.repeat(head[0].length) + line.slice(head[0].length) };
+}
+
 export function looksLikeGridText(text: string): boolean {
   let digits = false;
   for (const line of splitLines(text)) {
-    const trimmed = line.trim();
+    const trimmed = (lispBinding(line)?.rest ?? line).trim();
     if (trimmed === '' || trimmed.startsWith(';')) continue;
     if (!/^[\d\s,[\]()']+$/.test(trimmed)) return false;
     if (/\d/.test(trimmed)) digits = true;
@@ -156,10 +167,17 @@ function gridsFromText(text: string, file: string): GridEntry[] {
     title = null;
   };
 
-  splitLines(text).forEach((line, index) => {
+  splitLines(text).forEach((given, index) => {
+    // A Lisp binding starts a level of its own, named by the binding.
+    const binding = lispBinding(given);
+    if (binding !== null) {
+      finish();
+      title = binding.name;
+    }
+    const line = binding?.rest ?? given;
     const trimmed = line.trim();
     if (trimmed === '') {
-      finish();
+      if (binding === null) finish();
       return;
     }
     if (trimmed.startsWith(';')) {

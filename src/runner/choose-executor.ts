@@ -28,10 +28,10 @@ export interface ExecutorChoice {
    */
   readonly hasReports?: boolean;
   /**
-   * The batch runs under a node budget (--max-nodes), which must give the same run everywhere: no
-   * race, since a race is won by the clock.
+   * The batch must give the same run everywhere (a node budget, --max-nodes, or --repeatable and
+   * check): no race, since a race keeps whichever side answers first.
    */
-  readonly nodeBudget?: boolean;
+  readonly repeatable?: boolean;
 }
 
 /** How levels are run, and on how many worker threads (0: on this thread). */
@@ -54,7 +54,7 @@ export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'
   if (choice.heuristic !== undefined) return { kind: 'heuristic', workers: 0 };
   const serving = levels === null;
   const atOnce = levels ?? 1;
-  if (choice.nodeBudget !== true && racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
+  if (choice.repeatable !== true && racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
   if (!serving && (workers === 0 || (atOnce <= 1 && choice.hasReports !== true))) return { kind: 'in-process', workers: 0 };
   return { kind: 'pool', workers: serving ? workers : Math.max(1, Math.min(workers, atOnce)) };
 }

@@ -42,7 +42,18 @@ export function heuristicExecutor(name: Cs161HeuristicName, now: () => number): 
       const started = now();
       const board = job.level.board;
       const state = boardToState(board, new Array<number>(board.height).fill(board.width));
-      const base = { generated: 0, peakMemoryMiB: 0, firstMoves: null, firstPushes: null, solution: null, moves: null, pushes: null, optimal: null, thenFewest: null };
+      const base = {
+        generated: 0,
+        tableNodes: 0,
+        peakMemoryMiB: 0,
+        firstMoves: null,
+        firstPushes: null,
+        solution: null,
+        moves: null,
+        pushes: null,
+        optimal: null,
+        thenFewest: null,
+      };
       let result: SolveResult;
       try {
         const found = sokoban(state, heuristic, {

@@ -23,6 +23,8 @@ export interface SearchSettings {
   readonly members?: readonly PortfolioMemberName[];
   /** False: print the first solution found, without the improvement pass. */
   readonly improve?: boolean;
+  /** The same answer on every run (solver's SolveOptions.repeatable); also keeps the level off a race. */
+  readonly repeatable?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function runSolveTask(task: SolveTask): SolveResult {
     maxNodes: task.maxNodes,
     members: task.members,
     improve: task.improve,
+    repeatable: task.repeatable,
     clock: taskClock(task),
   });
   // A stopped search last read an infinite clock; its time is the real one.

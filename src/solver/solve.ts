@@ -4,7 +4,7 @@ import { defaultGoalRule, type GoalRule } from '../game/goal-rule.js';
 import { AnalysisStopped, analyzeLevel, stopWhen, type LevelAnalysis } from './planning/analysis.js';
 import { problemWithFixedHomeBoxesAsWalls } from './planning/fixed-home-boxes.js';
 import { type BuiltMember, buildMembers, membersFor } from './portfolio/build-members.js';
-import { OPTIMAL_SEARCH, type Optimality } from './portfolio/optimal-plan.js';
+import { MOVE_PERIMETER, OPTIMAL_SEARCH, type Optimality } from './portfolio/optimal-plan.js';
 import { type MemberPlan, memoryShareOf, PORTFOLIO_PHASES, PORTFOLIO_PLAN, type PortfolioMemberName } from './portfolio/plan.js';
 import { runPortfolio } from './portfolio/run-portfolio.js';
 import type { Problem } from './model/problem.js';
@@ -38,7 +38,19 @@ export interface SolveOptions {
    * (in moves, then pushes). Default true.
    */
   readonly improve?: boolean;
+  /**
+   * The same answer on every run: the portfolio's turns are sized by a fixed rate instead of the
+   * measured speeds (see PortfolioLimits.steadyRate), and the improvement pass is bounded by
+   * positions only. Only a time limit that is reached can still make two runs differ.
+   */
+  readonly repeatable?: boolean;
 }
+
+/**
+ * Positions per millisecond a repeatable solve assumes for every search: about what the searches
+ * of the portfolio expand on one core, so the phases begin near where they would by the clock.
+ */
+const REPEATABLE_RATE = 50;
 
 export type { PortfolioMemberName };
 
@@ -57,6 +69,12 @@ export interface SolveResult {
   readonly thenFewest: Optimality | null;
   /** Positions expanded. */
   readonly nodes: number;
+  /**
+   * Positions the per-level tables built during the search stored (the perimeters of the optimal
+   * modes, built once a search has run a while): work `nodes` does not count, which --max-nodes
+   * bounds with it. `nodes + tableNodes` is all the positions the search handled.
+   */
+  readonly tableNodes: number;
   /** Positions generated (stored in the transposition tables). */
   readonly generated: number;
   readonly ms: number;
@@ -155,6 +173,7 @@ function stoppedBeforeSearch(status: 'timeout' | 'memory', ms: number): SolveRes
     optimal: null,
     thenFewest: null,
     nodes: 0,
+    tableNodes: 0,
     generated: 0,
     ms,
     peakMemoryMiB: 0,
@@ -199,12 +218,20 @@ function solveProblem(
   }
   // The move perimeter may take up to this part of the time; it stops at a whole layer after that.
   const perimeterUntil = started + PERIMETER_TIME_SHARE * (deadline - started);
-  // Under a node limit nothing is sized by the clock but the deadline (see POSITIONS_PER_MS_UNDER_NODE_LIMIT).
+  // Under a node limit, or asked to be repeatable, nothing is sized by the clock but the deadline
+  // (see POSITIONS_PER_MS_UNDER_NODE_LIMIT and REPEATABLE_RATE).
   const byNodes = options.maxNodes !== undefined;
+  const byWork = byNodes || options.repeatable === true;
+  // A perimeter's positions count as its search's nodes, so --max-nodes bounds them too: what is
+  // left of the limit when it is built after MOVE_PERIMETER.afterExpanded (PUSH_PERIMETER's) positions.
+  const perimeterRoom = (afterExpanded: number) => Math.max(0, maxNodes - afterExpanded);
   const analysis = analyzeLevel(
     problem,
     stopWhen(() => clock() > deadline),
-    byNodes ? {} : { perimeterTimeIsUp: () => clock() > perimeterUntil },
+    {
+      ...(byWork ? {} : { perimeterTimeIsUp: () => clock() > perimeterUntil }),
+      perimeterMaxPositions: perimeterRoom(MOVE_PERIMETER.afterExpanded),
+    },
   );
   let members: BuiltMember[];
   if (optimal === null) {
@@ -212,7 +239,13 @@ function solveProblem(
     if (chosen.length === 0) throw new RangeError('solve: no search of the portfolio is left to run (members)');
     members = buildMembers(chosen, analysis, maxBytes);
   } else {
-    const search = new PushSearch(analysis, { ...OPTIMAL_SEARCH[optimal], maxBytes });
+    const optimalSearch = OPTIMAL_SEARCH[optimal];
+    const pullPerimeter = optimalSearch.pullPerimeter;
+    const capped =
+      pullPerimeter === undefined
+        ? optimalSearch
+        : { ...optimalSearch, pullPerimeter: { ...pullPerimeter, maxPositions: Math.min(pullPerimeter.maxPositions, perimeterRoom(pullPerimeter.afterExpanded)) } };
+    const search = new PushSearch(analysis, { ...capped, maxBytes });
     members = [{ name: 'push-optimal', engine: search, share: 1, openingShare: 1, lateShare: 1 }];
   }
   const engines = members.map((member) => member.engine);
@@ -222,12 +255,13 @@ function solveProblem(
     maxNodes,
     maxBytes,
     clock,
-    positionsPerMs: byNodes ? POSITIONS_PER_MS_UNDER_NODE_LIMIT : undefined,
+    positionsPerMs: byNodes ? POSITIONS_PER_MS_UNDER_NODE_LIMIT : options.repeatable === true ? REPEATABLE_RATE : undefined,
   });
   const { finished, peakBytes } = outcome;
   let limit = outcome.limit;
   const base = {
     nodes: engines.reduce((sum, engine) => sum + engine.expanded, 0),
+    tableNodes: engines.reduce((sum, engine) => sum + (engine.tablePositions ?? 0), 0),
     generated: engines.reduce((sum, engine) => sum + engine.generated, 0),
     ms: Math.round(clock() - started),
     peakMemoryMiB: Math.round((peakBytes / (1024 * 1024)) * 10) / 10,
@@ -262,7 +296,7 @@ function solveProblem(
       const sizedMs = Math.max(IMPROVE_MIN_MS, IMPROVE_TIME_PER_SEARCH_TIME * searchMs);
       const improved = optimizePushes(problem, analysis.dead, first, 'moves', OPTIMIZE_TECHNIQUES, {
         clock,
-        deadline: byNodes ? deadline : now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
+        deadline: byWork ? deadline : now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
         maxNodes: Math.min(sizedNodes, sharedNodes),
         maxBytes: Math.min(IMPROVE_MAX_MIB * 1024 * 1024, maxBytes / 4),
         patience: IMPROVE_PATIENCE,

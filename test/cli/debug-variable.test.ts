@@ -46,7 +46,7 @@ describe('SOKOBAN_DEBUG=1 shows where an internal error happened (issue 13)', ()
     expect(code).toBe(70);
     expect(stderr).toContain('failed replay');
     expect(stderr).toMatch(/solution: l\n/);
-    expect(stderr).toMatch(/replay: move 1 'l' from Bb \(row 1, col 1\) fails/);
+    expect(stderr).toMatch(/replay: move 1 'l' from Bb \(row 2, column 2\) fails/);
   });
 });
 

@@ -17,10 +17,10 @@ describe('sokoban generate', () => {
       const played = replay(level.board, level.solutions[0], { rule: 'all-goals', strictCase: true });
       expect(played.solved).toBe(true);
       expect(level.comments[0]).toBe(`Optimal: ${played.moves} moves (proven move-optimal), ${played.pushes} pushes`);
-      expect(level.comments[1]).toMatch(/^Difficulty: \d+ nodes? expanded by the optimal search$/);
+      expect(level.comments[1]).toMatch(/^Difficulty: \d+ positions? searched to prove it optimal$/);
     });
     expect(stderr.trim().split('\n')).toHaveLength(3);
-    expect(stderr).toMatch(/^sokoban: level 1 of 3: \d+ moves, \d+ pushes \(move-optimal\), \d+ nodes?, \d+ candidates?, /);
+    expect(stderr).toMatch(/^sokoban: level 1 of 3: \d+ moves, \d+ pushes \(move-optimal\), difficulty \d+ positions?, \d+ candidates?, /);
   });
 
   it('prints the same levels for the same seed', async () => {
@@ -51,6 +51,27 @@ describe('sokoban generate', () => {
     const { code, stderr } = await cli('generate', '--width', '5', '--height', '5', '--boxes', '4', '--seed', '1');
     expect(code).toBe(2);
     expect(stderr).toBe('sokoban: --width 5 --height 5 --boxes 4: 4 boxes need at least 10 squares inside the walls; 5 by 5 has 9\n');
+  });
+
+  it('refuses, at once and with exit 2, a rectangle larger than the reader takes', async () => {
+    for (const size of ['100000', '300']) {
+      const { code, stderr, stdout } = await cli('generate', '--width', size, '--height', size, '--boxes', '1', '--seed', '1');
+      expect(code).toBe(2);
+      expect(stderr).toMatch(
+        new RegExp(`^sokoban: --width ${size} --height ${size} --boxes 1: the board is ${size} by ${size} squares \\(\\d+\\); at most 65536 squares are read\n$`),
+      );
+      expect(stdout).toBe('');
+    }
+  });
+
+  it('makes only levels at least --min-moves long, and says so in the header', async () => {
+    const { code, stdout } = await cli('generate', '--width', '8', '--height', '8', '--boxes', '2', '--count', '2', '--seed', '4', '--min-moves', '25');
+    expect(code).toBe(0);
+    const collection = parseCollection(stdout);
+    expect(collection.header[0]).toMatch(/--max-nodes 200000 --min-moves 25$/);
+    for (const level of collection.levels) {
+      expect(replay(level.board, level.solutions[0], { rule: 'all-goals', strictCase: true }).moves).toBeGreaterThanOrEqual(25);
+    }
   });
 
   it('exits 3 when it cannot make enough levels within the node budget', async () => {

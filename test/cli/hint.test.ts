@@ -109,7 +109,7 @@ describe('sokoban hint: input it cannot use', () => {
     const { code, stdout, stderr } = await cli('hint', 'room.xsb', '--moves', 'l', { files: { 'room.xsb': ROOM } });
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe("sokoban: --moves: move 1 'l' from Be (row 4, col 1) fails: the square to the left (Ae) is a wall\n");
+    expect(stderr).toBe("sokoban: --moves: move 1 'l' from Be (row 5, column 2) fails: the square to the left (Ae) is a wall\n");
   });
 
   it('asks which level of a collection to hint', async () => {

@@ -103,6 +103,18 @@ describe('sokoban optimize on many levels', () => {
     }
   });
 
+  it('writes files of a folder that share a base name (first.json, first.txt, first.xsb) to names of their own', async () => {
+    const { code, io, stderr } = await cli('optimize', 'levels/examples', '--jobs', '2', '--out', 'better');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect([...io.written.keys()].sort()).toEqual([
+      'better/levels/examples/first.json.sok',
+      'better/levels/examples/first.txt.sok',
+      'better/levels/examples/first.xsb.sok',
+      'better/levels/examples/three.sok',
+    ]);
+  });
+
   it('takes --moves for one level file only', async () => {
     const { code, stderr } = await cli('optimize', 'a.sok', 'b.sok', '--moves', 'RRR', { files: { 'a.sok': ROOM_SOK, 'b.sok': LEDGE_SOK } });
     expect(code).toBe(2);

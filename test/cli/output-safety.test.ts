@@ -41,11 +41,12 @@ describe('outputs that would destroy an input or each other are refused before s
   });
 
   it('refuses two collections that --out would write to the same file', async () => {
-    const result = await cli('solve', 'coll/lv.json', 'coll/lv.xsb', '--out', 'o', {
-      files: { 'coll/lv.json': LEVEL_JSON, 'coll/lv.xsb': ONE_LEVEL },
+    // Only a name without an extension and the same name with .sok can still meet (lv.json and lv.xsb no longer do).
+    const result = await cli('solve', 'coll/lv', 'coll/lv.sok', '--out', 'o', {
+      files: { 'coll/lv': LEVEL_JSON, 'coll/lv.sok': ONE_LEVEL },
     });
     expectStoppedBeforeSolving(result);
-    expect(result.stderr).toBe('sokoban: --out o: coll/lv.json and coll/lv.xsb would both be written to o/coll/lv.sok\n');
+    expect(result.stderr).toBe('sokoban: --out o: coll/lv and coll/lv.sok would both be written to o/coll/lv.sok\n');
   });
 
   it('refuses an --out folder that would write a collection over its own input', async () => {

@@ -12,7 +12,10 @@ describe('sokoban (the program)', () => {
 
   it('lists the exit codes in the help', async () => {
     const { stdout } = await cli('--help');
-    expect(stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*\n\s+2 .*\n\s+3 .*\n\s+70 /);
+    expect(stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*\n\s+2 .*\n\s+3 .*\n\s+70 .*\n\s+74 .*\n\s+130 .*\n/);
+    // Each code's line says what that code means; how several levels combine is a line of its own, 70 included.
+    expect(stdout).toMatch(/\n {2}3 {3}stopped at a limit \(time, memory, nodes\) before an answer\n/);
+    expect(stdout).toContain('With several levels, the first of 70, 74, 2, 1, 3 that applies to any of them.');
   });
 
   it('prints the package version with --version', async () => {

@@ -82,7 +82,7 @@ describe('sokoban show', () => {
   it('stops at an illegal move, shows the board there and exits 1', async () => {
     const { code, stdout } = await cli('show', 'c.xsb', '--moves', 'rRRR', { files: { 'c.xsb': CORRIDOR } });
     expect(code).toBe(1);
-    expect(stdout).toContain("illegal move: move 4 'R' from Eb (row 1, col 4) fails");
+    expect(stdout).toContain("illegal move: move 4 'R' from Eb (row 2, column 5) fails");
     expect(stdout).toMatch(/board before move 4:\n#######\n# {3}@\*#\n#######\n$/);
   });
 

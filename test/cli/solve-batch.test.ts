@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/fake-io.js';
 import { OPEN_ROOM } from './open-room.js';
@@ -133,6 +134,31 @@ describe('sokoban solve on many levels', () => {
     expect((await cli('solve', 'ok.xsb', 'room.xsb', ...limit, { files })).code).toBe(3);
     expect((await cli('solve', 'room.xsb', 'stuck.xsb', ...limit, { files })).code).toBe(1);
     expect((await cli('solve', 'room.xsb', 'stuck.xsb', 'missing.xsb', ...limit, { files })).code).toBe(2);
+  });
+});
+
+describe('sokoban solve beside its own reports', () => {
+  it('passes over a --report summary left in the level folder, on the next run and in a glob', async () => {
+    const folder = tempFolder({ 'c.xsb': CORRIDOR });
+    const first = await cli('solve', folder, '--report', `${folder}/summary.json`);
+    expect(first.code).toBe(0);
+    // The summary was written through the fake io; put it on disk where the next run finds it.
+    writeFileSync(`${folder}/summary.json`, first.io.written.get(`${folder}/summary.json`) ?? '');
+    for (const input of [folder, `${folder}/*`]) {
+      const again = await cli('solve', input, '--report', `${folder}/summary.json`, '--json');
+      expect(again.stderr).toBe('');
+      expect(again.code).toBe(0);
+      expect(jsonLines(again.stdout).map((line) => line.file)).toEqual([`${folder}/c.xsb`]);
+    }
+  });
+
+  it('says what a summary named as an input is, instead of reading it as a 6.101 level', async () => {
+    const folder = tempFolder({ 'c.xsb': CORRIDOR });
+    const first = await cli('solve', folder, '--report', `${folder}/summary.json`);
+    writeFileSync(`${folder}/summary.json`, first.io.written.get(`${folder}/summary.json`) ?? '');
+    const named = await cli('solve', `${folder}/summary.json`);
+    expect(named.stderr).toBe(`sokoban: ${folder}/summary.json: a summary written by sokoban solve --report, not a level file\n`);
+    expect(named.code).toBe(2);
   });
 });
 

@@ -64,8 +64,17 @@ describe('sokoban solve --heuristic', () => {
 
   it('stops at --max-nodes as not solved, never as unsolvable', async () => {
     const { code, stdout } = await cli('solve', CS161, '--level', 'p5', '--heuristic', 'h0', '--max-nodes', '10');
-    expect(stdout).toMatch(/not solved: stopped at the node limit \(10 nodes\) after 10 nodes/);
+    expect(stdout).toMatch(/not solved: stopped at the node limit \(10 states\) after 10 states expanded in /);
     expect(code).toBe(3);
+  });
+
+  it('counts states expanded in the same words whether it solves, proves or stops', async () => {
+    const long = { 'long.grid': '1 1 1 1 1 1 1 1\n1 3 0 0 2 0 4 1\n1 1 1 1 1 1 1 1\n' };
+    const stopped = await cli('solve', 'long.grid', '--heuristic', 'h0', '--max-nodes', '1', { files: long });
+    expect(stopped.stdout).toMatch(/^long\.grid#1: not solved: stopped at the node limit \(1 state\) after 1 state expanded in \d+ ms\n$/);
+    const proven = await cli('solve', 'stuck.grid', '--heuristic', 'h0', { files: { 'stuck.grid': '3 2 1 4\n' } });
+    expect(proven.stdout).toMatch(/unsolvable: proven, the whole reachable space was searched \(\d+ states? expanded in \d+ ms\)/);
+    expect(proven.stdout).not.toMatch(/\bnodes?\b/);
   });
 
   it('refuses --optimal pushes, which a search counting keeper steps cannot prove', async () => {

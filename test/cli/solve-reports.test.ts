@@ -51,6 +51,11 @@ describe('solve reports', () => {
     expect(code).toBe(1);
   });
 
+  it('says "1 move, 1 push" in the JUnit output of a one-push solution', async () => {
+    const { io } = await cli('solve', 'one.xsb', '--report', 'out.xml', { files: { 'one.xsb': '#####\n#@$.#\n#####\n' } });
+    expect(io.written.get('out.xml')).toContain('<system-out>1 move, 1 push: R</system-out>');
+  });
+
   it('escapes titles in JUnit XML and marks an unreadable input as an error', async () => {
     const { io } = await cli('solve', 'weird.xsb', 'missing.xsb', '--report', 'out.xml', { files: { 'weird.xsb': WEIRD_TITLE } });
     const xml = io.written.get('out.xml') ?? '';
@@ -118,10 +123,10 @@ describe('solve reports', () => {
   it('writes each collection to --out as a SOK file that verify checks in one call', async () => {
     const files = { 'sets/tiny.xsb': TINY_COLLECTION, 'stuck.xsb': STUCK };
     const solved = await cli('solve', 'sets/tiny.xsb', 'stuck.xsb', '--jobs', '2', '--out', 'solved', { files });
-    const tiny = solved.io.written.get('solved/sets/tiny.sok') ?? '';
+    const tiny = solved.io.written.get('solved/sets/tiny.xsb.sok') ?? '';
     expect(tiny.match(/^Solution: /gm)).toHaveLength(TINY_COUNT);
-    expect(solved.io.written.get('solved/stuck.sok')).not.toContain('Solution');
-    const verified = await cli('verify', 'solved/sets/tiny.sok', '--json', { files: { 'solved/sets/tiny.sok': tiny } });
+    expect(solved.io.written.get('solved/stuck.xsb.sok')).not.toContain('Solution');
+    const verified = await cli('verify', 'solved/sets/tiny.xsb.sok', '--json', { files: { 'solved/sets/tiny.xsb.sok': tiny } });
     const answers = verified.stdout
       .trimEnd()
       .split('\n')
@@ -129,6 +134,21 @@ describe('solve reports', () => {
     expect(answers).toHaveLength(TINY_COUNT);
     expect(answers.every((answer) => answer.solved === true)).toBe(true);
     expect(verified.code).toBe(0);
+  });
+});
+
+describe('solve --out on a folder', () => {
+  it('writes files that share a base name (first.json, first.txt, first.xsb) to names of their own', async () => {
+    const { code, io, stderr } = await cli('solve', 'levels/examples', '--jobs', '2', '--out', 'solved');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const written = [...io.written.keys()].sort();
+    expect(written).toEqual([
+      'solved/levels/examples/first.json.sok',
+      'solved/levels/examples/first.txt.sok',
+      'solved/levels/examples/first.xsb.sok',
+      'solved/levels/examples/three.sok',
+    ]);
   });
 });
 

@@ -10,6 +10,14 @@ const STUCK = '#####\n#$ .#\n# @ #\n#####\n';
 const TWO_BOXES = [' ######', ' #    #', ' # $$ #', '##. @ #', '#   . #', '#######', ''].join('\n');
 
 describe('sokoban solve (one level)', () => {
+  it('calls a level solved as it stands optimal in both measures, not "not proven"', async () => {
+    const { code, stdout } = await cli('solve', 'done.xsb', { files: { 'done.xsb': '#####\n#@ *#\n#####\n' } });
+    expect(stdout).toMatch(
+      /^done\.xsb#1: solved in 0 moves, 0 pushes\n {2}solution: \n {2}optimal: moves and pushes \(the level is solved as it stands\); \d+ nodes? in \d+ ms\n$/,
+    );
+    expect(code).toBe(0);
+  });
+
   it('prints the solution, its moves and pushes, the nodes and that optimality is not proven', async () => {
     const { code, stdout, stderr } = await cli('solve', 'corridor.xsb', { files: { 'corridor.xsb': CORRIDOR } });
     expect(stderr).toBe('');
@@ -131,5 +139,25 @@ describe('sokoban solve (one level)', () => {
     const { code, stderr } = await cli('solve', 'levels/examples/first.xsb', '--shard', '4/3');
     expect(stderr).toBe('sokoban: --shard 4/3: expected k/n with 1 <= k <= n, e.g. --shard 2/3\n');
     expect(code).toBe(2);
+  });
+});
+
+describe('sokoban solve --repeatable', () => {
+  it('gives the same solution and node count on every run, with workers to spare for a race', async () => {
+    const answers = [];
+    for (let run = 0; run < 3; run++) {
+      const { stdout, code } = await cli('solve', 'levels/microban.xsb', '--level', '5', '--jobs', '2', '--repeatable', '--json');
+      expect(code).toBe(0);
+      const { solution, nodes } = JSON.parse(stdout);
+      answers.push({ solution, nodes });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('says in its help what can differ from run to run and how to make it fixed', async () => {
+    const { stdout } = await cli('solve', '--help');
+    expect(stdout).toContain('What can differ from run to run:');
+    expect(stdout).toContain('--repeatable makes solutions and node counts the same on every run');
   });
 });

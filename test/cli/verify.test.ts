@@ -59,10 +59,10 @@ describe('sokoban verify: answers', () => {
     expect(code).toBe(1);
     const lines = stdout.split('\n');
     expect(lines[0]).toBe("c.xsb: illegal move 4 'R' (box blocked by wall)");
-    expect(lines[1]).toBe("  move 4 'R' from Eb (row 1, col 4) fails: the box at Fb cannot be pushed right: Gb is a wall");
+    expect(lines[1]).toBe("  move 4 'R' from Eb (row 2, column 5) fails: the box at Fb cannot be pushed right: Gb is a wall");
     expect(lines).toContain('  legal moves before it: 3 moves, 2 pushes');
     expect(lines).toContain('  played: rRR');
-    expect(lines).toContain('  board before move 4, player at Eb (row 1, col 4):');
+    expect(lines).toContain('  board before move 4, player at Eb (row 2, column 5):');
     expect(lines).toContain('    #   @*#');
   });
 
@@ -343,5 +343,33 @@ describe('sokoban verify: rules and formats', () => {
     const { code, stderr } = await cli('verify', 'g.txt', '--moves', 'RR', '--format', 'xsb', { files: { 'g.txt': '3 2 0 4\n' } });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^sokoban: g\.txt/);
+  });
+});
+
+describe('sokoban verify <levels> <solutions collection>', () => {
+  const LEVELS = ['; one', '#######', '#@ $ .#', '#######', '', '; two', '#####', '#.$@#', '#####', '', '; three', '######', '#@$ .#', '######', ''].join('\n');
+
+  it('matches a SOK file of boards with Solution lines to the levels by board, then title, then number', async () => {
+    // In another order, titled otherwise: "two" is found by its board, "three" by its title (its
+    // board there differs); "one" has none, as the first solution is two's and not one's by number.
+    const solutions = ['; 2 (from elsewhere)', '#####', '#.$@#', '#####', 'Solution: L', '', '; three', '#######', '#@$  .#', '#######', 'Solution: RR', ''].join('\n');
+    const { code, stdout } = await cli('verify', 'set.xsb', 'answers.sok', '--json', { files: { 'set.xsb': LEVELS, 'answers.sok': solutions } });
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.index, line.solved, line.solution ?? line.error?.reason])).toEqual([
+      [1, false, 'no-moves'],
+      [2, true, 'L'],
+      [3, true, 'RR'],
+    ]);
+    expect(code).toBe(1);
+  });
+
+  it('matches by number when boards and titles say nothing', async () => {
+    const solutions = ['; a', '#####', '#@  #', '#####', 'Solution: rrRR', '', '; b', '#####', '#@  #', '#####', 'Solution: L', ''].join('\n');
+    const { code, stdout } = await cli('verify', 'set.xsb', 'answers.sok', '--level', '2', { files: { 'set.xsb': LEVELS, 'answers.sok': solutions } });
+    expect(stdout).toMatch(/^set\.xsb#2 \(two\): solved in 1 move, 1 push/);
+    expect(code).toBe(0);
   });
 });

@@ -61,7 +61,7 @@ describe('replay failures', () => {
     expect(result.valid).toBe(false);
     expect(result.solved).toBe(false);
     expect(result.error).toMatchObject({ index: 3, move: 'u', row: 1, col: 3, square: 'Db', reason: 'wall' });
-    expect(result.error?.message).toBe("move 3 'u' from Db (row 1, col 3) fails: the square above (Da) is a wall");
+    expect(result.error?.message).toBe("move 3 'u' from Db (row 2, column 4) fails: the square above (Da) is a wall");
   });
 
   it('gives the board before the failing move and counts only the moves made', () => {
@@ -76,7 +76,7 @@ describe('replay failures', () => {
   it('stops at a push into a wall', () => {
     const result = replay(corridor, 'rRRR', { rule: 'all-goals' });
     expect(result.error).toMatchObject({ index: 4, move: 'R', square: 'Eb', reason: 'box-blocked-by-wall' });
-    expect(result.error?.message).toBe("move 4 'R' from Eb (row 1, col 4) fails: the box at Fb cannot be pushed right: Gb is a wall");
+    expect(result.error?.message).toBe("move 4 'R' from Eb (row 2, column 5) fails: the box at Fb cannot be pushed right: Gb is a wall");
   });
 
   it('stops at a push into another box', () => {
@@ -101,7 +101,7 @@ describe('replay failures', () => {
   it('rejects under strictCase a lower-case letter that pushes', () => {
     const result = replay(corridor, 'rrR', { rule: 'all-goals', strictCase: true });
     expect(result.error).toMatchObject({ index: 2, move: 'r', square: 'Cb', reason: 'case-mismatch' });
-    expect(result.error?.message).toBe("move 2 'r' from Cb (row 1, col 2) fails: 'r' is written as a walk, but it pushes the box at Db (it should be 'R')");
+    expect(result.error?.message).toBe("move 2 'r' from Cb (row 2, column 3) fails: 'r' is written as a walk, but it pushes the box at Db (it should be 'R')");
   });
 
   it('rejects under strictCase an upper-case letter that only walks', () => {

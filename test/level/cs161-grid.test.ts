@@ -34,6 +34,20 @@ describe('CS161 grids', () => {
     expect([board.width, board.height, board.player]).toEqual([3, 2, 4]);
   });
 
+  it("reads the homework's Lisp file: each (setq name '((...))) is a level titled by its name, detected as a grid", () => {
+    const text = ["(setq p1 '((1 1 1 1 1)", '           (1 3 2 4 1)))', "(setq p2 '((1 1 1)", '           (1 3 1)))', ''].join('\n');
+    const collection = parseCollection(text);
+    expect(collection.levels.map((level) => [level.format, level.title, level.source.line, level.board.height])).toEqual([
+      ['grid', 'p1', 1, 2],
+      ['grid', 'p2', 3, 2],
+    ]);
+    expect(collection.levels[0].board.player).toBe(6);
+  });
+
+  it('names a bad square of a (setq ...) level by the column it has in the line', () => {
+    expect(() => parseLevel("(setq p1 '((1 9 1)))", { format: 'grid' })).toThrow(/:1:15: "9" is not a CS161 square/);
+  });
+
   it('reads rows of digits written without separators', () => {
     expect(parseLevel('111\n132\n114').board.width).toBe(3);
   });

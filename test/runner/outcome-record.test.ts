@@ -19,6 +19,7 @@ function solvedWith(solution: string): SolveResult {
     thenFewest: null,
     nodes: 4,
     generated: 6,
+    tableNodes: 0,
     ms: 2,
     peakMemoryMiB: 0,
     limit: null,

@@ -15,6 +15,7 @@ function solvedWith(solution: string): SolveResult {
     thenFewest: 'pushes',
     nodes: 5,
     generated: 9,
+    tableNodes: 0,
     ms: 1,
     peakMemoryMiB: 0,
     limit: null,

@@ -109,7 +109,62 @@ describe.skipIf(!haveChromium)('the page in chromium', () => {
     await page.click('#verify');
     expect(await page.textContent('#verify-result')).toContain("move 7 'D'");
     expect(await page.textContent('#verify-view mark.fail')).toBe('D');
-    expect(await page.$$eval('#board .cell.highlight', (cells) => cells.length)).toBe(1);
+    // The failing square is marked on the Verify panel's own board, not on the game's.
+    expect(await page.$$eval('#verify-board .cell.highlight', (cells) => cells.length)).toBe(1);
+    expect(await page.$$eval('#board .cell.highlight', (cells) => cells.length)).toBe(0);
+  });
+
+  it('verifies a move string without touching the game being played or its saved progress', async () => {
+    await page.selectOption('#collection', 'three');
+    await page.selectOption('#level', '3');
+    await expect.poll(() => page.textContent('#level-title'), SLOW).toContain('First steps');
+    await page.focus('#board');
+    for (const letter of 'ruu') await page.keyboard.press(KEYS[letter]);
+    expect(await page.textContent('#moves')).toBe('3');
+    const player = await page.getAttribute('#board', 'data-player');
+    // An invalid string, then a valid one that solves the level: neither is played into the game.
+    await page.fill('#verify-moves', 'lUU');
+    await page.click('#verify');
+    expect(await page.textContent('#verify-result')).toContain('Invalid');
+    await page.fill('#verify-moves', 'ruulDDuLulD');
+    await page.click('#verify');
+    expect(await page.textContent('#verify-result')).toBe('Valid and solved: 11 moves, 4 pushes.');
+    expect(await page.$$eval('#verify-board .cell.box.goal', (cells) => cells.length)).toBe(2);
+    expect(await page.textContent('#moves')).toBe('3');
+    expect(await page.getAttribute('#board', 'data-player')).toBe(player);
+    expect(await page.isDisabled('#undo')).toBe(false);
+    expect(await page.textContent('#status')).not.toContain('Solved');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.textContent('#level-title')).toContain('First steps');
+    expect(await page.textContent('#moves')).toBe('3');
+    expect(await page.textContent('#level option:checked')).not.toMatch(/^\u2713/);
+  });
+
+  it('labels the board with the coordinates the loss messages use, and names each collection with its count once', async () => {
+    await page.selectOption('#collection', 'three');
+    await page.selectOption('#level', '3');
+    await expect.poll(() => page.textContent('#level-title'), SLOW).toContain('First steps');
+    // Seven columns A..G above, six rows a..f on the left.
+    expect(await page.$$eval('#board .coord', (labels) => labels.map((label) => label.textContent).join(' '))).toBe(' A B C D E F G a b c d e f');
+    expect(await page.textContent('#collection option[value="three"]')).toBe('Three small examples (3)');
+  });
+
+  it('keeps the hint text on the screen with the whole board at 1200 by 900, on a board tall enough to fill it', async () => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    const tall = ['#####', '#@  #', '# $ #', ...Array.from({ length: 6 }, () => '#   #'), '# . #', '#####'];
+    await page.fill('#paste-text', tall.join('\n'));
+    await page.click('#paste-load');
+    await expect.poll(() => page.textContent('#level-title')).toContain('Pasted 1');
+    // Clicked from the script, so the browser does not scroll the button into view first.
+    await page.$eval('#hint', (button) => (button as unknown as { click(): void }).click());
+    await expect.poll(() => page.textContent('#hint-text'), SLOW).toContain('Hint:');
+    // Where they are on the page, however it is scrolled.
+    const scrolled = Number(await page.evaluate('window.scrollY'));
+    const hintBottom = await page.$eval('#hint-text', (element) => element.getBoundingClientRect().bottom);
+    expect(hintBottom + scrolled).toBeLessThanOrEqual(900);
+    // Still a board worth looking at: its squares are not shrunk to nothing to make room.
+    expect(await page.$eval('#board .cell', (cell) => cell.getBoundingClientRect().height)).toBeGreaterThan(30);
   });
 
   it('solves a level on the server and animates the solution to the win', async () => {

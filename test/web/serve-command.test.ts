@@ -69,6 +69,26 @@ describe('sokoban serve', () => {
     expect(await exit).toBe(2);
   });
 
+  it('serves the good levels of a file with one malformed level, and names the level it left out', async () => {
+    const listeners: (() => void)[] = [];
+    const mixed = ['; good', '#####', '#@$.#', '#####', '', '; broken', '######', '#@$.@#', '######', '', '; also good', '#####', '#.$@#', '#####', ''].join('\n');
+    const io = {
+      ...fakeIo({ files: { 'mixed.xsb': mixed } }),
+      onInterrupt: (listener: () => void) => {
+        listeners.push(listener);
+        return () => void listeners.splice(listeners.indexOf(listener), 1);
+      },
+    };
+    const exit = run(['serve', 'mixed.xsb', '--port', '0'], io);
+    const url = await addressPrinted(io.out);
+    expect(io.out()).toContain('serving 1 collection (2 levels)');
+    expect(io.err()).toMatch(/^sokoban: mixed\.xsb:8:5: more than one player.*\(level 2 left out, the others are served\)$/m);
+    const detail = (await (await fetch(new URL('/api/collections/mixed', url))).json()) as { levels: { title: string }[] };
+    expect(detail.levels.map((level) => level.title)).toEqual(['good', 'also good']);
+    for (const listener of [...listeners]) listener();
+    expect(await exit).toBe(2);
+  });
+
   it('refuses to start with nothing to serve', async () => {
     const io = fakeIo();
     expect(await run(['serve', 'missing.xsb', '--port', '0'], io)).toBe(2);

@@ -7,6 +7,7 @@ import type { Io } from '../io.js';
 import { type LevelEntry, entryLabel } from '../levels.js';
 import { type MovesText, rejectFileNameAsMoves } from '../moves-input.js';
 import type { MovesRequest } from '../options/moves.js';
+import { solutionsForLevels } from '../solution-collection.js';
 import { parseSolutionTable } from '../solution-table.js';
 import type { LevelRef } from '../verify-outcome.js';
 
@@ -30,7 +31,10 @@ export function jobFor(entry: LevelEntry, collection: PartialCollection, moves: 
   return { ref, moves, unreadable: entry.kind === 'failure' ? entry.failure.error : null };
 }
 
-/** Jobs for moves the user gave: one string for one level, or a solution table for many. */
+/**
+ * Jobs for moves the user gave: one string for one level, or for many a solution table or a
+ * collection of boards with Solution lines (matched by board, title or number).
+ */
 export async function jobsForGivenMoves(
   io: Io,
   reader: InputReader,
@@ -61,6 +65,14 @@ export async function jobsForGivenMoves(
         const row = table.get(entry.index);
         const text: MovesText | null = row === undefined ? null : { text: row.moves, file: input.name, line: row.line, column: row.column };
         return jobFor(entry, collection, text);
+      });
+    }
+    const collected = solutionsForLevels(input.text, input.name, entries);
+    if (collected !== null) {
+      return entries.flatMap((entry): VerifyJob[] => {
+        const found = collected.get(entry.index) ?? [];
+        if (found.length === 0) return [jobFor(entry, collection, null)];
+        return found.map((text, i) => jobFor(entry, collection, text, found.length > 1 ? ` solution ${i + 1}` : ''));
       });
     }
     moves = { text: input.text, file: input.name, line: 1, column: 1 };

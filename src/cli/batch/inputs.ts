@@ -4,6 +4,7 @@ import { STDIN_ARGUMENT } from '../input.js';
 import { fileSystemError } from '../fs-errors.js';
 import { type Io, SPECIAL_FILE_KINDS } from '../io.js';
 import { compareNames } from './names.js';
+import { isOwnReport } from './own-report.js';
 
 /** The file extensions a folder is searched for. */
 export const LEVEL_EXTENSIONS = ['xsb', 'sok', 'txt', 'json'] as const;
@@ -17,7 +18,17 @@ export type InputSource =
 
 async function filesOfFolder(io: Io, folder: string): Promise<string[]> {
   const found = await io.listFolder(folder, LEVEL_EXTENSIONS);
-  return found.sort(compareNames).map((file) => joinPath(folder, file));
+  return withoutOwnReports(
+    io,
+    found.sort(compareNames).map((file) => joinPath(folder, file)),
+  );
+}
+
+/** Drops the summaries this tool wrote from a folder's or a pattern's files. */
+async function withoutOwnReports(io: Io, paths: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const path of paths) if (!(await isOwnReport(io, path))) kept.push(path);
+  return kept;
 }
 
 /** Joins without normalizing, so names keep the form the user typed (`levels/` stays `levels/...`). */
@@ -28,7 +39,12 @@ function joinPath(folder: string, file: string): string {
 async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
   if (argument === STDIN_ARGUMENT) return [{ kind: 'stdin' }];
   const kind = await io.pathKind(argument);
-  if (kind === 'file') return [{ kind: 'file', path: argument }];
+  if (kind === 'file') {
+    if (await isOwnReport(io, argument)) {
+      return [{ kind: 'error', name: argument, error: new InputError('a summary written by sokoban solve --report, not a level file', argument) }];
+    }
+    return [{ kind: 'file', path: argument }];
+  }
   if (kind === 'pipe' || kind === 'socket' || kind === 'device') {
     return [{ kind: 'error', name: argument, error: new InputError(SPECIAL_FILE_KINDS[kind], argument) }];
   }
@@ -42,7 +58,7 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
   if (!fastGlob.isDynamicPattern(argument)) {
     return [{ kind: 'error', name: argument, error: new InputError('no such file or folder', argument) }];
   }
-  const matches = (await io.glob([argument])).sort(compareNames);
+  const matches = await withoutOwnReports(io, (await io.glob([argument])).sort(compareNames));
   if (matches.length > 0) return matches.map((path) => ({ kind: 'file', path }));
   return [{ kind: 'error', name: argument, error: new InputError('the pattern matches no files', argument) }];
 }

@@ -7,15 +7,17 @@ import type { LoadedCollection } from './jobs.js';
 import type { LevelRecord } from '../../runner/record.js';
 
 /**
- * Where a collection is written under --out: its path with the extension made .sok, kept below
- * the folder (no leading `/`, no `..`) so two inputs with the same base name do not collide.
+ * Where a collection is written under --out: its path with `.sok` added (a `.sok` input keeps its
+ * name), kept below the folder (no leading `/`, no `..`), so inputs with the same base name do
+ * not collide: `a/x.xsb` and `b/x.xsb` go to two folders, `first.json` and `first.txt` to
+ * `first.json.sok` and `first.txt.sok`.
  */
 export function outputPathFor(directory: string, path: string | null): string {
   const relative = (path ?? 'stdin')
     .split(/[\\/]+/)
     .filter((part) => part !== '' && part !== '.' && part !== '..')
     .join('/');
-  const withExtension = /\.[^./]+$/.test(relative) ? relative.replace(/\.[^./]+$/, '.sok') : `${relative}.sok`;
+  const withExtension = /\.sok$/i.test(relative) ? relative : `${relative}.sok`;
   return `${directory.replace(/\/+$/, '')}/${withExtension}`;
 }
 

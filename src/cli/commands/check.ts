@@ -19,7 +19,8 @@ import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { printable } from '../printable.js';
-import { checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
+import { checkAnnotation, checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
+import { annotating } from '../reporters/github.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
 import { chooseExecutor } from '../../runner/choose-executor.js';
 import { LONGEST_TIME_LIMIT_MS, cappedToMachine, fitWorkers, workerCount } from '../options/search-limits.js';
@@ -104,6 +105,8 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     maxNodes: request.maxNodes,
     // Whether a level can be solved is the question; a shorter solution is not.
     improve: false,
+    // A check's rows are compared from run to run (in CI diffs): the same on every run.
+    repeatable: true,
   };
   const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
   const out = progress.guard(io.stdout);
@@ -114,10 +117,14 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     levelJobs.map((job) => keyLabel(job.key)),
   );
   const rows: CheckRow[] = new Array(jobs.length);
+  // Annotations stay off stdout with --json, which must stay pure JSON Lines.
+  const annotations = annotating(io.env) ? (request.json ? err : out) : null;
   const emitter = new InOrder<CheckRow>((row) => {
     if (row.verdict === 'error') err.write(`${PROGRAM_NAME}: ${printable(row.error ?? 'unreadable')}\n`);
     if (request.json) out.write(`${checkJson(row)}\n`);
     else if (row.verdict !== 'error') table.row(row);
+    const annotation = annotations === null ? null : checkAnnotation(row);
+    if (annotation !== null) annotations?.write(annotation);
   });
   const finish = (position: number, row: CheckRow, record: LevelRecord) => {
     rows[position] = row;
@@ -132,6 +139,8 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     maxMemoryMiB: settings.maxMemoryMiB,
     now: () => io.now(),
     workerLimits: fitted.workerLimits,
+    // The same rows on every run: no race (settings.repeatable).
+    repeatable: true,
   });
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const interrupted = await runBatch(io, jobs, {

@@ -45,6 +45,8 @@ export interface SolveRequest {
   readonly maxNodes?: number;
   /** False: print the first solution found, without the improvement pass (which never runs with --optimal). */
   readonly improve?: boolean;
+  /** The same solutions and node counts on every run (--repeatable): no race, steady turns. */
+  readonly repeatable?: boolean;
   readonly notation: Notation;
   readonly json: boolean;
   /** Absent: one per core. */
@@ -161,6 +163,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     maxMemoryMiB: fitted.maxMemoryMiB,
     maxNodes: request.maxNodes,
     improve: request.improve,
+    repeatable: request.repeatable,
   };
 
   // A single level is over before a progress line would say anything.
@@ -205,7 +208,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     heuristic: request.heuristic,
     workerLimits: fitted.workerLimits,
     hasReports: checked.reports.length > 0,
-    nodeBudget: settings.maxNodes !== undefined,
+    repeatable: settings.maxNodes !== undefined || settings.repeatable === true,
   };
   const executor = chooseExecutor(executorChoice);
   // Ctrl-C, SIGTERM, SIGHUP or a closed stdout stops the workers and keeps what is finished; a
@@ -272,6 +275,7 @@ interface SolveOptions {
   readonly maxMemory?: number;
   readonly maxNodes?: number;
   readonly improve: boolean;
+  readonly repeatable?: boolean;
   readonly notation: Notation;
   readonly json?: boolean;
   readonly jobs?: number;
@@ -283,6 +287,16 @@ interface SolveOptions {
   readonly states?: boolean;
   readonly quiet?: boolean;
 }
+
+const REPEATABILITY_HELP = `
+What can differ from run to run:
+  Times always. Without --optimal, also the solution found and the node counts: the searches take
+  turns sized by their measured speed, a single level with a core to spare is raced on two workers
+  (the first answer wins), and the shortening pass stops at a share of the time.
+  With --optimal the lengths are proven, so they do not change (the solution itself may).
+  --repeatable makes solutions and node counts the same on every run (check always runs so);
+  only a level stopped at --time-limit can still differ: use --max-nodes to bound it by work instead.
+`;
 
 export function registerSolve(program: Command, context: CommandContext): void {
   program
@@ -297,6 +311,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
     .option('--max-memory <MiB>', 'memory per level for the search (default: half the machine shared by the workers, at most 4096)', positiveInteger)
     .option('--max-nodes <n>', 'positions expanded per level before giving up', positiveInteger)
     .option('--no-improve', 'print the first solution found instead of spending part of the time left shortening it')
+    .option('--repeatable', 'the same solutions and node counts on every run and machine (no race; turns sized by work, not speed)')
     .option('--jobs <n>', 'levels solved at once, each in its own worker thread (default: one per core)', positiveInteger)
     .addOption(notationOption())
     .addOption(jsonOption())
@@ -312,6 +327,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
     )
     .option('--states', "print the board after every move of each solution, in the CS161 homework's layout")
     .option('-q, --quiet', 'print only the levels not solved, and the summary')
+    .addHelpText('after', REPEATABILITY_HELP)
     .action(async (inputs: string[], options: SolveOptions, command: Command) => {
       const request: SolveRequest = {
         inputs,
@@ -323,6 +339,7 @@ export function registerSolve(program: Command, context: CommandContext): void {
         maxMemoryMiB: options.maxMemory,
         maxNodes: options.maxNodes,
         improve: options.improve,
+        repeatable: options.repeatable === true,
         notation: options.notation,
         json: options.json === true,
         jobs: options.jobs,

@@ -22,6 +22,7 @@ import { type Notation, jsonOption, notationOption, positiveSeconds } from '../o
 import { humanVerifyReporter } from '../reporters/human.js';
 import { jsonVerifyReporter, unreadableJson, writeJsonLine } from '../reporters/json.js';
 import type { Reporter } from '../reporters/reporter.js';
+import { annotating, verifyAnnotation } from '../reporters/github.js';
 import type { LevelRef, VerifyOutcome } from '../verify-outcome.js';
 import { verifyExitCode } from '../verify-outcome.js';
 
@@ -124,9 +125,13 @@ async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance
     ? jsonVerifyReporter(io.stdout)
     : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1, quiet: request.quiet });
   const codes: ExitCode[] = [];
+  // Annotations stay off stdout with --json, which must stay pure JSON Lines.
+  const annotations = annotating(io.env) ? (request.json ? io.stderr : io.stdout) : null;
   for (const job of jobs) {
     const outcome = runJob(io, job, request);
     reporter.result(outcome);
+    const annotation = annotations === null ? null : verifyAnnotation(outcome);
+    if (annotation !== null) annotations?.write(annotation);
     codes.push(verifyExitCode(outcome));
   }
   reporter.end();

@@ -1,9 +1,11 @@
 import type { ChalkInstance } from 'chalk';
 import { squareName } from '../../game/notation.js';
 import type { RecordKey } from '../../runner/record.js';
-import type { CheckRow } from '../check/check-row.js';
+import { type CheckRow, exitCodeOfRow } from '../check/check-row.js';
+import { ExitCode } from '../exit-codes.js';
 import type { OutputStream } from '../io.js';
 import { displayName, printable } from '../printable.js';
+import { errorAnnotation } from './github.js';
 import { formatDuration, plural } from './solve-text.js';
 
 /** `file#index (title)`, as solve names a level. */
@@ -70,6 +72,20 @@ function resultText(row: CheckRow, chalk: ChalkInstance): string {
   if (facts !== null && facts.immovableOffGoal > 0) parts.push(chalk.red(`${plural(facts.immovableOffGoal, 'box', 'boxes')} frozen off goals`));
   if (row.duplicateOf !== null) parts.push(chalk.red(`DUPLICATE of ${displayName(row.duplicateOf)}`));
   return parts.join('; ');
+}
+
+/**
+ * Under GitHub Actions: an `::error` line on the level of a row that fails the check (unsolvable,
+ * a duplicate, unknown within the limits, unreadable), or null for a row that passes.
+ */
+export function checkAnnotation(row: CheckRow): string | null {
+  if (exitCodeOfRow(row) === ExitCode.ok) return null;
+  const problems: string[] = [];
+  if (row.verdict === 'unsolvable') problems.push('proven unsolvable: the whole reachable space was searched');
+  if (row.verdict === 'unknown') problems.push(`neither solved nor proven unsolvable: stopped at the ${row.limit ?? 'time'} limit`);
+  if (row.verdict === 'error') problems.push(row.error ?? 'unreadable');
+  if (row.duplicateOf !== null) problems.push(`duplicate of ${row.duplicateOf}`);
+  return errorAnnotation(row.key, `sokoban check: ${keyLabel(row.key)}`, problems.join('; '));
 }
 
 export interface CheckTotals {

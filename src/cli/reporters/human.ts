@@ -56,7 +56,7 @@ export function humanVerifyReporter(out: OutputStream, chalk: ChalkInstance, opt
       if (outcome.lost !== null) detail(lostLine(outcome.lost));
       detail(`legal moves before it: ${counts(replay.moves, replay.pushes)}`);
       if (replay.moves > 0) detail(movesLine(options.notation, outcome.solutionText, false));
-      detail(`board before move ${failure.index}, player at ${failure.square} (row ${failure.row}, col ${failure.col}):`);
+      detail(`board before move ${failure.index}, player at ${failure.square} (row ${failure.row + 1}, column ${failure.col + 1}):`);
       write(drawBoard(failure.board, chalk, '    '));
       return;
     }

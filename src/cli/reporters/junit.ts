@@ -1,4 +1,5 @@
 import type { LevelRecord, RecordKey } from '../../runner/record.js';
+import { plural } from './solve-text.js';
 
 /** Text for XML content and attributes: markup escaped, characters XML 1.0 forbids dropped. */
 export function escapeXml(text: string): string {
@@ -41,7 +42,10 @@ function testcase(record: LevelRecord): string {
   const open = `    <testcase classname="${escapeXml(record.file)}" name="${escapeXml(caseName(record))}" time="${seconds(record.ms)}"`;
   const body = outcomeElement(record);
   if (body === '' && record.solution === null) return `${open}/>\n`;
-  const output = record.solution === null ? '' : `      <system-out>${escapeXml(`${record.moves} moves, ${record.pushes} pushes: ${record.solution}`)}</system-out>\n`;
+  const output =
+    record.solution === null
+      ? ''
+      : `      <system-out>${escapeXml(`${plural(record.moves ?? 0, 'move')}, ${plural(record.pushes ?? 0, 'push', 'pushes')}: ${record.solution}`)}</system-out>\n`;
   return `${open}>\n${body}${output}    </testcase>\n`;
 }
 

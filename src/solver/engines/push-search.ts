@@ -412,6 +412,11 @@ export class PushSearch implements SearchEngine {
     }
   }
 
+  /** Positions the perimeters this search built stored: work beside its expansions, which node limits count too. */
+  get tablePositions(): number {
+    return (this.pullPerimeter?.size ?? 0) + (this.movePerimeter?.size ?? 0);
+  }
+
   /** The move perimeter once built (config.movePerimeter), for measurements; null before, or when none is. */
   get builtMovePerimeter(): MovePerimeter | null {
     return this.movePerimeter;

@@ -13,6 +13,11 @@ export interface SearchEngine {
   readonly state: SearchState;
   /** Positions expanded so far. */
   readonly expanded: number;
+  /**
+   * Positions stored by the per-level tables it built on the way (the perimeters of the optimal
+   * searches): work beside its expansions, which node limits count too. Absent: none.
+   */
+  readonly tablePositions?: number;
   /** Positions generated (stored) so far. */
   readonly generated: number;
   /** Bytes held by the search's tables. */

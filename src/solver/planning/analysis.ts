@@ -67,6 +67,8 @@ export interface LevelAnalysis extends DirectionTables {
 export interface AnalysisLimits {
   /** Whether the move perimeter's share of the time is over (see MovePerimeterOptions.timeIsUp). */
   readonly perimeterTimeIsUp?: () => boolean;
+  /** At most this many positions in the move perimeter (a search counts them as its work; default 2,000,000). */
+  readonly perimeterMaxPositions?: number;
 }
 
 /**
@@ -150,7 +152,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, 
     movePerimeter(maxBytes) {
       if (perimeter === undefined) {
         perimeter = MovePerimeter.build(problem, this.backward().dead, {
-          maxPositions: MOVE_PERIMETER_POSITIONS,
+          maxPositions: Math.min(MOVE_PERIMETER_POSITIONS, limits.perimeterMaxPositions ?? MOVE_PERIMETER_POSITIONS),
           maxBytes,
           afterPushOnly: true,
           stopCheck,

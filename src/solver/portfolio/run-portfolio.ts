@@ -56,6 +56,11 @@ const MAX_BUDGET = 1 << 16;
  * turn is sized from that search's measured speed so that it takes about its share of a round:
  * searches whose positions cost very different amounts still split the time as intended.
  */
+/** What a search has done against the node limit: its expansions and the positions its tables stored. */
+function work(engine: SearchEngine): number {
+  return engine.expanded + (engine.tablePositions ?? 0);
+}
+
 export function runPortfolio(members: readonly PortfolioMember[], limits: PortfolioLimits): PortfolioOutcome {
   const { clock, positionsPerMs } = limits;
   // Positions per millisecond, measured as the search runs.
@@ -77,9 +82,10 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
       const { engine } = members[i];
       const share = shareIn(members[i], phase);
       if (engine.state !== 'running' || share <= 0) continue;
-      const wanted = rates[i] === 0 ? FIRST_BUDGET : Math.round(rates[i] * share * ROUND_MS);
+      const rate = rates[i];
+      const wanted = rate === 0 ? FIRST_BUDGET : Math.round(rate * share * ROUND_MS);
       // Never past the node limit, which is exact: once an earlier member used it up, nobody runs.
-      const left = limits.maxNodes - sumOf((e) => e.expanded);
+      const left = limits.maxNodes - sumOf(work);
       if (left <= 0) break;
       const budget = Math.max(1, Math.min(MAX_BUDGET, wanted, left));
       const before = engine.expanded;
@@ -125,7 +131,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
     const bytes = sumOf((e) => e.bytes);
     peakBytes = Math.max(peakBytes, bytes);
     if (clock() > limits.deadline) return { finished: null, limit: 'time', peakBytes };
-    if (sumOf((e) => e.expanded) >= limits.maxNodes) return { finished: null, limit: 'nodes', peakBytes };
+    if (sumOf(work) >= limits.maxNodes) return { finished: null, limit: 'nodes', peakBytes };
     if (bytes > limits.maxBytes) return { finished: null, limit: 'memory', peakBytes };
   }
 }

@@ -1,3 +1,4 @@
+import { columnLetters, rowLetters } from '../../game/notation.js';
 import { BOX, GOAL, WALL, type Board } from '../../level/board.js';
 
 /**
@@ -42,8 +43,8 @@ function classesOf(board: Board, square: number, inside: Uint8Array): string {
 const MAX_CELL = 64;
 /** The smallest: below this a square is too small to see or to click. */
 const MIN_CELL = 8;
-/** Window height left for the page around the board (header, title, counts), so the whole board is in view. */
-const HEIGHT_RESERVE = 150;
+/** Room left under the last element that must stay in view. */
+const BOTTOM_MARGIN = 8;
 
 function horizontalPadding(element: HTMLElement | null): number {
   if (element === null) return 0;
@@ -53,7 +54,9 @@ function horizontalPadding(element: HTMLElement | null): number {
 
 /**
  * Square size that fits the whole board into the width of its column and the height of the
- * window: a small level grows to fill a big screen, a big one shrinks on a phone.
+ * window: a small level grows to fill a big screen, a big one shrinks on a phone. The board's
+ * `data-keep-in-view` names an element below it (the hint text) that must fit on the screen
+ * too, so the height left for the board is measured from the page as laid out, not guessed.
  */
 export function fitBoardToWindow(container: HTMLElement): void {
   const width = Number(container.dataset.width);
@@ -62,8 +65,14 @@ export function fitBoardToWindow(container: HTMLElement): void {
   const parent = container.parentElement;
   // The column's inner width: clientWidth counts the padding of the column and of the board itself.
   const availableWidth = (parent?.clientWidth ?? 600) - horizontalPadding(parent) - horizontalPadding(container);
-  const availableHeight = Math.max(160, window.innerHeight - HEIGHT_RESERVE);
-  const fitting = Math.floor(Math.min(availableWidth / width, availableHeight / height));
+  const box = container.getBoundingClientRect();
+  const top = box.top + window.scrollY;
+  const keep = container.dataset.keepInView === undefined ? null : document.getElementById(container.dataset.keepInView);
+  // Everything between the board's bottom and the kept element's bottom does not change with the square size.
+  const below = keep === null ? 0 : Math.max(0, keep.getBoundingClientRect().bottom - box.bottom);
+  const availableHeight = Math.max(160, window.innerHeight - top - below - BOTTOM_MARGIN);
+  // One more column and row hold the coordinates.
+  const fitting = Math.floor(Math.min(availableWidth / (width + 1), availableHeight / (height + 1)));
   const size = Math.max(MIN_CELL, Math.min(MAX_CELL, fitting));
   container.style.setProperty('--cell', `${size}px`);
 }
@@ -73,6 +82,43 @@ export interface RenderOptions {
   readonly highlight?: number | null;
   /** Squares of boxes that can never reach a goal, drawn as dead. */
   readonly deadBoxes?: ReadonlySet<number>;
+  /** Size the squares to the window (the board being played); false keeps the stylesheet's size. */
+  readonly fitToWindow?: boolean;
+}
+
+/** The squares of each drawn board, in board order; the coordinate labels sit between them in the grid. */
+const drawnCells = new WeakMap<HTMLElement, HTMLElement[]>();
+
+function coordinateLabel(text: string): HTMLElement {
+  const label = document.createElement('div');
+  label.className = 'coord';
+  label.setAttribute('aria-hidden', 'true');
+  label.textContent = text;
+  return label;
+}
+
+/**
+ * The board's squares with their coordinates as the verifier and the loss messages name squares
+ * ("Ee": column E, row e): column letters above, row letters on the left.
+ */
+function buildCells(container: HTMLElement, board: Board): HTMLElement[] {
+  const cells = Array.from({ length: board.width * board.height }, (_, square) => {
+    const cell = document.createElement('div');
+    cell.dataset.square = String(square);
+    return cell;
+  });
+  const grid: HTMLElement[] = [coordinateLabel('')];
+  for (let col = 0; col < board.width; col++) grid.push(coordinateLabel(columnLetters(col)));
+  for (let row = 0; row < board.height; row++) {
+    grid.push(coordinateLabel(rowLetters(row)));
+    grid.push(...cells.slice(row * board.width, (row + 1) * board.width));
+  }
+  container.replaceChildren(...grid);
+  container.style.gridTemplateColumns = `auto repeat(${board.width}, var(--cell))`;
+  container.dataset.width = String(board.width);
+  container.dataset.height = String(board.height);
+  drawnCells.set(container, cells);
+  return cells;
 }
 
 /**
@@ -83,21 +129,13 @@ export interface RenderOptions {
 export function renderBoard(container: HTMLElement, board: Board, options: RenderOptions = {}): void {
   const inside = insideSquares(board);
   const count = board.width * board.height;
-  if (container.children.length !== count || container.dataset.width !== String(board.width)) {
-    container.replaceChildren(
-      ...Array.from({ length: count }, (_, square) => {
-        const cell = document.createElement('div');
-        cell.dataset.square = String(square);
-        return cell;
-      }),
-    );
-    container.style.gridTemplateColumns = `repeat(${board.width}, var(--cell))`;
-    container.dataset.width = String(board.width);
-    container.dataset.height = String(board.height);
-    fitBoardToWindow(container);
+  let cells = drawnCells.get(container);
+  if (cells === undefined || cells.length !== count || cells[0]?.parentElement !== container || container.dataset.width !== String(board.width)) {
+    cells = buildCells(container, board);
+    if (options.fitToWindow !== false) fitBoardToWindow(container);
   }
   for (let square = 0; square < count; square++) {
-    const cell = container.children[square] as HTMLElement;
+    const cell = cells[square];
     let names = classesOf(board, square, inside);
     if (options.highlight === square) names += ' highlight';
     if (options.deadBoxes?.has(square) === true) names += ' dead';

@@ -71,6 +71,8 @@ const ui = {
   verify: byId('verify', HTMLButtonElement),
   verifyResult: byId('verify-result', HTMLParagraphElement),
   verifyView: byId('verify-view', HTMLParagraphElement),
+  verifyBoard: byId('verify-board', HTMLDivElement),
+  verifyBoardCaption: byId('verify-board-caption', HTMLParagraphElement),
   pasteText: byId('paste-text', HTMLTextAreaElement),
   pasteFormat: byId('paste-format', HTMLSelectElement),
   pasteLoad: byId('paste-load', HTMLButtonElement),
@@ -138,7 +140,7 @@ function render(): void {
   const won = session.won;
   ui.status.classList.toggle('won', won);
   if (won) {
-    say(ui.status, `Solved! ${session.moves} moves, ${session.pushes} pushes.`, 'ok');
+    say(ui.status, `Solved! ${counted(session.moves, 'move', 'moves')}, ${counted(session.pushes, 'push', 'pushes')}.`, 'ok');
   } else if (ui.status.classList.contains('ok') || ui.status.textContent === '') {
     say(ui.status, '');
   }
@@ -183,8 +185,7 @@ function clearPanels(): void {
   hintPlan = null;
   say(ui.hintText, '');
   say(ui.solveResult, '');
-  say(ui.verifyResult, '');
-  ui.verifyView.textContent = '';
+  clearVerify();
   ui.solutionText.textContent = '';
   ui.playerControls.hidden = true;
 }
@@ -250,12 +251,18 @@ function fillLevelSelect(collection: PageCollection, selected: number): void {
   ui.level.value = String(selected);
 }
 
+/** The collection's name with its count, unless the name says the count already ("Microban (155 puzzles, ...)"). */
+function collectionLabel(collection: PageCollection): string {
+  const saysCount = new RegExp(`(^|\\D)${collection.count}(\\D|$)`).test(collection.name);
+  return saysCount ? collection.name : `${collection.name} (${collection.count})`;
+}
+
 function fillCollectionSelect(selectedId: string): void {
   ui.collection.replaceChildren(
     ...collections.map((collection) => {
       const option = document.createElement('option');
       option.value = collection.id;
-      option.textContent = `${collection.name} (${collection.count})`;
+      option.textContent = collectionLabel(collection);
       return option;
     }),
   );
@@ -502,11 +509,20 @@ async function solveCurrent(): Promise<void> {
   }
 }
 
-/** Replays a pasted move string from the level's start with the library's replay, as `sokoban verify` does. */
+/** "1 move", "2 pushes": a count with its noun, singular for one. */
+function counted(count: number, singular: string, plural: string): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/**
+ * Replays a pasted move string from the level's start with the library's replay, as `sokoban
+ * verify` does, and draws the position it reaches on a board of its own in the Verify panel.
+ * The game being played, and the progress saved for it, are left exactly as they were.
+ */
 function verifyMoves(): void {
   if (level === null || session === null) return;
   const text = ui.verifyMoves.value;
-  clearPanels();
+  clearVerify();
   let result;
   try {
     result = replay(level.board, text, { rule: session.rule, file: 'moves' });
@@ -515,18 +531,16 @@ function verifyMoves(): void {
     say(ui.verifyResult, error.message, 'error');
     return;
   }
-  // Show the position the moves reach: the end, or just before the failing move.
-  session.restart();
-  for (const letter of result.solution) session.move(directionOfLetter(letter) as Direction);
   const done = document.createElement('span');
   done.className = 'done';
   done.textContent = result.solution;
+  let failAt: number | null = null;
   if (result.error !== null) {
     const failure = result.error;
     const [dr, dc] = DIRECTION_DELTA[directionOfLetter(failure.move) as Direction];
     const row = failure.row + dr;
     const col = failure.col + dc;
-    highlight = row >= 0 && col >= 0 && row < level.board.height && col < level.board.width ? row * level.board.width + col : null;
+    failAt = row >= 0 && col >= 0 && row < level.board.height && col < level.board.width ? row * level.board.width + col : null;
     const mark = document.createElement('mark');
     mark.className = 'fail';
     mark.textContent = failure.move;
@@ -534,10 +548,22 @@ function verifyMoves(): void {
     say(ui.verifyResult, `Invalid: ${failure.message}.`, 'error');
   } else {
     ui.verifyView.replaceChildren(done);
-    const counts = `${result.moves} moves, ${result.pushes} pushes`;
+    const counts = `${counted(result.moves, 'move', 'moves')}, ${counted(result.pushes, 'push', 'pushes')}`;
     say(ui.verifyResult, result.solved ? `Valid and solved: ${counts}.` : `Valid, but the level is not solved after ${counts}.`, result.solved ? 'ok' : 'error');
   }
-  render();
+  // The position the moves reach: the end, or just before the failing move.
+  ui.verifyBoard.hidden = false;
+  ui.verifyBoardCaption.textContent = result.error === null ? 'Where these moves end:' : `Before move ${result.error.index}:`;
+  ui.verifyBoardCaption.hidden = false;
+  renderBoard(ui.verifyBoard, result.board, { highlight: failAt, fitToWindow: false });
+}
+
+function clearVerify(): void {
+  say(ui.verifyResult, '');
+  ui.verifyView.textContent = '';
+  ui.verifyBoard.hidden = true;
+  ui.verifyBoard.replaceChildren();
+  ui.verifyBoardCaption.hidden = true;
 }
 
 function loadPasted(): void {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../../src/game/replay.js';
 import { canonicalBoard } from '../../../src/level/canonical.js';
+import { BOX, GOAL, WALL } from '../../../src/level/board.js';
 import { formatBoard } from '../../../src/level/write.js';
+import { playingArea } from '../../../src/level/area.js';
 import { type GenerateOptions, generateLevels, generateSizeProblem } from '../../../src/solver/generate/generate-levels.js';
 import { SeededRandom } from '../../../src/solver/generate/seeded-random.js';
+import { levelFacts } from '../../../src/solver/inspect/level-facts.js';
+import { solve } from '../../../src/solver/solve.js';
 import { solveByExhaustion } from '../oracle.js';
 
 const SMALL: GenerateOptions = { width: 6, height: 6, boxes: 2, seed: 7, metric: 'moves', maxNodes: 50_000 };
@@ -59,5 +63,43 @@ describe('generating levels', () => {
   it('refuses a rectangle too small for the boxes', () => {
     expect(generateSizeProblem(5, 5, 4)).toMatch(/4 boxes need at least 10 squares/);
     expect(generateSizeProblem(6, 6, 2)).toBeNull();
+  });
+
+  it('refuses a rectangle larger than the reader takes, before making anything', () => {
+    expect(generateSizeProblem(300, 300, 1)).toMatch(/at most 65536 squares are read/);
+    expect(generateSizeProblem(100_000, 100_000, 1)).toMatch(/at most 65536 squares are read/);
+    expect(generateSizeProblem(256, 256, 1)).toBeNull();
+  });
+
+  it('makes trimmed, closed levels: no decoration walls or boxes, no floor square walled on three sides', () => {
+    for (const level of generateLevels({ ...SMALL, width: 10, height: 9, boxes: 3, seed: 3 }, 4)) {
+      const facts = levelFacts(level.board, 'all-goals');
+      expect([facts.decorationWalls, facts.decorationBoxes]).toEqual([0, 0]);
+      const { width, squares } = level.board;
+      const area = playingArea(level.board);
+      squares.forEach((flags, square) => {
+        // Outside the walls is nothing, not floor.
+        if (area[square] !== 1) return;
+        const walls = [-width, width, -1, 1].filter((offset) => (squares[square + offset] & WALL) !== 0).length;
+        // A dead end may hold what the level needs there: a goal, a box or the player's start.
+        if (walls >= 3) expect((flags & (GOAL | BOX)) !== 0 || square === level.board.player).toBe(true);
+      });
+    }
+  });
+
+  it('drops levels shorter than --min-moves or --min-pushes', () => {
+    const levels = [...generateLevels({ ...SMALL, width: 8, height: 8, boxes: 2, minMoves: 30, minPushes: 8 }, 3)];
+    expect(levels).toHaveLength(3);
+    for (const level of levels) {
+      expect(level.moves).toBeGreaterThanOrEqual(30);
+      expect(level.pushes).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('gives as difficulty every position the optimal proof handled: its expansions and its perimeter table', () => {
+    for (const level of generateLevels({ ...SMALL, width: 10, height: 9, boxes: 3, seed: 5 }, 2)) {
+      const proof = solve(level.board, { rule: 'all-goals', optimal: 'moves', maxNodes: SMALL.maxNodes, timeLimitMs: 2 ** 31 - 1 });
+      expect(level.nodes).toBe(proof.nodes + proof.tableNodes);
+    }
   });
 });

@@ -197,3 +197,30 @@ describe('portfolio memory', () => {
     }
   });
 });
+
+describe('portfolio at a steady rate (repeatable runs)', () => {
+  /** Which search settles the level, and after how many positions each had expanded, on a machine of the given speed. */
+  function settle(cheapMs: number, dearMs: number, positionsPerMs?: number): [number, number, boolean] {
+    const clock = { now: 0 };
+    const cheap = new FakeSearch(clock, cheapMs, 5000);
+    const dear = new FakeSearch(clock, dearMs, 300);
+    const outcome = runPortfolio(
+      [
+        { engine: cheap, share: 0.5, openingShare: 0.9 },
+        { engine: dear, share: 0.5, openingShare: 0.1 },
+      ],
+      { ...limits(clock, { deadline: 1e9 }), openingMs: 5, positionsPerMs },
+    );
+    return [cheap.expanded, dear.expanded, outcome.finished === cheap];
+  }
+
+  it('takes the same turns however fast the machine and its searches are', () => {
+    const fast = settle(0.001, 0.01, 50);
+    expect(settle(0.01, 0.5, 50)).toEqual(fast);
+    expect(settle(0.1, 0.02, 50)).toEqual(fast);
+  });
+
+  it('depends on measured speeds without it, which is what makes runs differ', () => {
+    expect(settle(0.01, 0.5)).not.toEqual(settle(0.1, 0.02));
+  });
+});
