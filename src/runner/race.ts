@@ -14,7 +14,7 @@ export type RaceSplit = readonly (readonly PortfolioMemberName[])[];
  * (without mobility; with every goal's basin), the greedy searches meeting in the middle and the push-optimal A*, which proves the
  * unsolvable levels. FESS takes most of the time in the single-thread portfolio, so this split
  * gives the others a whole core without taking anything from it. Measured against the
- * alternatives in the README (How the solver works).
+ * alternatives in docs/solver.md.
  */
 export const DEFAULT_RACE_SPLIT: RaceSplit = [['feature'], ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal']];
 
