@@ -3,7 +3,7 @@
  *                        [--time-limit <s>] [--max-gib <n>] [--heuristics h0,h1,h2]
  *
  * The CS161 homework's comparison of heuristics: A* (src/solver/cs161/a-star.ts through the students'
- * `sokoban`) on each problem of ../shared/cs161 with h0, h1 and h2, the depth it finds (checked
+ * `sokoban`) on each problem of test/data/cs161 with h0, h1 and h2, the depth it finds (checked
  * against the published or breadth-first depth) and the states expanded. Every path is replayed
  * step by step with the homework's `nextStates`, so a printed depth is a real solution's.
  * A heuristic that needs more than --max-expanded states, --time-limit seconds (default: none)
@@ -16,7 +16,7 @@ import { type Cs161State, goalTest, nextStates } from '../src/game/cs161.js';
 import { AStarLimitError } from '../src/solver/cs161/a-star.js';
 import type { Cs161Rule } from '../src/solver/cs161/bound.js';
 import { type Cs161HeuristicName, cs161RankSearch } from '../src/solver/cs161/rank-search.js';
-import { sharedDir } from './suites.js';
+import { dataDir } from './suites.js';
 
 interface Problem {
   readonly name: string;
@@ -77,7 +77,7 @@ function replays(path: readonly Cs161State[], rule: Cs161Rule): boolean {
 }
 
 const { maxExpanded, names, rule, timeLimitS, maxGiB, heuristics } = parseArgs(process.argv.slice(2));
-const problems = (JSON.parse(readFileSync(path.join(sharedDir, 'cs161', FILES[rule]), 'utf8')) as Problem[]).filter((problem) => names === null || names.has(problem.name));
+const problems = (JSON.parse(readFileSync(path.join(dataDir, 'cs161', FILES[rule]), 'utf8')) as Problem[]).filter((problem) => names === null || names.has(problem.name));
 
 /** One search's outcome: the depth (or why there is none), the states expanded, and what it cost. */
 interface Run {

@@ -18,7 +18,7 @@ import { OPENING_ONLY_CORRAL_LIMITS } from '../src/solver/deadlocks/corral-deadl
 import { FeatureSearch } from '../src/solver/engines/feature-search.js';
 import { analyzeLevel } from '../src/solver/planning/analysis.js';
 import { problemWithFixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
-import { sharedDir } from './suites.js';
+import { dataDir } from './suites.js';
 
 interface Args {
   readonly collection: string;
@@ -39,7 +39,7 @@ function parseArgs(argv: readonly string[]): Args {
   const levels: number[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file of ../shared/levels');
+    if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file of test/data/levels');
     else if (arg === '--max-nodes') maxNodes = Number(argv[++i]);
     else if (arg === '--repeat') repeat = Number(argv[++i]);
     else if (/^[\d,\s]+$/.test(arg))
@@ -69,7 +69,7 @@ function cellHash(keys: readonly number[]): string {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
+const text = readFileSync(path.join(dataDir, 'levels', args.collection), 'utf8');
 const collection = parseCollection(text, { file: args.collection }).levels;
 const STEP = 1000;
 process.stdout.write(`level  state        expanded  generated  cells     analysis ms  build ms  search ms  µs/position\n`);

@@ -3,7 +3,7 @@
  *                            [--step <k>] [--give-up <f>] [--config <json>] <levels>
  *
  * Where a level gets hard for the search over features: the known solution of each level
- * (../shared/solutions) is cut into box moves (the pushes of one box in a row, the unit of
+ * (test/data/solutions) is cut into box moves (the pushes of one box in a row, the unit of
  * FESS's moves), and FESS alone, with the given config, is started from the position after box
  * move k, for k from the last move back towards the start, every `step` moves, until `give-up`
  * starts in a row find nothing within `max-nodes` positions. The start of the last unbroken run
@@ -22,7 +22,7 @@ import { FeatureSearch, type FeatureSearchConfig } from '../src/solver/engines/f
 import { buildProblem } from '../src/solver/model/problem.js';
 import { analyzeLevel } from '../src/solver/planning/analysis.js';
 import { knownSolutions } from './known-solutions.js';
-import { sharedDir } from './suites.js';
+import { dataDir } from './suites.js';
 
 interface Args {
   readonly collection: string;
@@ -96,7 +96,7 @@ function boxMovePositions(start: Board, moves: string): Board[] {
 
 const args = parseArgs(process.argv.slice(2));
 const { levels: levelsFile, solutions } = COLLECTIONS[args.collection];
-const levels = parseCollection(readFileSync(path.join(sharedDir, 'levels', levelsFile), 'utf8'), { file: levelsFile }).levels;
+const levels = parseCollection(readFileSync(path.join(dataDir, 'levels', levelsFile), 'utf8'), { file: levelsFile }).levels;
 const known = knownSolutions(solutions);
 process.stdout.write(
   `# ${args.collection}: FESS alone (${JSON.stringify(args.config)}) from the position after box move k of the known solution, ${args.maxNodes} positions each\n`,

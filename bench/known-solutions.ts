@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCollection } from '../src/level/parse.js';
-import { sharedDir } from './suites.js';
+import { dataDir } from './suites.js';
 
 /** Known solutions by level number: the TOML's LevelNNNN lines, or the levels' Solution lines in order. */
 export function knownSolutions(file: string): Map<number, string> {
-  const text = readFileSync(path.join(sharedDir, 'solutions', file), 'utf8');
+  const text = readFileSync(path.join(dataDir, 'solutions', file), 'utf8');
   const known = new Map<number, string>();
   if (file.endsWith('.toml')) {
     for (const line of text.split('\n')) {

@@ -2,7 +2,7 @@
  * npm run bench:optimize -- [--metric moves|pushes] [--time-limit <s>] [--max-nodes <n>]
  *                            [--levels 1-10,15] [--techniques walks,permutation,vicinity]
  *
- * Optimizes the known XSokoban solutions of ../shared/solutions/xsokoban90_lurd.toml, level by
+ * Optimizes the known XSokoban solutions of test/data/solutions/xsokoban90_lurd.toml, level by
  * level in this process: the length before and after (and after each technique), every result
  * replayed by the optimizer itself and again here, a row per level in
  * bench/results/optimize-<metric>-<date>.txt and the totals on stdout.
@@ -16,7 +16,7 @@ import type { OptimizeMetric } from '../src/solver/optimize/metric.js';
 import { OPTIMIZE_TECHNIQUES, type OptimizeTechnique } from '../src/solver/optimize/optimize-pushes.js';
 import { optimizeSolution } from '../src/solver/optimize/optimize.js';
 import { knownSolutions } from './known-solutions.js';
-import { repoRoot, sharedDir } from './suites.js';
+import { repoRoot, dataDir } from './suites.js';
 
 function fail(message: string): never {
   process.stderr.write(`bench:optimize: ${message}\n`);
@@ -60,7 +60,7 @@ function parseArgs(argv: readonly string[]): Args {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const levels = parseCollection(readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8'), { file: 'xsokoban90.xsb' }).levels;
+const levels = parseCollection(readFileSync(path.join(dataDir, 'levels', 'xsokoban90.xsb'), 'utf8'), { file: 'xsokoban90.xsb' }).levels;
 const known = knownSolutions('xsokoban90_lurd.toml');
 
 const dir = path.join(repoRoot, 'bench', 'results');

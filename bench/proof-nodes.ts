@@ -23,7 +23,7 @@ import { pushesToLurd } from '../src/solver/geometry/solution.js';
 import { analyzeLevel, type LevelAnalysis } from '../src/solver/planning/analysis.js';
 import { problemWithFixedHomeBoxesAsWalls } from '../src/solver/planning/fixed-home-boxes.js';
 import { MOVE_PERIMETER, OPTIMAL_SEARCH, type Optimality, PUSH_PERIMETER } from '../src/solver/portfolio/optimal-plan.js';
-import { sharedDir } from './suites.js';
+import { dataDir } from './suites.js';
 
 const MAX_BYTES = 3 * 1024 * 1024 * 1024;
 const STEP = 10_000;
@@ -91,7 +91,7 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (arg === '--max-nodes') {
       maxNodes = Number(argv[++i]);
       if (!Number.isInteger(maxNodes) || maxNodes <= 0) usage('--max-nodes needs a positive whole number');
-    } else if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file in ../shared/levels');
+    } else if (arg === '--collection') collection = argv[++i] ?? usage('--collection needs a file in test/data/levels');
     else if (arg === '--no-pairs') pairPatterns = false;
     else if (arg === '--no-triples') triplePatterns = false;
     else if (arg === '--no-one-way') oneWayMacros = false;
@@ -145,7 +145,7 @@ function rootWalk(problem: Problem, analysis: LevelAnalysis, boxes: Int32Array):
 }
 
 const args = parseArgs(process.argv.slice(2));
-const text = readFileSync(path.join(sharedDir, 'levels', args.collection), 'utf8');
+const text = readFileSync(path.join(dataDir, 'levels', args.collection), 'utf8');
 const levels = parseCollection(text, { file: args.collection }).levels;
 const pullPositions = args.perimeterPositions ?? PUSH_PERIMETER.maxPositions;
 const perimeterNote = !args.perimeter

@@ -7,7 +7,8 @@ import { parseCollection } from '../src/level/parse.js';
 import type { Optimality } from '../src/solver/solve.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const sharedDir = path.resolve(repoRoot, '..', 'shared');
+/** The public levels, solutions and course data the tests read (test/data; see its README for each source). */
+export const dataDir = path.join(repoRoot, 'test', 'data');
 
 /** What an independent source says a level's answer is: an optimal length, or no solution. */
 export type Expected = { readonly moves: number } | 'unsolvable';
@@ -43,7 +44,7 @@ export interface Suite {
 }
 
 function collection(file: string): BenchLevel[] {
-  const text = readFileSync(path.join(sharedDir, 'levels', file), 'utf8');
+  const text = readFileSync(path.join(dataDir, 'levels', file), 'utf8');
   return parseCollection(text, { file }).levels.map((level, i) => ({
     index: i + 1,
     title: level.title ?? `#${i + 1}`,
@@ -54,7 +55,7 @@ function collection(file: string): BenchLevel[] {
 }
 
 function randomLevels(): BenchLevel[] {
-  const dir = path.join(sharedDir, 'random');
+  const dir = path.join(dataDir, 'random');
   return readFileSync(path.join(dir, 'ANSWERS'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -73,7 +74,7 @@ function randomLevels(): BenchLevel[] {
 }
 
 function snekobanTable(): BenchLevel[] {
-  const dir = path.join(sharedDir, 'snekoban');
+  const dir = path.join(dataDir, 'snekoban');
   const table = JSON.parse(readFileSync(path.join(dir, 'solver_expected_lengths.json'), 'utf8')) as {
     groups: Record<string, { puzzle: string; expected_moves: number | null }[]>;
   };
@@ -114,7 +115,7 @@ const anySolution = (name: string, file: string, limitSeconds: number, pick?: (l
 export const SUITES: readonly Suite[] = [
   {
     name: 'random',
-    description: '../shared/random, move-optimal, checked against ANSWERS',
+    description: 'test/data/random, move-optimal, checked against ANSWERS',
     runs: (options) => [{ label: 'random moves', optimal: 'moves', timeLimitMs: seconds(options, 60), maxNodes: options.maxNodes, levels: randomLevels() }],
   },
   {

@@ -15,7 +15,7 @@ export type RaceSplit = readonly (readonly PortfolioMemberName[])[];
  * The workers' members as the plan's `raceWorker` says (solver/portfolio/plan.ts): the feature
  * search (FESS) on one core, the other searches on the other. FESS takes most of the time in the
  * single-thread portfolio, so this split gives the others a whole core without taking anything
- * from it. Measured against the alternatives in the README (How the solver works).
+ * from it. Measured against the alternatives in docs/solver.md.
  */
 export const DEFAULT_RACE_SPLIT: RaceSplit = raceSplitOf(PORTFOLIO_PLAN);
 

@@ -59,5 +59,4 @@ export async function loadAssets(folder: string): Promise<ReadonlyMap<string, As
 
 /** Shown at "/" when the front end has not been built, instead of a bare 404. */
 export const NOT_BUILT_PAGE =
-  '<!doctype html><meta charset="utf-8"><title>sokoban</title>' +
-  '<p>The page is not built yet: run <code>npm run build</code> (npm ci does it too). The JSON API under /api/ works.</p>';
+  '<!doctype html><meta charset="utf-8"><title>sokoban</title><p>The page is not built yet: run <code>npm run build</code>. The JSON API under /api/ works.</p>';

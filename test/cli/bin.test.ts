@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// These run the real installed command; `npm ci` builds dist/ through `prepare`.
+// These run the real installed command; `npm test` builds dist/ first (`npm run build`).
 beforeAll(() => {
   if (!existsSync('dist/cli/run.js')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
 });

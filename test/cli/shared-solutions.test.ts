@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/fake-io.js';
 
-// Known solutions from ../shared/solutions (see its README): every one replays to solved.
-const SHARED = '../shared/solutions';
+// Known solutions from test/data/solutions (see its README): every one replays to solved.
+const SHARED = 'test/data/solutions';
 
 function jsonLines(stdout: string): { index: number; solved: boolean; valid: boolean }[] {
   return stdout

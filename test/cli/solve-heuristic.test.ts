@@ -7,7 +7,7 @@ import { cli, fakeIo } from '../helpers/fake-io.js';
 
 /** Keeper, floor, box, goal in a walled row: a walk and a push. */
 const ROW = '1 1 1 1 1 1\n1 3 0 2 4 1\n1 1 1 1 1 1\n';
-const CS161 = '../shared/cs161/hw3_22_problems_boxes_rule.json';
+const CS161 = 'test/data/cs161/hw3_22_problems_boxes_rule.json';
 
 function statesExpanded(stdout: string): number {
   const match = / (\d+) states? expanded/.exec(stdout);

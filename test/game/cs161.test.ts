@@ -1,12 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LevelError } from '../../src/errors.js';
 import { goalTest, h0, h1, nextStates } from '../../src/game/cs161.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cs161Data = path.resolve(repoRoot, '..', 'shared', 'cs161');
+import { readTestData } from '../helpers/test-data.js';
 
 interface UnitCases {
   goal_test_examples: { name: string; state: number[][] | string; expected: boolean }[];
@@ -15,8 +10,8 @@ interface UnitCases {
   next_states_cases: { name: string; start: number[][]; expected_successors: number[][][] }[];
 }
 
-const cases = JSON.parse(readFileSync(path.join(cs161Data, 'hw3_py_unit_cases.json'), 'utf8')) as UnitCases;
-const problems = JSON.parse(readFileSync(path.join(cs161Data, 'hw3_22_problems_boxes_rule.json'), 'utf8')) as {
+const cases = JSON.parse(readTestData('cs161/hw3_py_unit_cases.json')) as UnitCases;
+const problems = JSON.parse(readTestData('cs161/hw3_22_problems_boxes_rule.json')) as {
   name: string;
   grid: number[][];
 }[];

@@ -1,21 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/game/replay.js';
 import { parseCollection } from '../../src/level/parse.js';
+import { readTestData } from '../helpers/test-data.js';
 
 /**
  * Published solutions, each already replayed to solved by an independent simulator
- * (../shared/solutions/README.md): real-world input for the validator, thousands of moves long.
+ * (test/data/solutions/README.md): real-world input for the validator, thousands of moves long.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const shared = path.resolve(repoRoot, '..', 'shared');
-
-function read(relative: string): string {
-  return readFileSync(path.join(shared, relative), 'utf8');
-}
 
 const sokFiles = [
   'mas_sasquatch_ksokoban_solutions.xsb',
@@ -27,7 +18,7 @@ const sokFiles = [
 ];
 
 describe.each(sokFiles)('the solutions in %s', (name) => {
-  const collection = parseCollection(read(`solutions/${name}`), { file: name, format: 'xsb' });
+  const collection = parseCollection(readTestData(`solutions/${name}`), { file: name, format: 'xsb' });
   const solved = collection.levels.filter((level) => level.solutions.length > 0);
 
   it('are found by the reader', () => {
@@ -53,9 +44,9 @@ describe.each(sokFiles)('the solutions in %s', (name) => {
 });
 
 describe('the XSokoban solutions', () => {
-  const levels = parseCollection(read('levels/xsokoban90.xsb'), { file: 'xsokoban90.xsb' }).levels;
+  const levels = parseCollection(readTestData('levels/xsokoban90.xsb'), { file: 'xsokoban90.xsb' }).levels;
   const solutions = new Map<number, string>();
-  for (const match of read('solutions/xsokoban90_lurd.toml').matchAll(/^Level(\d+) = "([^"]*)"/gm)) {
+  for (const match of readTestData('solutions/xsokoban90_lurd.toml').matchAll(/^Level(\d+) = "([^"]*)"/gm)) {
     solutions.set(Number(match[1]), match[2]);
   }
 

@@ -1,18 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/game/direction.js';
 import { type SnekobanDescription, dumpGame, newGame, stepGame, victoryCheck } from '../../src/game/snekoban.js';
+import { testDataPath } from '../helpers/test-data.js';
 
 /**
  * The MIT 6.101 lab's own step tests, through the lab-style API: after every move, the board
  * (cell by cell, order of names inside a cell ignored) and the victory flag must match.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const labData = path.resolve(repoRoot, '..', 'shared', 'snekoban');
+const labData = testDataPath('snekoban');
 
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8'));

@@ -1,17 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { LevelError } from '../../src/errors.js';
 import { formatBoard } from '../../src/level/write.js';
 import type { Board } from '../../src/level/board.js';
-
-/** ../shared, the read-only test data next to the repository. */
-export function sharedPath(relative: string): string {
-  return fileURLToPath(new URL(`../../../shared/${relative}`, import.meta.url));
-}
-
-export function readShared(relative: string): string {
-  return readFileSync(sharedPath(relative), 'utf8');
-}
 
 /** Runs `action`, which must throw a LevelError, and returns it for its fields to be checked. */
 export function levelErrorOf(action: () => unknown): LevelError {

@@ -4,7 +4,8 @@ import { WALL, boardsEqual, type Board } from '../../src/level/board.js';
 import type { Level, LevelFormat } from '../../src/level/level.js';
 import { parseCollection, parseLevel } from '../../src/level/parse.js';
 import { formatBoard, formatCollection } from '../../src/level/write.js';
-import { lines, readShared, sharedPath } from './helpers.js';
+import { readTestData, testDataPath } from '../helpers/test-data.js';
+import { lines } from './helpers.js';
 
 const FORMATS: readonly LevelFormat[] = ['xsb', 'json', 'grid'];
 
@@ -46,13 +47,13 @@ describe('round trips between every pair of formats', () => {
   });
 
   it('keep every Microban level', () => {
-    const collection = parseCollection(readShared('levels/microban.xsb'));
+    const collection = parseCollection(readTestData('levels/microban.xsb'));
     expect(lossesIn(collection.levels.map((level) => ({ name: `microban ${level.source.index}`, board: level.board })))).toEqual([]);
   });
 
   it('keep every CS161 problem', () => {
     const boards = ['cs161/hw3_22_problems_boxes_rule.json', 'cs161/hw3_15_problems_keeper_rule.json'].flatMap((file) =>
-      parseCollection(readShared(file)).levels.map((level) => ({ name: `${file} ${level.title}`, board: level.board })),
+      parseCollection(readTestData(file)).levels.map((level) => ({ name: `${file} ${level.title}`, board: level.board })),
     );
     expect(boards).toHaveLength(37);
     expect(lossesIn(boards)).toEqual([]);
@@ -60,7 +61,7 @@ describe('round trips between every pair of formats', () => {
 
   it('keep every 6.101 puzzle and step-test level', () => {
     const boards = ['snekoban/puzzles', 'snekoban/test_levels'].flatMap((folder) =>
-      readdirSync(sharedPath(folder)).map((name) => ({ name, board: parseLevel(readShared(`${folder}/${name}`)).board })),
+      readdirSync(testDataPath(folder)).map((name) => ({ name, board: parseLevel(readTestData(`${folder}/${name}`)).board })),
     );
     expect(boards.length).toBe(396 + 119);
     expect(lossesIn(boards)).toEqual([]);
@@ -86,8 +87,8 @@ function withoutWallRing(board: Board): Board {
 
 describe('the CS161 XSB copies', () => {
   it.each(['hw3_22_problems_boxes_rule', 'hw3_15_problems_keeper_rule'])('%s.xsb is %s.json inside an added ring of walls', (name) => {
-    const fromXsb = parseCollection(readShared(`cs161/${name}.xsb`)).levels;
-    const fromJson = parseCollection(readShared(`cs161/${name}.json`)).levels;
+    const fromXsb = parseCollection(readTestData(`cs161/${name}.xsb`)).levels;
+    const fromJson = parseCollection(readTestData(`cs161/${name}.json`)).levels;
     expect(fromXsb.length).toBe(fromJson.length);
     fromXsb.forEach((level, index) => {
       expect(boardsEqual(withoutWallRing(level.board), fromJson[index].board)).toBe(true);
@@ -105,7 +106,7 @@ describe('XSB collections written back', () => {
     'solutions/microban_ksokoban_solutions.xsb',
     'solutions/microban_sokosolve_solutions.txt',
   ])('%s reads back with the same header, boards, titles, authors, comments and solutions', (file) => {
-    const original = parseCollection(readShared(file));
+    const original = parseCollection(readTestData(file));
     const again = parseCollection(formatCollection(original, 'xsb'));
     expect(again.header).toEqual(original.header);
     expect(again.levels.length).toBe(original.levels.length);

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { BOX, GOAL, boardsEqual, countSquares } from '../../src/level/board.js';
 import type { Collection } from '../../src/level/level.js';
 import { parseCollection, parseLevel } from '../../src/level/parse.js';
-import { readShared, sharedPath } from './helpers.js';
+import { readTestData, testDataPath } from '../helpers/test-data.js';
 
-const read = (file: string): Collection => parseCollection(readShared(file), { file });
+const read = (file: string): Collection => parseCollection(readTestData(file), { file });
 
-/** Level counts as listed in ../shared/levels/README.md. */
+/** Level counts as listed in test/data/levels/README.md. */
 const LEVEL_COUNTS: Readonly<Record<string, number>> = {
   'microban.xsb': 155,
   'microban2.xsb': 135,
@@ -28,7 +28,7 @@ const LEVEL_COUNTS: Readonly<Record<string, number>> = {
 
 describe('the shared level collections', () => {
   it('lists a count for every collection in the folder', () => {
-    const files = readdirSync(sharedPath('levels')).filter((name) => name.endsWith('.xsb'));
+    const files = readdirSync(testDataPath('levels')).filter((name) => name.endsWith('.xsb'));
     expect(files.sort()).toEqual(Object.keys(LEVEL_COUNTS).sort());
   });
 
@@ -95,7 +95,7 @@ describe('the shared CS161 and 6.101 data', () => {
       ['cs161/hw3_22_problems_boxes_rule.json', 22],
       ['cs161/hw3_15_problems_keeper_rule.json', 15],
     ] as const) {
-      const data = JSON.parse(readShared(file)) as { name: string; rows: number; cols: number; boxes: number; goals: number }[];
+      const data = JSON.parse(readTestData(file)) as { name: string; rows: number; cols: number; boxes: number; goals: number }[];
       const collection = read(file);
       expect(collection.format).toBe('grid');
       expect(collection.levels).toHaveLength(count);
@@ -110,7 +110,7 @@ describe('the shared CS161 and 6.101 data', () => {
   it('reads every 6.101 puzzle and step-test level as 6.101 JSON', () => {
     const formats = new Set<string>();
     for (const folder of ['snekoban/puzzles', 'snekoban/test_levels']) {
-      for (const name of readdirSync(sharedPath(folder))) formats.add(parseLevel(readShared(`${folder}/${name}`), { file: name }).format);
+      for (const name of readdirSync(testDataPath(folder))) formats.add(parseLevel(readTestData(`${folder}/${name}`), { file: name }).format);
     }
     expect([...formats]).toEqual(['json']);
   });

@@ -6,9 +6,11 @@ import { parseCollection } from '../../src/level/parse.js';
 import type { GoalRule } from '../../src/game/goal-rule.js';
 import { replay } from '../../src/game/replay.js';
 import type { SolveResult } from '../../src/solver/solve.js';
+import { testDataDir } from '../helpers/test-data.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const sharedDir = path.resolve(repoRoot, '..', 'shared');
+/** The repository's copy of the shared test data (test/data; see its README), laid out as the shared folder it came from. */
+export const sharedDir = testDataDir;
 
 /** A board drawn in XSB characters, read by the project's own parser. */
 export function board(...rows: string[]): Board {

@@ -5,7 +5,7 @@ import { parseCollection } from '../../src/level/parse.js';
 import type { Problem } from '../../src/solver/model/problem.js';
 import { sharedDir } from './helpers.js';
 
-/** The 90 XSokoban levels and their published LURD solutions, by level number, from ../shared. */
+/** The 90 XSokoban levels and their published LURD solutions, by level number, from test/data. */
 export function xsokobanWithSolutions(): { levels: readonly Level[]; solutions: Map<number, string> } {
   const read = (relative: string): string => readFileSync(path.join(sharedDir, relative), 'utf8');
   const levels = parseCollection(read('levels/xsokoban90.xsb'), { file: 'xsokoban90.xsb' }).levels;

@@ -7,7 +7,7 @@ import { expectReplaysToSolved, sharedDir } from './helpers.js';
 import { fewestByExhaustionWithin } from './oracle.js';
 
 /**
- * ../shared/random: small random levels whose move-optimal lengths an independent program found
+ * test/data/random: small random levels whose move-optimal lengths an independent program found
  * by exhaustive breadth-first search (ANSWERS). All 180 are checked: move-optimal search takes
  * well under a second for the whole set.
  */
@@ -35,7 +35,7 @@ const levels = answers.map((recorded) => ({
   board: parseCollection(readFileSync(path.join(randomDir, recorded.file), 'utf8'), { file: recorded.file }).levels[0].board,
 }));
 
-describe('the random levels of ../shared/random', () => {
+describe('the random levels of test/data/random', () => {
   it('are all there, both solvable and unsolvable ones', () => {
     expect(answers).toHaveLength(180);
     expect(answers.some((a) => a.moves === null)).toBe(true);

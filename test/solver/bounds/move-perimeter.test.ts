@@ -289,7 +289,7 @@ describe('move-optimal search with the move perimeter', () => {
     }
   });
 
-  it('finds the recorded fewest moves and the same fewest pushes on the levels of ../shared/random, with a shallow perimeter', () => {
+  it('finds the recorded fewest moves and the same fewest pushes on the levels of test/data/random, with a shallow perimeter', () => {
     const randomDir = path.join(sharedDir, 'random');
     const answers = readFileSync(path.join(randomDir, 'ANSWERS'), 'utf8')
       .split('\n')

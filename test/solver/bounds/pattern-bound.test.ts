@@ -199,7 +199,7 @@ describe('the matching bound with pair and triple patterns', () => {
     expect(raised).toBeGreaterThan(5);
   });
 
-  it('never exceeds the fewest pushes on the random levels of ../shared/random', () => {
+  it('never exceeds the fewest pushes on the random levels of test/data/random', () => {
     const randomDir = path.join(sharedDir, 'random');
     const files = readFileSync(path.join(randomDir, 'ANSWERS'), 'utf8')
       .split('\n')

@@ -231,7 +231,7 @@ describe('push-optimal search with the pull perimeter', () => {
     expect(raisedSome).toBeGreaterThan(120);
   });
 
-  it('proves the same fewest pushes as without it on the levels of ../shared/random, in no more positions', () => {
+  it('proves the same fewest pushes as without it on the levels of test/data/random, in no more positions', () => {
     const randomDir = path.join(sharedDir, 'random');
     let solved = 0;
     let expandedWith = 0;

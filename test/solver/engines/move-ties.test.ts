@@ -54,7 +54,7 @@ function randomBoards(seed: number, count: number, most: number): Board[] {
 
 describe('push-optimal search without move ties', () => {
   it('does not store a position again for a shorter walk with as many pushes', () => {
-    // Two boxes, two goals and room to walk around them (level r174 of ../shared/random): some
+    // Two boxes, two goals and room to walk around them (level r174 of test/data/random): some
     // positions are reached again with as many pushes along a shorter walk.
     const start = board('#####', '#+#.#', '#$  #', '#   #', '# $ #', '#   #', '#####');
     const truth = fewestByExhaustionWithin(start, 'all-goals', 'pushes', 200_000);
@@ -83,7 +83,7 @@ describe('push-optimal search without move ties', () => {
     expect(solved).toBeGreaterThan(40);
   });
 
-  it('proves the same fewest pushes as with the ties on the levels of ../shared/random, storing fewer positions', () => {
+  it('proves the same fewest pushes as with the ties on the levels of test/data/random, storing fewer positions', () => {
     const randomDir = path.join(sharedDir, 'random');
     let solved = 0;
     let fewer = 0;

@@ -119,7 +119,7 @@ describe('push-optimal search with one-way macros', () => {
     expect(searchWith(corridor, 'keeper-too', 'pushes', true).pushes).toBe(oracle.pushes);
   });
 
-  it('proves the same fewest pushes as without on random boards and the levels of ../shared/random', () => {
+  it('proves the same fewest pushes as without on random boards and the levels of test/data/random', () => {
     const random = seededRandom(1515);
     const boards: Board[] = [];
     while (boards.length < 150) {
