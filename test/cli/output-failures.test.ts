@@ -31,17 +31,17 @@ describe('outputs on a full disk (issue 32)', () => {
     expect(stderr).toContain('sokoban: r.json: no space left on the device\n');
     expect(stderr).toContain('sokoban: an output could not be written');
     expect(io.written.get('r.xml')).toContain('<testsuites');
-    expect(io.written.get('solved/set.sok')).toContain('Solution');
+    expect(io.written.get('solved/set.xsb.sok')).toContain('Solution');
     expect(code).toBe(74);
   });
 
   it('tries each --out collection on its own too', async () => {
     const { code, stderr, io } = await cli('solve', 'a.xsb', 'b.xsb', '--jobs', '1', '--out', 'solved', '--report', 'r.json', {
       files: { 'a.xsb': CORRIDOR, 'b.xsb': CORRIDOR.replace('@ $', ' $@').replace('$@ .', '@$ .') },
-      failingWrites: { 'solved/a.sok': 'EDQUOT' },
+      failingWrites: { 'solved/a.xsb.sok': 'EDQUOT' },
     });
-    expect(stderr).toContain('sokoban: solved/a.sok: disk quota exceeded\n');
-    expect(io.written.has('solved/b.sok')).toBe(true);
+    expect(stderr).toContain('sokoban: solved/a.xsb.sok: disk quota exceeded\n');
+    expect(io.written.has('solved/b.xsb.sok')).toBe(true);
     expect(io.written.has('r.json')).toBe(true);
     expect(code).toBe(74);
   });
@@ -81,10 +81,10 @@ describe('output places that cannot be written are found before solving (issue 3
   it('checks every --out collection before solving', async () => {
     const { code, stdout, stderr } = await cli('solve', 'set.xsb', '--jobs', '1', '--out', 'solved', {
       files: { 'set.xsb': TINY_COLLECTION },
-      unwritable: ['solved/set.sok'],
+      unwritable: ['solved/set.xsb.sok'],
     });
     expect(stdout).toBe('');
-    expect(stderr).toBe('sokoban: solved/set.sok: permission denied\n');
+    expect(stderr).toBe('sokoban: solved/set.xsb.sok: permission denied\n');
     expect(code).toBe(74);
   });
 });
