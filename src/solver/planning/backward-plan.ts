@@ -153,7 +153,7 @@ class BackwardSearch {
       for (let i = 0; i < count; i++) covered[cells[i]] = 1;
       const key = reach.topLeft;
       const node = this.nodes.add(scratch, key, positions.hash(boxHash, key), boxHash);
-      this.initNode(node, -1, -1, -1, start);
+      this.steps.recordNode(this.nodes, node, -1, -1, -1, start);
       this.settle(node, 0);
       if (this.done) return;
     }
@@ -189,15 +189,8 @@ class BackwardSearch {
       return;
     }
     const node = nodes.add(scratch, key, hash, boxHash);
-    this.initNode(node, parent, from, to, player);
+    this.steps.recordNode(this.nodes, node, parent, from, to, player);
     this.settle(node, weight);
-  }
-
-  private initNode(node: number, parent: number, from: number, to: number, player: number): void {
-    const { nodes } = this;
-    nodes.parent[node] = parent;
-    nodes.player[node] = player;
-    this.steps.record(node, from, to, nodes.capacity);
   }
 
   /**

@@ -233,7 +233,7 @@ export class BaseSearch {
         this.state = 'memory';
         return;
       }
-      this.initNode(node, -1, -1, -1, start);
+      this.steps.recordNode(this.nodes, node, -1, -1, -1, start);
       this.settle(node, 0);
     }
   }
@@ -275,15 +275,8 @@ export class BaseSearch {
       this.state = 'memory';
       return;
     }
-    this.initNode(node, parent, from, removed ? -1 : at, player);
+    this.steps.recordNode(this.nodes, node, parent, from, removed ? -1 : at, player);
     this.settle(node, weight);
-  }
-
-  private initNode(node: number, parent: number, from: number, to: number, player: number): void {
-    const { nodes } = this;
-    nodes.parent[node] = parent;
-    nodes.player[node] = player;
-    this.steps.record(node, from, to, nodes.capacity);
   }
 
   /**

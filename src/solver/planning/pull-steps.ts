@@ -1,3 +1,5 @@
+import type { NodeTable } from '../tables/node-table.js';
+
 /**
  * What the backward searches of the planning (backward-plan.ts, base-search.ts) keep per node
  * besides the node table: where its last box came from and went (-1: taken off the board), the
@@ -19,6 +21,13 @@ export class PullSteps {
   /** Bytes held. */
   get bytes(): number {
     return this.from.length * 20;
+  }
+
+  /** A new node of `nodes`: its parent and player square in the table, its step here. */
+  recordNode(nodes: NodeTable, node: number, parent: number, from: number, to: number, player: number): void {
+    nodes.parent[node] = parent;
+    nodes.player[node] = player;
+    this.record(node, from, to, nodes.capacity);
   }
 
   /** Records a node's step, growing the arrays to `capacity` first when the node table has grown. */
