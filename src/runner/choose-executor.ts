@@ -45,7 +45,9 @@ export interface ExecutorPlan {
  * - the homework's A*, a reference search, on this thread one level after another;
  * - with a worker per side of the race split for every level at once, parts of the portfolio
  *   race on each level (race.ts); a server with two workers or more races each request;
- * - a batch of a single level on this thread: it gains nothing from a worker and would pay for starting one;
+ * - a run that must repeat (`repeatable`) never races, since a race keeps whichever side answers first;
+ * - a batch of a single level on this thread: it gains nothing from a worker and would pay for starting one,
+ *   unless it writes reports (`hasReports`: on a worker, Ctrl-C can stop it and the report is still written);
  *   a batch on this thread too when an address-space limit leaves room for no worker (workers 0);
  * - otherwise the pool: as many workers as levels at most for a batch, all of them for a server.
  */

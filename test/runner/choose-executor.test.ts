@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planExecutor } from '../../src/runner/choose-executor.js';
+import { canInterrupt, planExecutor } from '../../src/runner/choose-executor.js';
 
 describe('the choice of how levels are run', () => {
   it('runs the homework A* on this thread, whatever the batch', () => {
@@ -24,5 +24,23 @@ describe('the choice of how levels are run', () => {
   it('never searches on the server thread: it races each request with two workers or more, else uses the pool', () => {
     expect(planExecutor({ levels: null, workers: 4, optimal: null })).toEqual({ kind: 'race', workers: 4 });
     expect(planExecutor({ levels: null, workers: 1, optimal: null })).toEqual({ kind: 'pool', workers: 1 });
+  });
+
+  it('runs a single level with reports on a worker, so that Ctrl-C can stop it and the report be written', () => {
+    const plan = planExecutor({ levels: 1, workers: 1, optimal: 'pushes', hasReports: true });
+    expect(plan).toEqual({ kind: 'pool', workers: 1 });
+    expect(canInterrupt(plan, 1)).toBe(true);
+    expect(canInterrupt(planExecutor({ levels: 1, workers: 1, optimal: 'pushes' }), 1)).toBe(false);
+  });
+
+  it('never races a run that must repeat (a node budget, --repeatable, check)', () => {
+    expect(planExecutor({ levels: 1, workers: 2, optimal: null, repeatable: true })).toEqual({ kind: 'in-process', workers: 0 });
+    expect(planExecutor({ levels: 2, workers: 4, optimal: null, repeatable: true })).toEqual({ kind: 'pool', workers: 2 });
+  });
+
+  it('solves a batch on this thread, between levels stoppable, when an address-space limit leaves room for no worker', () => {
+    const plan = planExecutor({ levels: 5, workers: 0, optimal: null });
+    expect(plan).toEqual({ kind: 'in-process', workers: 0 });
+    expect(canInterrupt(plan, 5)).toBe(true);
   });
 });
