@@ -51,16 +51,17 @@ const ROUND_MS = 8;
 const FIRST_BUDGET = 8;
 const MAX_BUDGET = 1 << 16;
 
-/**
- * Runs searches of one level by turns until one of them settles it or a limit is reached. Each
- * turn is sized from that search's measured speed so that it takes about its share of a round:
- * searches whose positions cost very different amounts still split the time as intended.
- */
 /** What a search has done against the node limit: its expansions and the positions its tables stored. */
 function work(engine: SearchEngine): number {
   return engine.expanded + (engine.tablePositions ?? 0);
 }
 
+/**
+ * Runs searches of one level by turns until one of them settles it or a limit is reached. Each
+ * turn is sized from that search's measured speed so that it takes about its share of a round:
+ * searches whose positions cost very different amounts still split the time as intended. Under
+ * `positionsPerMs` the turns and phases are counted in positions instead (see PortfolioLimits).
+ */
 export function runPortfolio(members: readonly PortfolioMember[], limits: PortfolioLimits): PortfolioOutcome {
   const { clock, positionsPerMs } = limits;
   // Positions per millisecond, measured as the search runs.
