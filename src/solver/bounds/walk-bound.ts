@@ -6,6 +6,62 @@ const NO_ROUTE = 0xff;
 const FRESH = 4;
 
 /**
+ * routeStarts[cell * 5 + last], the fewest no-hop starts a lone box on `cell` makes on its way to a
+ * goal (`last` 0-3: the direction of a push it may continue for free, 4 none; NO_ROUTE: none).
+ * A route's cost is a sum of 0s and 1s, one a push, so a breadth-first search with a double-ended
+ * queue (free pushes at the front, counted ones at the back) settles each state once, working
+ * back from the goals: linear in the board, where sweeping until nothing changes took a sweep per
+ * turn of the longest route (0.9 s on a 200 by 200 room).
+ */
+function routeStartsToGoals(problem: Problem, dead: Uint8Array, hop: Uint8Array): Uint8Array {
+  const { cellCount, neighbours, goalIndexOfCell } = problem;
+  const states = cellCount * 5;
+  const routeStarts = new Uint8Array(states).fill(NO_ROUTE);
+  const settled = new Uint8Array(states);
+  // Each settled state offers each of its at most five predecessors once, so this never wraps onto itself.
+  const capacity = states * 6 + 1;
+  const deque = new Int32Array(capacity);
+  let front = 0;
+  let back = 0;
+  for (let cell = 0; cell < cellCount; cell++) {
+    if (goalIndexOfCell[cell] < 0) continue;
+    for (let last = 0; last <= FRESH; last++) {
+      routeStarts[cell * 5 + last] = 0;
+      deque[back++] = cell * 5 + last;
+    }
+  }
+  while (front !== back) {
+    const state = deque[front];
+    front = front + 1 === capacity ? 0 : front + 1;
+    if (settled[state] !== 0) continue;
+    settled[state] = 1;
+    const to = (state / 5) | 0;
+    const d = state - to * 5;
+    // Only a state reached by a push in direction d extends backward: the box came from behind `to`.
+    if (d === FRESH || dead[to] !== 0) continue;
+    const cell = neighbours[to * 4 + (d ^ 1)];
+    if (cell < 0 || goalIndexOfCell[cell] >= 0 || dead[cell] !== 0) continue;
+    const from = neighbours[cell * 4 + (d ^ 1)];
+    if (from < 0) continue;
+    const cost = routeStarts[state];
+    for (let last = 0; last <= FRESH; last++) {
+      const step = last === d || hop[from * 4 + d] !== 0 ? 0 : 1;
+      const next = cell * 5 + last;
+      if (settled[next] !== 0 || cost + step >= routeStarts[next]) continue;
+      routeStarts[next] = cost + step;
+      if (step === 0) {
+        front = front === 0 ? capacity - 1 : front - 1;
+        deque[front] = next;
+      } else {
+        deque[back] = next;
+        back = back + 1 === capacity ? 0 : back + 1;
+      }
+    }
+  }
+  return routeStarts;
+}
+
+/**
  * A lower bound on the walking steps (moves that push nothing) still needed, for move-optimal
  * search, where it adds to the push bound: every solution's moves are its pushes plus its walks,
  * and each part has its own bound, whatever the solution.
@@ -54,7 +110,7 @@ export class WalkBound {
    * (so none holds a box in any position the search reaches).
    */
   static build(problem: Problem, dead: Uint8Array, unreachable: Uint8Array): WalkBound {
-    const { cellCount, neighbours, goalIndexOfCell } = problem;
+    const { cellCount, neighbours } = problem;
     const holdsBox = (cell: number): boolean => cell >= 0 && dead[cell] === 0 && unreachable[cell] === 0;
     // hop[from * 4 + d]: a start pushing direction d from `from` may follow the previous push without a walk.
     const hop = new Uint8Array(cellCount * 4);
@@ -68,33 +124,7 @@ export class WalkBound {
         }
       }
     }
-    const routeStarts = new Uint8Array(cellCount * 5).fill(NO_ROUTE);
-    for (let cell = 0; cell < cellCount; cell++) {
-      if (goalIndexOfCell[cell] >= 0) routeStarts.fill(0, cell * 5, cell * 5 + 5);
-    }
-    // Costs are 0 or 1 a push, so relaxing until nothing changes settles in a few sweeps.
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let cell = 0; cell < cellCount; cell++) {
-        if (goalIndexOfCell[cell] >= 0 || dead[cell] !== 0) continue;
-        for (let last = 0; last <= FRESH; last++) {
-          let best = routeStarts[cell * 5 + last];
-          for (let d = 0; d < 4; d++) {
-            const to = neighbours[cell * 4 + d];
-            const from = neighbours[cell * 4 + (d ^ 1)];
-            if (to < 0 || from < 0 || dead[to] !== 0) continue;
-            const step = last === d || hop[from * 4 + d] !== 0 ? 0 : 1;
-            const cost = step + routeStarts[to * 5 + d];
-            if (cost < best) best = cost;
-          }
-          if (best < routeStarts[cell * 5 + last]) {
-            routeStarts[cell * 5 + last] = best;
-            changed = true;
-          }
-        }
-      }
-    }
-    return new WalkBound(problem, dead, routeStarts);
+    return new WalkBound(problem, dead, routeStartsToGoals(problem, dead, hop));
   }
 
   /**
