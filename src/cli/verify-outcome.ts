@@ -27,6 +27,8 @@ export type VerifyOutcome =
       readonly solutionText: string;
       /** For moves that do not solve the level: the first move after which it was provably lost, if one is. */
       readonly lost: LostAt | null;
+      /** The search for that move stopped at its time limit: a null `lost` then proves nothing. */
+      readonly lossSearchStopped: boolean;
     }
   /** The move string or the level could not be used (syntax error, rule that does not fit). */
   | { readonly kind: 'bad-input'; readonly ref: LevelRef; readonly error: SokobanError }

@@ -80,18 +80,25 @@ export function verifyMoves(body: Unchecked<VerifyRequest>, lossBudgetMs = VERIF
         };
   const lost = result.solved ? undefined : lostWithin(level.board, rule, result.solution, lossBudgetMs);
   const loss =
-    lost === undefined
-      ? { lostAt: null, reason: null, lostKind: null, squares: [] }
-      : { lostAt: lost.afterMove, reason: lost.reason.message, lostKind: lost.reason.kind, squares: squareNames(level.board, lost.reason.squares) };
+    lost === undefined || lost === 'stopped'
+      ? { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: lost === 'stopped' }
+      : {
+          lostAt: lost.afterMove,
+          reason: lost.reason.message,
+          lostKind: lost.reason.kind,
+          squares: squareNames(level.board, lost.reason.squares),
+          lossSearchStopped: false,
+        };
   return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error, ...loss };
 }
 
-function lostWithin(board: Board, rule: GoalRule, solution: string, budgetMs: number): LostAt | undefined {
+/** The move after which the game was lost, undefined when none is proved, 'stopped' when the search ran out of its time. */
+function lostWithin(board: Board, rule: GoalRule, solution: string, budgetMs: number): LostAt | undefined | 'stopped' {
   const deadline = performance.now() + budgetMs;
   try {
     return firstLostMove(board, rule, solution, { timeIsUp: () => performance.now() > deadline });
   } catch (error) {
-    if (error instanceof LossSearchStopped) return undefined;
+    if (error instanceof LossSearchStopped) return 'stopped';
     throw error;
   }
 }

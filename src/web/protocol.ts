@@ -141,6 +141,8 @@ export interface VerifyAnswer {
   readonly reason: string | null;
   readonly lostKind: LostKind | null;
   readonly squares: readonly string[];
+  /** True when the search for lostAt ran out of its time (2 s a request): a null lostAt then proves nothing. */
+  readonly lossSearchStopped: boolean;
 }
 
 /** POST /api/solve */

@@ -37,7 +37,7 @@ describe('sokoban verify: when and why moves that fail made the level lost', () 
     expect(stdout).toContain('not solved after 2 moves, 1 push');
     expect(stdout).not.toContain('after move');
     const json = await cli('verify', 'room.xsb', '--moves', 'uR', '--json', { files: { 'room.xsb': ROOM } });
-    expect(jsonOf(json.stdout)).toMatchObject({ lostAt: null, reason: null, lostKind: null, squares: [] });
+    expect(jsonOf(json.stdout)).toMatchObject({ lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: false });
   });
 
   it('judges the legal moves before an illegal one', async () => {
@@ -63,12 +63,12 @@ describe('sokoban verify --time-limit: the search for the losing move is bounded
     const slow = { ...io, now: () => (now += 1_000) };
     const code = await run(['verify', 'room.xsb', '--moves', 'rUrd', '--json', '--time-limit', '1.5'], slow);
     expect(code).toBe(1);
-    expect(jsonOf(io.out())).toMatchObject({ solved: false, lostAt: null, reason: null, lostKind: null, squares: [] });
+    expect(jsonOf(io.out())).toMatchObject({ solved: false, lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: true });
     expect(io.err()).toBe('sokoban: warning: room.xsb: the search for the move that lost the game stopped at the time limit (1.5 s; --time-limit gives it more)\n');
   });
 
   it('finds the losing move within the default limit on a small board', async () => {
     const { stdout } = await cli('verify', 'room.xsb', '--moves', 'rUrd', '--json', { files: { 'room.xsb': ROOM } });
-    expect(jsonOf(stdout)).toMatchObject({ lostAt: 2 });
+    expect(jsonOf(stdout)).toMatchObject({ lostAt: 2, lossSearchStopped: false });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyMoves } from '../../src/web/input-handlers.js';
 import type { WebServer } from '../../src/web/server.js';
 import { postJson, startTestServer } from './test-server.js';
 
@@ -52,5 +53,23 @@ describe('/api/verify on a board whose analysis is slow', () => {
     expect(solved.body.status).toBe('solved');
     for (const answer of await Promise.all(verifies)) expect(answer.status).toBe(200);
     expect(order.sort()).toEqual(['solve', 'verify 1', 'verify 2', 'verify 3']);
+  });
+});
+
+describe('a verify answer whose loss search ran out of its budget', () => {
+  const room = '#######\n#@ $ .#\n#     #\n#######\n';
+
+  it('says so (lossSearchStopped), since its null lostAt then proves nothing', () => {
+    expect(verifyMoves({ level: room, moves: 'r' }, 0)).toMatchObject({ solved: false, lostAt: null, lossSearchStopped: true });
+  });
+
+  it('says the search finished when it had the time, lost or not', () => {
+    expect(verifyMoves({ level: room, moves: 'r' })).toMatchObject({ solved: false, lostAt: null, lossSearchStopped: false });
+    expect(verifyMoves({ level: '#######\n#  $@.#\n#     #\n#######\n', moves: 'LL' })).toMatchObject({
+      solved: false,
+      lostAt: 2,
+      lostKind: 'dead-square',
+      lossSearchStopped: false,
+    });
   });
 });

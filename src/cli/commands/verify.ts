@@ -61,15 +61,15 @@ function jobsForStoredSolutions(collection: PartialCollection, entries: readonly
   });
 }
 
-/** The move after which the game was lost, or null when none is found within the time limit (then a warning says so). */
-function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): LostAt | null {
+/** The move after which the game was lost (null when none is proved), and whether the search for it stopped at the time limit (then a warning says so). */
+function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): { lost: LostAt | null; stopped: boolean } {
   const deadline = io.now() + seconds * 1000;
   try {
-    return firstLostMove(board, rule, solution, { timeIsUp: () => io.now() > deadline }) ?? null;
+    return { lost: firstLostMove(board, rule, solution, { timeIsUp: () => io.now() > deadline }) ?? null, stopped: false };
   } catch (error) {
     if (!(error instanceof LossSearchStopped)) throw error;
     reportWarning(io, `${printable(ref.label)}: the search for the move that lost the game stopped at the time limit (${seconds} s; --time-limit gives it more)`);
-    return null;
+    return { lost: null, stopped: true };
   }
 }
 
@@ -86,8 +86,8 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
     const solutionText = request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
     // Only moves that fail are worth the analysis: say when, within the legal ones, the game was lost.
-    const lost = result.solved ? null : lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
-    return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText, lost };
+    const loss = result.solved ? { lost: null, stopped: false } : lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
+    return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText, lost: loss.lost, lossSearchStopped: loss.stopped };
   } catch (error) {
     // One level's bad input must not lose the other levels' answers.
     if (!(error instanceof SokobanError)) throw error;

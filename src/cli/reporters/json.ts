@@ -39,9 +39,11 @@ export interface VerifyJson {
   readonly lostKind: LostKind | null;
   /** The squares the reason is about, named as in `error.square` (e.g. "Fe"); empty when none. */
   readonly squares: readonly string[];
+  /** True when the search for lostAt stopped at its time limit: then a null lostAt proves nothing. */
+  readonly lossSearchStopped: boolean;
 }
 
-const NOT_LOST = { lostAt: null, reason: null, lostKind: null, squares: [] } as const;
+const NOT_LOST = { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: false } as const;
 
 export function verifyJson(outcome: VerifyOutcome): VerifyJson {
   const { file, index, title } = outcome.ref;
@@ -76,8 +78,14 @@ export function verifyJson(outcome: VerifyOutcome): VerifyJson {
                 message: failure.message,
               },
         ...(lost === null
-          ? NOT_LOST
-          : { lostAt: lost.afterMove, reason: lost.reason.message, lostKind: lost.reason.kind, squares: squareNames(replay.board, lost.reason.squares) }),
+          ? { ...NOT_LOST, lossSearchStopped: outcome.lossSearchStopped }
+          : {
+              lostAt: lost.afterMove,
+              reason: lost.reason.message,
+              lostKind: lost.reason.kind,
+              squares: squareNames(replay.board, lost.reason.squares),
+              lossSearchStopped: false,
+            }),
       };
     }
   }
