@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../src/game/replay.js';
 import { parseCollection } from '../../src/level/parse.js';
-import { cli } from '../helpers/fake-io.js';
+import { run } from '../../src/cli/run.js';
+import { cli, fakeIo } from '../helpers/fake-io.js';
 
 const ARGS = ['generate', '--width', '6', '--height', '6', '--boxes', '2', '--count', '3', '--seed', '11'];
 
@@ -78,5 +79,20 @@ describe('sokoban generate', () => {
     const { code, stderr } = await cli('generate', '--width', '8', '--height', '8', '--boxes', '3', '--count', '2', '--seed', '1', '--max-nodes', '1');
     expect(code).toBe(3);
     expect(stderr).toMatch(/made 0 of 2 levels/);
+  });
+
+  it('stops between levels when interrupted (Ctrl-C, or stdout closed by its reader), keeps what it made and exits 130', async () => {
+    const io = fakeIo();
+    const write = io.stdout.write.bind(io.stdout);
+    let writes = 0;
+    // The reader goes away after the header and two levels, as `generate ... | head` would.
+    io.stdout.write = (text: string) => {
+      write(text);
+      if (++writes === 3) io.interrupt();
+    };
+    const code = await run(['generate', '--width', '7', '--height', '7', '--boxes', '2', '--count', '20', '--seed', '5'], io);
+    expect(code).toBe(130);
+    expect(parseCollection(io.out(), { file: 'out.xsb' }).levels).toHaveLength(2);
+    expect(io.err()).toContain('sokoban: interrupted: made 2 of 20 levels\n');
   });
 });

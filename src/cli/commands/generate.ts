@@ -88,19 +88,36 @@ export async function generate(io: Io, request: GenerateRequest): Promise<ExitCo
   };
   let made = 0;
   let started = io.now();
-  for (const generated of generateLevels(options, request.count)) {
-    made++;
-    const level = levelOf(generated, made, request, seed);
-    emit(`\n${writeXsbLevel(level, { solutions: true })}\n`);
-    const took = formatDuration(io.now() - started);
-    io.stderr.write(
-      `${PROGRAM_NAME}: level ${made} of ${request.count}: ${plural(generated.moves, 'move')}, ${plural(generated.pushes, 'push', 'pushes')} (${metricWord}-optimal), difficulty ${plural(generated.nodes, 'position')}, ${plural(generated.attempts, 'candidate')}, ${took}\n`,
-    );
-    started = io.now();
+  // Ctrl-C, or a reader that closed stdout (`generate ... | head`), stops between levels: the
+  // levels made so far are kept (written to --out), and nobody waits for levels no one reads.
+  let interrupted = false;
+  const stopListening = io.onInterrupt?.(() => {
+    interrupted = true;
+  });
+  try {
+    for (const generated of generateLevels(options, request.count)) {
+      made++;
+      const level = levelOf(generated, made, request, seed);
+      emit(`\n${writeXsbLevel(level, { solutions: true })}\n`);
+      const took = formatDuration(io.now() - started);
+      io.stderr.write(
+        `${PROGRAM_NAME}: level ${made} of ${request.count}: ${plural(generated.moves, 'move')}, ${plural(generated.pushes, 'push', 'pushes')} (${metricWord}-optimal), difficulty ${plural(generated.nodes, 'position')}, ${plural(generated.attempts, 'candidate')}, ${took}\n`,
+      );
+      // The making is synchronous: a signal or a broken pipe is heard only when the loop yields.
+      await io.sleep(0);
+      if (interrupted) break;
+      started = io.now();
+    }
+  } finally {
+    stopListening?.();
   }
   if (request.out !== undefined) {
     await io.writeFile(request.out, parts.join(''));
     io.stderr.write(`${PROGRAM_NAME}: wrote ${plural(made, 'level')} to ${printable(request.out)}\n`);
+  }
+  if (interrupted) {
+    io.stderr.write(`${PROGRAM_NAME}: interrupted: made ${made} of ${request.count} levels\n`);
+    return ExitCode.interrupted;
   }
   if (made < request.count) {
     io.stderr.write(
