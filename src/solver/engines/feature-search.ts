@@ -288,6 +288,8 @@ export class FeatureSearch implements SearchEngine {
   private pushFromAreaEpoch = 0;
   /** A second walk for the explorer advisor, over the position after a candidate move. */
   private readonly explorerReach: PlayerReach;
+  /** The squares an explorer walk looks for (see explorerAdvice), four at most. */
+  private readonly explorerTargets = new Int32Array(4);
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly roomLinks: RoomConnectivity | null;
   /** 1 on doorway cells. */
@@ -800,7 +802,7 @@ export class FeatureSearch implements SearchEngine {
   private explorerAdvice(count: number, node: number, boxCount: number, boxAt: Uint8Array): number {
     const { neighbours } = this.analysis.problem;
     const { dead } = this.analysis;
-    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach } = this;
+    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach, explorerTargets } = this;
     // settle() labelled this position's areas just before.
     const label = this.moves.areaOf;
     const own = label[this.nodes.player[node]];
@@ -830,6 +832,9 @@ export class FeatureSearch implements SearchEngine {
     let tried = 0;
     let lastKey = Number.POSITIVE_INFINITY;
     let lastChosen = -1;
+    // The walks see this position with one box moved, which each undoes after it.
+    const walkBoxes = explorerReach.boxAt;
+    walkBoxes.set(boxAt);
     while (tried < MAX_EXPLORER_WALKS) {
       // The next best-scoring candidate, below the one tried last (ties by candidate order).
       let best = -1;
@@ -846,14 +851,20 @@ export class FeatureSearch implements SearchEngine {
       lastChosen = best;
       const from = candidateFrom[best];
       const to = candidateTarget[best] >> 2;
-      explorerReach.boxAt.set(boxAt);
-      explorerReach.boxAt[from] = 0;
-      explorerReach.boxAt[to] = 1;
-      explorerReach.flood(neighbours[candidateTarget[best]]);
+      // The squares beside the box's old cell from which a new push can be made: the walk after
+      // the move needs to reach one of them, and stops there.
+      let targetCount = 0;
       for (let d = 0; d < 4; d++) {
         const side = neighbours[from * 4 + d];
-        if (side >= 0 && side !== to && boxAt[side] === 0 && label[side] !== own && pushFromArea[label[side]] === epoch && explorerReach.reached(side)) return best;
+        if (side >= 0 && side !== to && boxAt[side] === 0 && label[side] !== own && pushFromArea[label[side]] === epoch) explorerTargets[targetCount++] = side;
       }
+      if (targetCount === 0) continue;
+      walkBoxes[from] = 0;
+      walkBoxes[to] = 1;
+      const opens = explorerReach.reachesAny(neighbours[candidateTarget[best]], explorerTargets, targetCount);
+      walkBoxes[from] = 1;
+      walkBoxes[to] = 0;
+      if (opens) return best;
     }
     return -1;
   }

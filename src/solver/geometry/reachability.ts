@@ -92,6 +92,32 @@ export class PlayerReach {
   }
 
   /**
+   * Whether the player on `start` can walk to any of the first `count` cells of `targets`. The
+   * fill stops at the first one it meets, so a yes costs a fraction of a flood; the visited marks
+   * are left partial (read neither `reached` nor `topLeft` afterwards).
+   */
+  reachesAny(start: number, targets: Int32Array, count: number): boolean {
+    for (let k = 0; k < count; k++) if (targets[k] === start) return true;
+    const { neighbours } = this.problem;
+    const { boxAt, visitedEpoch, queue } = this;
+    const epoch = this.nextEpoch();
+    let top = 0;
+    queue[top++] = start;
+    visitedEpoch[start] = epoch;
+    while (top > 0) {
+      const base = queue[--top] * 4;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[base + d];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        for (let k = 0; k < count; k++) if (targets[k] === to) return true;
+        visitedEpoch[to] = epoch;
+        queue[top++] = to;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The smallest cell reachable from `start` (or from `alsoFrom` too, unless it is -1), for
    * normalizing a child position's player when the caller knows a `floor`: a cell that no
    * reachable cell lies below (or -1 when it knows none). The fill stops as soon as it reaches
