@@ -658,9 +658,19 @@ export class FeatureSearch implements SearchEngine {
     const hasOutOfPlan = this.hasOutOfPlan;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
+    const withMobility = this.options.mobility;
+    // A box's moves are listed together: what depends on its cell alone is worked out once.
+    let lastFrom = -1;
+    let mobilityLeft = 0;
+    let outOfPlanLeft = 0;
     for (let c = 0; c < count; c++) {
       const from = candidateFrom[c];
       const to = candidateTarget[c] >> 2;
+      if (from !== lastFrom) {
+        lastFrom = from;
+        if (withMobility) mobilityLeft = this.mobilityLeaving(mobility, from, boxAt);
+        if (hasOutOfPlan) outOfPlanLeft = outOfPlan - this.outOfPlanAt(packed, from);
+      }
       const rank = packedRank[from];
       const packedAfter = Math.min(MAX_PACKED, to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
       const areasAfter = candidateAreas[c];
@@ -671,12 +681,12 @@ export class FeatureSearch implements SearchEngine {
       const outOfPlanAfter = !hasOutOfPlan
         ? 0
         : packedAfter === packed
-          ? Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlan - this.outOfPlanAt(packed, from) + this.outOfPlanAt(packed, to)))
+          ? Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlanLeft + this.outOfPlanAt(packed, to)))
           : this.outOfPlanAfterPacking(packedAfter, from, to);
       const leading = (MAX_OUT_OF_PLAN - outOfPlanAfter) * (MAX_PACKED + 1) + packedAfter;
       const features =
         ((leading * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
-      const mobilityAfter = this.options.mobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityAfter(mobility, from, to, boxAt))) : 0;
+      const mobilityAfter = withMobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityArriving(mobilityLeft, from, to, boxAt))) : 0;
       candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
     }
   }
@@ -700,9 +710,10 @@ export class FeatureSearch implements SearchEngine {
    * Mobility after the box at `from` goes to `to`, from the mobility now, without a walk: the
    * squares around both ends change, and the player is taken to reach what it reaches now and
    * the square the box left. A move that changes the areas is misjudged, but the areas feature,
-   * which comes before, already tells those moves apart.
+   * which comes before, already tells those moves apart. This first half is what the box's
+   * leaving `from` changes, the same for all its moves (mobilityArriving adds the rest).
    */
-  private mobilityAfter(now: number, from: number, to: number, boxAt: Uint8Array): number {
+  private mobilityLeaving(now: number, from: number, boxAt: Uint8Array): number {
     const { neighbours } = this.analysis.problem;
     const { reach } = this;
     let sides = now;
@@ -713,6 +724,14 @@ export class FeatureSearch implements SearchEngine {
       if (boxAt[next] === 0) sides -= reach.reached(next) ? 1 : 0;
       else sides++;
     }
+    return sides;
+  }
+
+  /** The second half of the mobility after a move (see mobilityLeaving): what the box's arrival on `to` adds and takes. */
+  private mobilityArriving(leaving: number, from: number, to: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.analysis.problem;
+    const { reach } = this;
+    let sides = leaving;
     const toReached = reach.reached(to);
     for (let d = 0; d < 4; d++) {
       const next = neighbours[to * 4 + d];
