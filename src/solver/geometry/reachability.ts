@@ -118,6 +118,37 @@ export class PlayerReach {
   }
 
   /**
+   * Whether a walk from the free cells among the first `count` of `sources` reaches `target`: the
+   * player on `target` can walk to one of them. The fill stops when it gets there; when it does
+   * not, `reached` tells the cells it filled (none of them in the target's area) until the next
+   * walk. From the cells of a closed area, this costs that area, not the player's.
+   */
+  anyReaches(sources: Int32Array, count: number, target: number): boolean {
+    const { neighbours } = this.problem;
+    const { boxAt, visitedEpoch, queue } = this;
+    const epoch = this.nextEpoch();
+    let top = 0;
+    for (let k = 0; k < count; k++) {
+      const source = sources[k];
+      if (boxAt[source] !== 0 || visitedEpoch[source] === epoch) continue;
+      if (source === target) return true;
+      visitedEpoch[source] = epoch;
+      queue[top++] = source;
+    }
+    while (top > 0) {
+      const base = queue[--top] * 4;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[base + d];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        if (to === target) return true;
+        visitedEpoch[to] = epoch;
+        queue[top++] = to;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The smallest cell reachable from `start` (or from `alsoFrom` too, unless it is -1), for
    * normalizing a child position's player when the caller knows a `floor`: a cell that no
    * reachable cell lies below (or -1 when it knows none). The fill stops as soon as it reaches
