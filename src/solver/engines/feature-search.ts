@@ -870,8 +870,8 @@ export class FeatureSearch implements SearchEngine {
       lastChosen = best;
       const from = candidateFrom[best];
       const to = candidateTarget[best] >> 2;
-      // The squares beside the box's old cell from which a new push can be made: the walk after
-      // the move needs to reach one of them, and stops there.
+      // The squares beside the box's old cell from which a new push can be made: the player after
+      // the move must reach one of them, which a fill from them finds, stopping at the player.
       let targetCount = 0;
       for (let d = 0; d < 4; d++) {
         const side = neighbours[from * 4 + d];
@@ -880,7 +880,7 @@ export class FeatureSearch implements SearchEngine {
       if (targetCount === 0) continue;
       walkBoxes[from] = 0;
       walkBoxes[to] = 1;
-      const opens = explorerReach.reachesAny(neighbours[candidateTarget[best]], explorerTargets, targetCount);
+      const opens = explorerReach.anyReaches(explorerTargets, targetCount, neighbours[candidateTarget[best]]);
       walkBoxes[from] = 1;
       walkBoxes[to] = 0;
       if (opens) return best;

@@ -92,32 +92,6 @@ export class PlayerReach {
   }
 
   /**
-   * Whether the player on `start` can walk to any of the first `count` cells of `targets`. The
-   * fill stops at the first one it meets, so a yes costs a fraction of a flood; the visited marks
-   * are left partial (read neither `reached` nor `topLeft` afterwards).
-   */
-  reachesAny(start: number, targets: Int32Array, count: number): boolean {
-    for (let k = 0; k < count; k++) if (targets[k] === start) return true;
-    const { neighbours } = this.problem;
-    const { boxAt, visitedEpoch, queue } = this;
-    const epoch = this.nextEpoch();
-    let top = 0;
-    queue[top++] = start;
-    visitedEpoch[start] = epoch;
-    while (top > 0) {
-      const base = queue[--top] * 4;
-      for (let d = 0; d < 4; d++) {
-        const to = neighbours[base + d];
-        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
-        for (let k = 0; k < count; k++) if (targets[k] === to) return true;
-        visitedEpoch[to] = epoch;
-        queue[top++] = to;
-      }
-    }
-    return false;
-  }
-
-  /**
    * Whether a walk from the free cells among the first `count` of `sources` reaches `target`: the
    * player on `target` can walk to one of them. The fill stops when it gets there; when it does
    * not, `reached` tells the cells it filled (none of them in the target's area) until the next

@@ -8,39 +8,33 @@ function cellAt(problem: Problem, row: number, col: number): number {
   return problem.cellOfSquare[row * problem.width + col];
 }
 
-describe('the player walk toward a few squares', () => {
-  // Two rooms joined by one square; a box in it cuts them apart.
+describe('the fill from a few squares toward the player', () => {
+  // Two rooms joined by one square, where a box stands; another box and two goals on the right.
   const rooms = board('#########', '#@  #   #', '#   $ $.#', '#   #  .#', '#########');
   const problem = buildProblem(rooms, 'all-goals');
+  const door = cellAt(problem, 2, 4);
+  const near = cellAt(problem, 3, 3);
+  const far = cellAt(problem, 1, 7);
+  const walker = new PlayerReach(problem);
+  walker.boxAt[door] = 1;
 
-  function walkerWith(boxes: readonly number[]): PlayerReach {
-    const walker = new PlayerReach(problem);
-    for (const box of boxes) walker.boxAt[box] = 1;
-    return walker;
-  }
-
-  it('says yes when some target lies in the player area, as a full flood says', () => {
-    const walker = walkerWith([cellAt(problem, 2, 4)]);
-    const near = cellAt(problem, 3, 3);
-    const far = cellAt(problem, 1, 7);
-    expect(walker.reachesAny(problem.initialPlayer, Int32Array.of(far, near), 2)).toBe(true);
+  it('reaches the player from a square of its area, as the player walk says, and reads only the first count squares', () => {
+    expect(walker.anyReaches(Int32Array.of(far, near), 2, problem.initialPlayer)).toBe(true);
+    expect(walker.anyReaches(Int32Array.of(far, near), 1, problem.initialPlayer)).toBe(false);
     walker.flood(problem.initialPlayer);
-    expect(walker.reached(near)).toBe(true);
+    expect([walker.reached(near), walker.reached(far)]).toEqual([true, false]);
   });
 
-  it('says no when every target lies beyond a box, and reads only the first count targets', () => {
-    const walker = walkerWith([cellAt(problem, 2, 4)]);
-    const far = cellAt(problem, 1, 7);
-    const near = cellAt(problem, 3, 3);
-    expect(walker.reachesAny(problem.initialPlayer, Int32Array.of(far, near), 1)).toBe(false);
-    walker.flood(problem.initialPlayer);
-    expect(walker.reached(far)).toBe(false);
+  it('when it does not reach the player, marks what it filled: the other room, none of the player area', () => {
+    expect(walker.anyReaches(Int32Array.of(far), 1, problem.initialPlayer)).toBe(false);
+    expect([walker.reached(far), walker.reached(cellAt(problem, 3, 5)), walker.reached(near), walker.reached(problem.initialPlayer)]).toEqual([true, true, false, false]);
   });
 
-  it('counts the start as reached, and walks on once the box is gone', () => {
-    const walker = walkerWith([cellAt(problem, 2, 4)]);
-    expect(walker.reachesAny(problem.initialPlayer, Int32Array.of(problem.initialPlayer), 1)).toBe(true);
-    walker.boxAt[cellAt(problem, 2, 4)] = 0;
-    expect(walker.reachesAny(problem.initialPlayer, Int32Array.of(cellAt(problem, 1, 7)), 1)).toBe(true);
+  it('starts from no square holding a box, counts a source on the player as reaching it, and passes where the box was', () => {
+    expect(walker.anyReaches(Int32Array.of(door), 1, problem.initialPlayer)).toBe(false);
+    expect(walker.anyReaches(Int32Array.of(problem.initialPlayer), 1, problem.initialPlayer)).toBe(true);
+    walker.boxAt[door] = 0;
+    expect(walker.anyReaches(Int32Array.of(far), 1, problem.initialPlayer)).toBe(true);
+    walker.boxAt[door] = 1;
   });
 });
