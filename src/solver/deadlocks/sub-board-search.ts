@@ -84,6 +84,8 @@ export class SubBoardSearch implements SubBoardCounts {
   /** Sub-problem boards: `walker` holds the position being expanded (its boxAt is readable by the rules), `probe` its child. */
   readonly walker: PlayerReach;
   private readonly probe: PlayerReach;
+  /** The child's player square, as the one target of the fill from the rules' entry squares. */
+  private readonly pushedFrom = new Int32Array(1);
   private readonly freeze: FreezeDeadlocks;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
@@ -193,7 +195,7 @@ export class SubBoardSearch implements SubBoardCounts {
    * then says how many positions it stored.
    */
   search(size: number, start: number, rules: SubBoardRules, maxStates: number): SubBoardVerdict {
-    const { problem, dead, walker, probe, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes } = this;
+    const { problem, dead, walker, probe, pushedFrom, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes } = this;
     const { neighbours } = problem;
     const breadthFirst = rules.order === 'breadth-first';
     const walksChild = rules.readsChildWalk !== false;
@@ -254,7 +256,8 @@ export class SubBoardSearch implements SubBoardCounts {
             childPlayer = probe.topLeft;
           } else if (entry === null) childPlayer = probe.floodTopLeft(box, firstFree(childAt));
           else {
-            entered = probe.anyReaches(entry, entry.length, box);
+            pushedFrom[0] = box;
+            entered = probe.anyReaches(entry, entry.length, pushedFrom, 1);
             // Not entered: the cells filled from the entry squares are outside the player's area.
             childPlayer = probe.floodTopLeft(box, entered ? firstFree(childAt) : firstFreeUnreached(childAt, probe));
           }

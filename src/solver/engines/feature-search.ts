@@ -290,6 +290,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly explorerReach: PlayerReach;
   /** The squares an explorer walk looks for (see explorerAdvice), four at most. */
   private readonly explorerTargets = new Int32Array(4);
+  /** Where the player stands after the move an explorer walk tries (the walk's start). */
+  private readonly explorerPlayer = new Int32Array(1);
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly roomLinks: RoomConnectivity | null;
   /** 1 on doorway cells. */
@@ -821,7 +823,7 @@ export class FeatureSearch implements SearchEngine {
   private explorerAdvice(count: number, node: number, boxCount: number, boxAt: Uint8Array): number {
     const { neighbours } = this.analysis.problem;
     const { dead } = this.analysis;
-    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach, explorerTargets } = this;
+    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach, explorerTargets, explorerPlayer } = this;
     // settle() labelled this position's areas just before.
     const label = this.moves.areaOf;
     const own = label[this.nodes.player[node]];
@@ -870,8 +872,8 @@ export class FeatureSearch implements SearchEngine {
       lastChosen = best;
       const from = candidateFrom[best];
       const to = candidateTarget[best] >> 2;
-      // The squares beside the box's old cell from which a new push can be made: the player after
-      // the move must reach one of them, which a fill from them finds, stopping at the player.
+      // The squares beside the box's old cell from which a new push can be made: the walk after
+      // the move needs to reach one of them, and stops there.
       let targetCount = 0;
       for (let d = 0; d < 4; d++) {
         const side = neighbours[from * 4 + d];
@@ -880,7 +882,8 @@ export class FeatureSearch implements SearchEngine {
       if (targetCount === 0) continue;
       walkBoxes[from] = 0;
       walkBoxes[to] = 1;
-      const opens = explorerReach.anyReaches(explorerTargets, targetCount, neighbours[candidateTarget[best]]);
+      explorerPlayer[0] = neighbours[candidateTarget[best]];
+      const opens = explorerReach.anyReaches(explorerPlayer, 1, explorerTargets, targetCount);
       walkBoxes[from] = 1;
       walkBoxes[to] = 0;
       if (opens) return best;

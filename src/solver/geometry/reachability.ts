@@ -92,20 +92,22 @@ export class PlayerReach {
   }
 
   /**
-   * Whether a walk from the free cells among the first `count` of `sources` reaches `target`: the
-   * player on `target` can walk to one of them. The fill stops when it gets there; when it does
-   * not, `reached` tells the cells it filled (none of them in the target's area) until the next
-   * walk. From the cells of a closed area, this costs that area, not the player's.
+   * Whether a walk from the free cells among the first `sourceCount` of `sources` reaches one of
+   * the first `targetCount` of `targets` (a source that is a target counts): reachability is
+   * symmetric, so either side may be the player. The fill stops at the first target it meets;
+   * when it meets none, `reached` tells the cells it filled until the next walk. It costs the
+   * sources' areas, or less: ask from the side whose areas are likely small (a closed corral), or
+   * the side likely to meet a target soon.
    */
-  anyReaches(sources: Int32Array, count: number, target: number): boolean {
+  anyReaches(sources: Int32Array, sourceCount: number, targets: Int32Array, targetCount: number): boolean {
     const { neighbours } = this.problem;
     const { boxAt, visitedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let top = 0;
-    for (let k = 0; k < count; k++) {
+    for (let k = 0; k < sourceCount; k++) {
       const source = sources[k];
       if (boxAt[source] !== 0 || visitedEpoch[source] === epoch) continue;
-      if (source === target) return true;
+      for (let t = 0; t < targetCount; t++) if (targets[t] === source) return true;
       visitedEpoch[source] = epoch;
       queue[top++] = source;
     }
@@ -114,7 +116,7 @@ export class PlayerReach {
       for (let d = 0; d < 4; d++) {
         const to = neighbours[base + d];
         if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
-        if (to === target) return true;
+        for (let t = 0; t < targetCount; t++) if (targets[t] === to) return true;
         visitedEpoch[to] = epoch;
         queue[top++] = to;
       }
