@@ -86,17 +86,10 @@ export class CutCells {
     if (labelling) areaOf[root] = area;
     while (top > 0) {
       const at = stack[top - 1];
-      // The cell's remaining sides in one go, up to the first new cell: the walk descends there
-      // and comes back to this cell for the rest (a pass of the outer loop per side cost more).
-      let side = next[at];
-      let descended = false;
-      let lowest = low[at];
-      const up = parent[at];
-      while (side < 4) {
-        const to = neighbours[at * 4 + side++];
+      if (next[at] < 4) {
+        const to = neighbours[at * 4 + next[at]++];
         if (to < 0 || boxAt[to] !== 0) continue;
-        const seen = discovered[to];
-        if (seen === 0) {
+        if (discovered[to] === 0) {
           parent[to] = at;
           discovered[to] = low[to] = ++time;
           next[to] = 0;
@@ -104,16 +97,14 @@ export class CutCells {
           stack[top++] = to;
           if (remember) reached[this.reachedCount++] = to;
           if (labelling) areaOf[to] = area;
-          descended = true;
-          break;
+        } else if (to !== parent[at] && discovered[to] < low[at]) {
+          low[at] = discovered[to];
         }
-        if (to !== up && seen < lowest) lowest = seen;
+        continue;
       }
-      next[at] = side;
-      low[at] = lowest;
-      if (descended) continue;
       top--;
       last[at] = time;
+      const up = parent[at];
       if (up < 0) continue;
       if (low[at] < low[up]) low[up] = low[at];
       // A child whose subtree reaches no higher than its parent is cut off by a box there.
