@@ -235,15 +235,23 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     return 0;
   }
 
+  /** Its win asks only whether the player gets into the corral (entrySquares), not for the whole walk (SubBoardRules). */
+  readonly readsChildWalk = false;
+
+  /** The corral's cells while the search looks for a way in; none in the search for home (SubBoardRules). */
+  entrySquares(): Int32Array | null {
+    return this.untilHome ? null : this.corral;
+  }
+
   /**
-   * The search's end (SubBoardRules), on the child of a push (`child` walked from where the
-   * player pushed): the player gets into the corral, or every fence box is home with no empty
-   * goal inside; in the second search only the boxes all on goals.
+   * The search's end (SubBoardRules), on the child of a push (`child` holding its board): the
+   * player gets into the corral (`entered`), or every fence box is home with no empty goal
+   * inside; in the second search only the boxes all on goals.
    */
-  wins(cells: Int32Array, size: number, _score: number, child: PlayerReach): boolean {
+  wins(cells: Int32Array, size: number, _score: number, child: PlayerReach, entered: boolean): boolean {
     const { goalIndexOfCell } = this.problem;
     const { corral } = this;
-    if (!this.untilHome) for (let i = 0; i < corral.length; i++) if (child.reached(corral[i])) return true;
+    if (!this.untilHome && entered) return true;
     for (let i = 0; i < size; i++) if (goalIndexOfCell[cells[i]] < 0) return false;
     if (this.untilHome) return true;
     for (let i = 0; i < corral.length; i++) if (goalIndexOfCell[corral[i]] >= 0 && child.boxAt[corral[i]] === 0) return false;

@@ -47,6 +47,8 @@ const CACHE_SLOTS = 1 << 15;
 export class LocalSearchDeadlocks implements WalkDeadlockTest, SubBoardRules {
   /** Its searches' order (SubBoardRules): the rules' score, least first. */
   readonly order = 'best-first';
+  /** Its win reads the boxes and the score alone (SubBoardRules). */
+  readonly readsChildWalk = false;
   private readonly row: Int32Array;
   private readonly col: Int32Array;
   /** The eight cells around each cell (-1 for walls). */

@@ -49,6 +49,8 @@ const MAX_EXIT_STEPS = 63;
 export class RoomDeadlocks implements WalkDeadlockTest, SubBoardRules {
   /** Its searches' order (SubBoardRules): the rules' score, least first. */
   readonly order = 'best-first';
+  /** Its win reads the boxes and the score alone (SubBoardRules). */
+  readonly readsChildWalk = false;
   /** Per cell, its room, or -1 (fess/room-connectivity.ts). */
   private readonly roomOf: Int32Array;
   /** Per room, its squares and then the squares just outside it: cells roomCells[roomStart[r] .. roomStart[r + 1]). */

@@ -288,6 +288,10 @@ export class FeatureSearch implements SearchEngine {
   private pushFromAreaEpoch = 0;
   /** A second walk for the explorer advisor, over the position after a candidate move. */
   private readonly explorerReach: PlayerReach;
+  /** The squares an explorer walk looks for (see explorerAdvice), four at most. */
+  private readonly explorerTargets = new Int32Array(4);
+  /** Where the player stands after the move an explorer walk tries (the walk's start). */
+  private readonly explorerPlayer = new Int32Array(1);
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly roomLinks: RoomConnectivity | null;
   /** 1 on doorway cells. */
@@ -656,9 +660,19 @@ export class FeatureSearch implements SearchEngine {
     const hasOutOfPlan = this.hasOutOfPlan;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
+    const withMobility = this.options.mobility;
+    // A box's moves are listed together: what depends on its cell alone is worked out once.
+    let lastFrom = -1;
+    let mobilityLeft = 0;
+    let outOfPlanLeft = 0;
     for (let c = 0; c < count; c++) {
       const from = candidateFrom[c];
       const to = candidateTarget[c] >> 2;
+      if (from !== lastFrom) {
+        lastFrom = from;
+        if (withMobility) mobilityLeft = this.mobilityLeaving(mobility, from, boxAt);
+        if (hasOutOfPlan) outOfPlanLeft = outOfPlan - this.outOfPlanAt(packed, from);
+      }
       const rank = packedRank[from];
       const packedAfter = Math.min(MAX_PACKED, to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
       const areasAfter = candidateAreas[c];
@@ -669,12 +683,12 @@ export class FeatureSearch implements SearchEngine {
       const outOfPlanAfter = !hasOutOfPlan
         ? 0
         : packedAfter === packed
-          ? Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlan - this.outOfPlanAt(packed, from) + this.outOfPlanAt(packed, to)))
+          ? Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlanLeft + this.outOfPlanAt(packed, to)))
           : this.outOfPlanAfterPacking(packedAfter, from, to);
       const leading = (MAX_OUT_OF_PLAN - outOfPlanAfter) * (MAX_PACKED + 1) + packedAfter;
       const features =
         ((leading * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
-      const mobilityAfter = this.options.mobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityAfter(mobility, from, to, boxAt))) : 0;
+      const mobilityAfter = withMobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityArriving(mobilityLeft, from, to, boxAt))) : 0;
       candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
     }
   }
@@ -698,9 +712,10 @@ export class FeatureSearch implements SearchEngine {
    * Mobility after the box at `from` goes to `to`, from the mobility now, without a walk: the
    * squares around both ends change, and the player is taken to reach what it reaches now and
    * the square the box left. A move that changes the areas is misjudged, but the areas feature,
-   * which comes before, already tells those moves apart.
+   * which comes before, already tells those moves apart. This first half is what the box's
+   * leaving `from` changes, the same for all its moves (mobilityArriving adds the rest).
    */
-  private mobilityAfter(now: number, from: number, to: number, boxAt: Uint8Array): number {
+  private mobilityLeaving(now: number, from: number, boxAt: Uint8Array): number {
     const { neighbours } = this.analysis.problem;
     const { reach } = this;
     let sides = now;
@@ -711,6 +726,14 @@ export class FeatureSearch implements SearchEngine {
       if (boxAt[next] === 0) sides -= reach.reached(next) ? 1 : 0;
       else sides++;
     }
+    return sides;
+  }
+
+  /** The second half of the mobility after a move (see mobilityLeaving): what the box's arrival on `to` adds and takes. */
+  private mobilityArriving(leaving: number, from: number, to: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.analysis.problem;
+    const { reach } = this;
+    let sides = leaving;
     const toReached = reach.reached(to);
     for (let d = 0; d < 4; d++) {
       const next = neighbours[to * 4 + d];
@@ -800,7 +823,7 @@ export class FeatureSearch implements SearchEngine {
   private explorerAdvice(count: number, node: number, boxCount: number, boxAt: Uint8Array): number {
     const { neighbours } = this.analysis.problem;
     const { dead } = this.analysis;
-    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach } = this;
+    const { candidateFrom, candidateTarget, candidateKey, boxList, pushFromArea, explorerReach, explorerTargets, explorerPlayer } = this;
     // settle() labelled this position's areas just before.
     const label = this.moves.areaOf;
     const own = label[this.nodes.player[node]];
@@ -830,6 +853,9 @@ export class FeatureSearch implements SearchEngine {
     let tried = 0;
     let lastKey = Number.POSITIVE_INFINITY;
     let lastChosen = -1;
+    // The walks see this position with one box moved, which each undoes after it.
+    const walkBoxes = explorerReach.boxAt;
+    walkBoxes.set(boxAt);
     while (tried < MAX_EXPLORER_WALKS) {
       // The next best-scoring candidate, below the one tried last (ties by candidate order).
       let best = -1;
@@ -846,14 +872,21 @@ export class FeatureSearch implements SearchEngine {
       lastChosen = best;
       const from = candidateFrom[best];
       const to = candidateTarget[best] >> 2;
-      explorerReach.boxAt.set(boxAt);
-      explorerReach.boxAt[from] = 0;
-      explorerReach.boxAt[to] = 1;
-      explorerReach.flood(neighbours[candidateTarget[best]]);
+      // The squares beside the box's old cell from which a new push can be made: the walk after
+      // the move needs to reach one of them, and stops there.
+      let targetCount = 0;
       for (let d = 0; d < 4; d++) {
         const side = neighbours[from * 4 + d];
-        if (side >= 0 && side !== to && boxAt[side] === 0 && label[side] !== own && pushFromArea[label[side]] === epoch && explorerReach.reached(side)) return best;
+        if (side >= 0 && side !== to && boxAt[side] === 0 && label[side] !== own && pushFromArea[label[side]] === epoch) explorerTargets[targetCount++] = side;
       }
+      if (targetCount === 0) continue;
+      walkBoxes[from] = 0;
+      walkBoxes[to] = 1;
+      explorerPlayer[0] = neighbours[candidateTarget[best]];
+      const opens = explorerReach.anyReaches(explorerPlayer, 1, explorerTargets, targetCount);
+      walkBoxes[from] = 1;
+      walkBoxes[to] = 0;
+      if (opens) return best;
     }
     return -1;
   }

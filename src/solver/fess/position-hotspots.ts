@@ -155,16 +155,20 @@ export class PositionHotspots {
       return found < this.boxCount;
     }
     const found = this.firstBlocked[to];
-    if (this.blockedAsker[to] === from) return found < this.boxCount;
+    const asker = this.blockedAsker[to];
+    if (asker === from) return found < this.boxCount;
     if (found < this.boxCount && this.boxes[found] !== from) return true;
-    return this.firstBlockedBesides(to, from) < this.boxCount;
+    // No box but `from` among the first `found` besides the asker's: what is left to ask is the
+    // asker's own box, and the boxes after `found` (none when nothing was found).
+    if (this.problem.goalIndexOfCell[asker] < 0 && this.table.isHot(asker, to)) return true;
+    return found < this.boxCount && this.firstBlockedBesides(to, from, found + 1) < this.boxCount;
   }
 
-  /** Index of the first box off the goals, other than `from`, that a box on `to` cuts off a goal, or boxCount. */
-  private firstBlockedBesides(to: number, from: number): number {
+  /** Index of the first box off the goals from index `start` on, other than `from`, that a box on `to` cuts off a goal, or boxCount. */
+  private firstBlockedBesides(to: number, from: number, start = 0): number {
     const { table, boxes } = this;
     const { goalIndexOfCell } = this.problem;
-    for (let i = 0; i < this.boxCount; i++) {
+    for (let i = start; i < this.boxCount; i++) {
       const y = boxes[i];
       if (y !== from && goalIndexOfCell[y] < 0 && table.isHot(y, to)) return i;
     }

@@ -92,6 +92,39 @@ export class PlayerReach {
   }
 
   /**
+   * Whether a walk from the free cells among the first `sourceCount` of `sources` reaches one of
+   * the first `targetCount` of `targets` (a source that is a target counts): reachability is
+   * symmetric, so either side may be the player. The fill stops at the first target it meets;
+   * when it meets none, `reached` tells the cells it filled until the next walk. It costs the
+   * sources' areas, or less: ask from the side whose areas are likely small (a closed corral), or
+   * the side likely to meet a target soon.
+   */
+  anyReaches(sources: Int32Array, sourceCount: number, targets: Int32Array, targetCount: number): boolean {
+    const { neighbours } = this.problem;
+    const { boxAt, visitedEpoch, queue } = this;
+    const epoch = this.nextEpoch();
+    let top = 0;
+    for (let k = 0; k < sourceCount; k++) {
+      const source = sources[k];
+      if (boxAt[source] !== 0 || visitedEpoch[source] === epoch) continue;
+      for (let t = 0; t < targetCount; t++) if (targets[t] === source) return true;
+      visitedEpoch[source] = epoch;
+      queue[top++] = source;
+    }
+    while (top > 0) {
+      const base = queue[--top] * 4;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[base + d];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        for (let t = 0; t < targetCount; t++) if (targets[t] === to) return true;
+        visitedEpoch[to] = epoch;
+        queue[top++] = to;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The smallest cell reachable from `start` (or from `alsoFrom` too, unless it is -1), for
    * normalizing a child position's player when the caller knows a `floor`: a cell that no
    * reachable cell lies below (or -1 when it knows none). The fill stops as soon as it reaches
