@@ -33,12 +33,20 @@ export const PORTFOLIO_PHASES = {
   finalMs: 20_000,
 } as const;
 
-/** A member's share of each round, by phase; `final` defaults to `late`. */
+/**
+ * A member's share of each round, by phase (`final` defaults to `late`), and when it hands its
+ * time on, as Festival's strategies do one after another: a member that stops taking turns
+ * (solved nothing and ran dry, or its time ended) leaves its share to those still taking them.
+ */
 export interface TimeShares {
   readonly opening: number;
   readonly middle: number;
   readonly late: number;
   readonly final?: number;
+  /** The part of the level's budget (time, or positions under a node limit) after which it stops taking turns; absent: to the end. */
+  readonly until?: number;
+  /** The member it waits for: it takes no turns while that one is running and within its `until` (a member not on the level waits for nobody). */
+  readonly after?: string;
 }
 
 /** Which engine a member runs, with its configuration. */
