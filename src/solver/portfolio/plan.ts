@@ -136,7 +136,7 @@ export const PORTFOLIO_PLAN = [
     name: 'forward-greedy',
     summary: 'greedy best-first pushes, meeting the backward one in the middle',
     engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, oneWayMacros: true }, meets: 'backward-greedy' },
-    time: { opening: 0.05, middle: 0.03, late: 0.015 },
+    time: { opening: 0.05, middle: 0.03, late: 0.015, until: 0.35 },
     memoryShare: 0.1,
     raceWorker: 1,
   },
@@ -145,7 +145,7 @@ export const PORTFOLIO_PLAN = [
     summary: 'greedy best-first pulls from the goals, where the level can be searched backward',
     // Wins most small levels within milliseconds (91 of Microban's), hence most of the opening.
     engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, direction: 'backward' } },
-    time: { opening: 0.85, middle: 0.1, late: 0.05 },
+    time: { opening: 0.85, middle: 0.1, late: 0.05, until: 0.35 },
     memoryShare: 0.1,
     raceWorker: 1,
     appliesTo: (analysis) => canSearchBackward(analysis.problem),
