@@ -256,6 +256,8 @@ function solveProblem(
     maxBytes,
     clock,
     positionsPerMs: byNodes ? POSITIONS_PER_MS_UNDER_NODE_LIMIT : options.repeatable === true ? REPEATABLE_RATE : undefined,
+    // What members' `until` are parts of: the node limit in the schedule's positions, else the time limit.
+    budget: byNodes ? maxNodes / POSITIONS_PER_MS_UNDER_NODE_LIMIT : deadline - started,
   });
   const { finished, peakBytes } = outcome;
   let limit = outcome.limit;

@@ -32,7 +32,7 @@ export function buildMembers(members: readonly MemberPlan[], analysis: LevelAnal
   const built = members.map((member): BuiltMember => {
     const memberBytes = (maxBytes * member.memoryShare) / memoryShares;
     const engine = buildEngine(member.engine, analysis, memberBytes, (search) => pushSearches.set(member.name, search));
-    return { name: member.name, engine, ...sharesOf(member.time) };
+    return { name: member.name, engine, ...sharesOf(member.time, members) };
   });
   for (const member of members) {
     if (member.engine.kind !== 'push-search' || member.engine.meets === undefined) continue;
@@ -58,7 +58,15 @@ function buildEngine(choice: MemberEngine, analysis: LevelAnalysis, maxBytes: nu
   }
 }
 
-/** The scheduler's shares (run-portfolio.ts) of a member's time by phase. */
-function sharesOf(time: TimeShares): Omit<PortfolioMember, 'engine'> {
-  return { share: time.middle, openingShare: time.opening, lateShare: time.late, finalShare: time.final };
+/** The scheduler's shares (run-portfolio.ts) of a member's time by phase, and its hand-over among the members that run. */
+function sharesOf(time: TimeShares, members: readonly MemberPlan[]): Omit<PortfolioMember, 'engine'> {
+  const followed = time.after === undefined ? -1 : members.findIndex((member) => member.name === time.after);
+  return {
+    share: time.middle,
+    openingShare: time.opening,
+    lateShare: time.late,
+    finalShare: time.final,
+    ...(time.until === undefined ? {} : { until: time.until }),
+    ...(followed < 0 ? {} : { after: followed }),
+  };
 }

@@ -6,6 +6,13 @@ function shareCells(time: TimeShares): string[] {
   return [time.opening, time.middle, time.late, time.final ?? time.late].map(percent);
 }
 
+/** When a member hands its time on (TimeShares' `until` and `after`). */
+function handOverCell(time: TimeShares): string {
+  const after = time.after === undefined ? [] : [`after \`${time.after}\``];
+  const until = time.until === undefined ? [] : [`until ${percent(time.until)} of the budget`];
+  return [...after, ...until].join(', ') || 'to the end';
+}
+
 /**
  * The README's table of the any-solution portfolio, read from the plan (Markdown): one row per
  * member, and one more for a variant, with its shares of the time by phase, its part of the
@@ -15,11 +22,16 @@ export function portfolioTable(plan: readonly MemberPlan[]): string {
   const { openingMs, lateMs, finalMs } = PORTFOLIO_PHASES;
   const head = ['member', 'search', `time, first ${openingMs} ms`, `to ${lateMs / 1000} s`, `to ${finalMs / 1000} s`, `after ${finalMs / 1000} s`, 'memory', 'race worker'];
   const totalMemory = plan.reduce((sum, member) => sum + member.memoryShare, 0);
+  // The hand-over column only once a member hands its time on before the end.
+  const times = plan.flatMap((member) => (member.variant === undefined ? [member.time] : [member.time, member.variant.time]));
+  const handsOver = times.some((time) => time.until !== undefined || time.after !== undefined);
+  const timeCells = (time: TimeShares) => [...shareCells(time), ...(handsOver ? [handOverCell(time)] : [])];
+  if (handsOver) head.splice(6, 0, 'hands its time on');
   const rows = plan.flatMap((member) => {
     const tail = [percent(member.memoryShare / totalMemory), String(member.raceWorker + 1)];
-    const row = [`\`${member.name}\``, member.summary, ...shareCells(member.time), ...tail];
+    const row = [`\`${member.name}\``, member.summary, ...timeCells(member.time), ...tail];
     if (member.variant === undefined) return [row];
-    return [row, [`\`${member.name}\` (variant)`, member.variant.summary, ...shareCells(member.variant.time), ...tail]];
+    return [row, [`\`${member.name}\` (variant)`, member.variant.summary, ...timeCells(member.variant.time), ...tail]];
   });
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');

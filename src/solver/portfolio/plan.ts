@@ -33,12 +33,20 @@ export const PORTFOLIO_PHASES = {
   finalMs: 20_000,
 } as const;
 
-/** A member's share of each round, by phase; `final` defaults to `late`. */
+/**
+ * A member's share of each round, by phase (`final` defaults to `late`), and when it hands its
+ * time on, as Festival's strategies do one after another: a member that stops taking turns
+ * (solved nothing and ran dry, or its time ended) leaves its share to those still taking them.
+ */
 export interface TimeShares {
   readonly opening: number;
   readonly middle: number;
   readonly late: number;
   readonly final?: number;
+  /** The part of the level's budget (time, or positions under a node limit) after which it stops taking turns; absent: to the end. */
+  readonly until?: number;
+  /** The member it waits for: it takes no turns while that one is running and within its `until` (a member not on the level waits for nobody). */
+  readonly after?: string;
 }
 
 /** Which engine a member runs, with its configuration. */
@@ -128,7 +136,7 @@ export const PORTFOLIO_PLAN = [
     name: 'forward-greedy',
     summary: 'greedy best-first pushes, meeting the backward one in the middle',
     engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, oneWayMacros: true }, meets: 'backward-greedy' },
-    time: { opening: 0.05, middle: 0.03, late: 0.015 },
+    time: { opening: 0.05, middle: 0.03, late: 0.015, until: 0.35 },
     memoryShare: 0.1,
     raceWorker: 1,
   },
@@ -137,7 +145,7 @@ export const PORTFOLIO_PLAN = [
     summary: 'greedy best-first pulls from the goals, where the level can be searched backward',
     // Wins most small levels within milliseconds (91 of Microban's), hence most of the opening.
     engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, direction: 'backward' } },
-    time: { opening: 0.85, middle: 0.1, late: 0.05 },
+    time: { opening: 0.85, middle: 0.1, late: 0.05, until: 0.35 },
     memoryShare: 0.1,
     raceWorker: 1,
     appliesTo: (analysis) => canSearchBackward(analysis.problem),

@@ -11,6 +11,17 @@ export interface PortfolioMember {
   readonly lateShare?: number;
   /** Its share once the level has run past PortfolioLimits.finalMs, when different from the late one. */
   readonly finalShare?: number;
+  /**
+   * The part of the level's budget (PortfolioLimits.budget, from the first turn) after which it
+   * stops taking turns unless it has settled the level: its time goes to the searches still
+   * taking turns, as a search that gave up hands its time on. Absent: to the end.
+   */
+  readonly until?: number;
+  /**
+   * The index of the member this one waits for: it takes no turns while that member still does
+   * (running and within its `until`), so a search that fails early hands its time on at once.
+   */
+  readonly after?: number;
 }
 
 export interface PortfolioLimits {
@@ -31,6 +42,11 @@ export interface PortfolioLimits {
    * under any load (the clock still ends it at the deadline).
    */
   readonly positionsPerMs?: number;
+  /**
+   * The level's whole budget in the schedule's units (milliseconds, or positions over
+   * `positionsPerMs`), which members' `until` are parts of. Absent: no member's time ends.
+   */
+  readonly budget?: number;
 }
 
 export interface PortfolioOutcome {
@@ -76,13 +92,16 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
+  const budget = limits.budget ?? Number.POSITIVE_INFINITY;
   for (;;) {
     const now = schedule();
     const phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= lateStarts ? 'late' : 'middle';
+    const shares = members.map((member) => shareIn(member, phase));
+    const taking = turnTakers(members, shares, (now - firstTurn) / budget);
     for (let i = 0; i < members.length; i++) {
       const { engine } = members[i];
-      const share = shareIn(members[i], phase);
-      if (engine.state !== 'running' || share <= 0) continue;
+      const share = shares[i];
+      if (!taking[i]) continue;
       const rate = rates[i];
       const wanted = rate === 0 ? FIRST_BUDGET : Math.round(rate * share * ROUND_MS);
       // Never past the node limit, which is exact: once an earlier member used it up, nobody runs.
@@ -135,6 +154,20 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
     if (sumOf(work) >= limits.maxNodes) return { finished: null, limit: 'nodes', peakBytes };
     if (bytes > limits.maxBytes) return { finished: null, limit: 'memory', peakBytes };
   }
+}
+
+/**
+ * Which members take turns in this phase (their `shares` in it) at this point of the level's
+ * budget (`spent`, a fraction): those running with a share, within their `until`, whose `after`
+ * is no longer in its time. When that leaves none, every running member with a share goes on to
+ * the end rather than leave the time unused.
+ */
+export function turnTakers(members: readonly PortfolioMember[], shares: readonly number[], spent: number): boolean[] {
+  const running = members.map((member) => member.engine.state === 'running');
+  // Still in its time: running and within its `until`, whether or not it takes turns now.
+  const pending = members.map((member, i) => running[i] && spent < (member.until ?? Number.POSITIVE_INFINITY));
+  const taking = members.map(({ after }, i) => pending[i] && shares[i] > 0 && (after === undefined || !pending[after]));
+  return taking.some(Boolean) ? taking : running.map((isRunning, i) => isRunning && shares[i] > 0);
 }
 
 function shareIn(member: PortfolioMember, phase: 'opening' | 'middle' | 'late' | 'final'): number {

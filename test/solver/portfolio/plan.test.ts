@@ -7,6 +7,7 @@ import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
 import { buildMembers, membersFor } from '../../../src/solver/portfolio/build-members.js';
 import { type MemberPlan, memoryShareOf, PORTFOLIO_MEMBER_NAMES, PORTFOLIO_PLAN, raceSplitOf } from '../../../src/solver/portfolio/plan.js';
 import { portfolioTable } from '../../../src/solver/portfolio/plan-table.js';
+import { runPortfolio } from '../../../src/solver/portfolio/run-portfolio.js';
 import { solveWithPortfolio } from '../../../src/solver/solve.js';
 import { board, expectReplaysToSolved, repoRoot } from '../helpers.js';
 
@@ -69,7 +70,7 @@ describe('a member added as one row of the plan', () => {
   it('races on the worker its row names, holds its memory share and has its line in the table', () => {
     expect(raceSplitOf(WITH_THROWAWAY)[0]).toEqual(['feature', 'throwaway']);
     expect(memoryShareOf(['throwaway'], WITH_THROWAWAY)).toBeCloseTo(0.2 / 1.35);
-    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 50% | 50% | 50% | 50% | 14.8% | 1 |');
+    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 50% | 50% | 50% | 50% | to the end | 14.8% | 1 |');
   });
 });
 
@@ -89,6 +90,44 @@ describe('the members that run on a level', () => {
     const built = buildMembers([THROWAWAY, { ...THROWAWAY, name: 'other', memoryShare: 0.6 }], analysis, 800);
     expect(built.map((member) => member.name)).toEqual(['throwaway', 'other']);
     expect(built.map((member) => member.share)).toEqual([0.5, 0.5]);
+  });
+});
+
+describe('members that hand their time on, as rows of the plan', () => {
+  // Under keeper-too the search over features gives up at its first turn (it handles the other rules).
+  const keeperToo = board('#######', '#@ $ .#', '#    .#', '#######');
+  const analysis = analyzeLevel(buildProblem(keeperToo, 'keeper-too'));
+  const row = (name: string, engine: MemberPlan['engine'], time: MemberPlan['time']): MemberPlan => ({ name, summary: name, engine, time, memoryShare: 0.2, raceWorker: 0 });
+  const movesAStar: MemberPlan['engine'] = { kind: 'push-search', config: { mode: 'moves', corralPruning: false } };
+  const plan = [
+    row('features-first', { kind: 'feature-search', config: {}, builtAtFirstTurn: false }, { opening: 0.9, middle: 0.9, late: 0.9 }),
+    row('then-moves', movesAStar, { opening: 0.1, middle: 0.1, late: 0.1, after: 'features-first' }),
+    row('last', movesAStar, { opening: 0.1, middle: 0.1, late: 0.1, after: 'then-moves' }),
+  ];
+
+  it('take turns one after the other: when the first fails at once the next gets its time and solves, and the last never runs', () => {
+    const built = buildMembers(membersFor(plan, analysis, undefined), analysis, 64 * 1024 * 1024);
+    expect(built.map((member) => member.after)).toEqual([undefined, 0, 1]);
+    const outcome = runPortfolio(built, { deadline: Infinity, maxNodes: 10_000, maxBytes: Infinity, clock: () => 0, positionsPerMs: 10, budget: 1000 });
+    const [first, next, last] = built.map((member) => member.engine);
+    expect([first.state, first.expanded]).toEqual(['exhausted', 0]);
+    expect(outcome.finished).toBe(next);
+    expect(last.expanded).toBe(0);
+  });
+
+  it('solve the level through the solver, the solution replayed', () => {
+    const result = solveWithPortfolio(keeperToo, { rule: 'keeper-too', improve: false, maxNodes: 10_000 }, plan);
+    expect(result.status).toBe('solved');
+    expectReplaysToSolved(keeperToo, result, 'keeper-too');
+  });
+
+  it("show when they hand over in the README's table", () => {
+    const table = portfolioTable(plan);
+    expect(table).toContain('| hands its time on |');
+    expect(table).toContain('| after `then-moves` |');
+    expect(portfolioTable([{ ...plan[0], time: { ...plan[0].time, until: 0.25 } }])).toContain('| until 25% of the budget |');
+    // A plan whose members all run to the end has no such column.
+    expect(portfolioTable([THROWAWAY])).not.toContain('hands its time on');
   });
 });
 

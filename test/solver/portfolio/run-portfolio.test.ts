@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runPortfolio } from '../../../src/solver/portfolio/run-portfolio.js';
+import { runPortfolio, turnTakers } from '../../../src/solver/portfolio/run-portfolio.js';
 import type { SearchEngine, SearchState } from '../../../src/solver/engines/search-engine.js';
 
 /** A stand-in search: each position costs `msPerPosition` on a fake clock; it ends as told. */
@@ -222,5 +222,71 @@ describe('portfolio at a steady rate (repeatable runs)', () => {
 
   it('depends on measured speeds without it, which is what makes runs differ', () => {
     expect(settle(0.01, 0.5)).not.toEqual(settle(0.1, 0.02));
+  });
+});
+
+describe('portfolio hand-over', () => {
+  /** Counted in positions, ten to a millisecond, over a budget of 100 ms: 1,000 positions in all. */
+  const byPositions = (clock: { now: number }) => ({ ...limits(clock, { maxNodes: 1000, deadline: Infinity }), positionsPerMs: 10, budget: 100 });
+
+  it('stops a member at the end of its part of the budget and gives its turns to the others', () => {
+    const clock = { now: 0 };
+    const brief = new FakeSearch(clock, 0.01);
+    const patient = new FakeSearch(clock, 0.01);
+    runPortfolio(
+      [
+        { engine: brief, share: 0.5, until: 0.2 },
+        { engine: patient, share: 0.5 },
+      ],
+      byPositions(clock),
+    );
+    // Half of the first 200 positions, then none: the other takes the 900 left. The end of its time
+    // is seen between rounds, so it may run one more turn (half of an 8 ms round: 40 positions).
+    expect(brief.expanded).toBeGreaterThanOrEqual(100);
+    expect(brief.expanded).toBeLessThanOrEqual(100 + 40);
+    expect(brief.expanded + patient.expanded).toBe(1000);
+  });
+
+  it('lets a member wait for the one it follows, and start at once when that one fails early', () => {
+    const clock = { now: 0 };
+    const first = new FakeSearch(clock, 0.01, 30, 'exhausted');
+    const next = new FakeSearch(clock, 0.01);
+    const third = new FakeSearch(clock, 0.01);
+    runPortfolio(
+      [
+        { engine: first, share: 0.1, until: 0.5 },
+        { engine: next, share: 0.1, after: 0, until: 0.8 },
+        { engine: third, share: 0.1, after: 1 },
+      ],
+      byPositions(clock),
+    );
+    // The first gave up after 30 positions, not at half the budget: the next ran from there to 80%
+    // (give or take its turn of 8 positions), the third the rest.
+    expect(first.expanded).toBe(30);
+    expect(next.expanded).toBeGreaterThanOrEqual(770 - 8);
+    expect(next.expanded).toBeLessThanOrEqual(770 + 8);
+    expect(third.expanded).toBe(1000 - 30 - next.expanded);
+  });
+
+  it('runs the members whose time ended rather than leave the rest of the budget unused', () => {
+    const clock = { now: 0 };
+    const alone = new FakeSearch(clock, 0.01);
+    expect(runPortfolio([{ engine: alone, share: 1, until: 0.1 }], byPositions(clock)).limit).toBe('nodes');
+    expect(alone.expanded).toBe(1000);
+  });
+});
+
+describe('the members taking turns', () => {
+  const member = (state: SearchState, extra: { until?: number; after?: number } = {}) => ({ engine: { state } as SearchEngine, share: 1, ...extra });
+
+  it('are the running ones within their time whose leader is no longer within its own', () => {
+    const members = [member('running', { until: 0.5 }), member('running', { after: 0 }), member('exhausted'), member('running', { after: 2 })];
+    expect(turnTakers(members, [1, 1, 1, 1], 0.1)).toEqual([true, false, false, true]);
+    expect(turnTakers(members, [1, 1, 1, 1], 0.5)).toEqual([false, true, false, true]);
+  });
+
+  it('leave out a member without a share in this phase, but it still holds back its followers', () => {
+    const members = [member('running'), member('running', { after: 0 }), member('running')];
+    expect(turnTakers(members, [0, 1, 1], 0)).toEqual([false, false, true]);
   });
 });
