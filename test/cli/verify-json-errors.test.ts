@@ -24,6 +24,7 @@ describe('verify --json when the input cannot be read (issue 13)', () => {
       reason: null,
       lostKind: null,
       squares: [],
+      lossSearchStopped: false,
     });
   });
 

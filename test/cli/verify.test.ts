@@ -275,6 +275,7 @@ describe('sokoban verify --json', () => {
         reason: null,
         lostKind: null,
         squares: [],
+        lossSearchStopped: false,
       },
     ]);
   });
