@@ -112,6 +112,14 @@ export interface FeatureSearchConfig extends DetectorSwitches {
    * still has moves) instead of the next cell in the round, as Festival alternates (default off).
    */
   readonly bestCellTurns?: boolean;
+  /**
+   * Festival's order of the features (its forward score): goals packed in plan order first, then
+   * player areas, boxes in doorways and only then boxes out of plan, for the moves' scores and the
+   * cells' ranks alike; by default out of plan leads, as the FESS draft orders them.
+   */
+  readonly packedFirst?: boolean;
+  /** Among moves whose features tie, boxes nearer the goals first (default) or farther, as Festival's forward score has it. */
+  readonly distanceTieBreak?: 'nearer' | 'farther';
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -167,9 +175,19 @@ const areasOf = (key: number): number => Math.floor(key / THIRDS) % (MAX_AREAS +
 const packedOf = (key: number): number => Math.floor(key / (THIRDS * (MAX_AREAS + 1))) % (MAX_PACKED + 1);
 const outOfPlanOf = (key: number): number => Math.floor(key / (THIRDS * (MAX_AREAS + 1) * (MAX_PACKED + 1)));
 
+/** The key of the feature cell with these features (see settle); thirdOf, areasOf, packedOf and outOfPlanOf read it back. */
+export function cellKey(outOfPlan: number, packed: number, areas: number, third: number): number {
+  return ((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * THIRDS + third;
+}
+
 /** A cell key's features as one number, larger better: fewer out of plan, then more packed, fewer areas, a smaller third feature. */
 export function featureRank(key: number): number {
   return (((MAX_OUT_OF_PLAN - outOfPlanOf(key)) * (MAX_PACKED + 1) + packedOf(key)) * (MAX_AREAS + 1) + (MAX_AREAS - areasOf(key))) * THIRDS + (THIRDS - 1 - thirdOf(key));
+}
+
+/** As featureRank, in Festival's order: more packed, fewer areas, a smaller third feature, then fewer out of plan. */
+export function packedFirstRank(key: number): number {
+  return ((packedOf(key) * (MAX_AREAS + 1) + (MAX_AREAS - areasOf(key))) * THIRDS + (THIRDS - 1 - thirdOf(key))) * (MAX_OUT_OF_PLAN + 1) + (MAX_OUT_OF_PLAN - outOfPlanOf(key));
 }
 
 /** Whether the features of key `a` are at least as good as those of `b`, each one. */
@@ -243,6 +261,10 @@ export class FeatureSearch implements SearchEngine {
   private bestRank = -1;
   private turns = 0;
   private readonly bestCellTurns: boolean;
+  /** The order of the features in cell ranks and move scores (see FeatureSearchConfig.packedFirst). */
+  private readonly packedFirst: boolean;
+  private readonly rankOf: (key: number) => number;
+  private readonly fartherFirst: boolean;
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
@@ -340,6 +362,9 @@ export class FeatureSearch implements SearchEngine {
     const plan = config.plan !== undefined ? config.plan : planOf(analysis, config.packingPlan ?? 'backward');
     this.meeting = config.meeting ?? null;
     this.bestCellTurns = config.bestCellTurns === true;
+    this.packedFirst = config.packedFirst === true;
+    this.rankOf = this.packedFirst ? packedFirstRank : featureRank;
+    this.fartherFirst = config.distanceTieBreak === 'farther';
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
@@ -549,10 +574,10 @@ export class FeatureSearch implements SearchEngine {
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
-    const cell = this.projectedCell(node, ((outOfPlan * (MAX_PACKED + 1) + packed) * (MAX_AREAS + 1) + areas) * (MAX_DOORWAYS + 1) * (MAX_DOORWAYS + 1) + third);
+    const cell = this.projectedCell(node, cellKey(outOfPlan, packed, areas, third));
     this.cellOfNode[node] = cell;
     if (this.bestCellTurns) {
-      const rank = featureRank(this.keyOfCell[cell]);
+      const rank = this.rankOf(this.keyOfCell[cell]);
       if (rank > this.bestRank) {
         this.bestRank = rank;
         this.bestCell = cell;
@@ -587,7 +612,7 @@ export class FeatureSearch implements SearchEngine {
     const parentCell = this.cellOfNode[parent];
     const parentKey = this.keyOfCell[parentCell];
     if (key === parentKey) return parentCell;
-    const better = projection === 'best-ancestor' ? featureRank(key) > featureRank(parentKey) : !dominates(parentKey, key);
+    const better = projection === 'best-ancestor' ? this.rankOf(key) > this.rankOf(parentKey) : !dominates(parentKey, key);
     return better ? this.cellFor(key) : parentCell;
   }
 
@@ -685,11 +710,16 @@ export class FeatureSearch implements SearchEngine {
         : packedAfter === packed
           ? Math.max(0, Math.min(MAX_OUT_OF_PLAN, outOfPlanLeft + this.outOfPlanAt(packed, to)))
           : this.outOfPlanAfterPacking(packedAfter, from, to);
-      const leading = (MAX_OUT_OF_PLAN - outOfPlanAfter) * (MAX_PACKED + 1) + packedAfter;
-      const features =
-        ((leading * (MAX_AREAS + 1) + (MAX_AREAS - areasAfter)) * (MAX_DOORWAYS + 1) + (MAX_DOORWAYS - blockedAfter)) * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
+      // The same factors in either order, so the score keeps its 40 bits.
+      const areaTerm = MAX_AREAS - areasAfter;
+      const doorTerm = MAX_DOORWAYS - blockedAfter;
+      const planTerm = MAX_OUT_OF_PLAN - outOfPlanAfter;
+      const leading = this.packedFirst
+        ? ((packedAfter * (MAX_AREAS + 1) + areaTerm) * (MAX_DOORWAYS + 1) + doorTerm) * (MAX_OUT_OF_PLAN + 1) + planTerm
+        : ((planTerm * (MAX_PACKED + 1) + packedAfter) * (MAX_AREAS + 1) + areaTerm) * (MAX_DOORWAYS + 1) + doorTerm;
+      const features = leading * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
       const mobilityAfter = withMobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityArriving(mobilityLeft, from, to, boxAt))) : 0;
-      candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (MAX_DISTANCE_SUM - distanceAfter);
+      candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (this.fartherFirst ? distanceAfter : MAX_DISTANCE_SUM - distanceAfter);
     }
   }
 

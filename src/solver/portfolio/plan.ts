@@ -163,7 +163,10 @@ export const PORTFOLIO_PLAN = [
   {
     name: 'feature-bases',
     summary: "Festival's strategy A: pulls with the boxes' start squares as bases give a plan and positions to meet; then the first search's features",
-    engine: { kind: 'base-strategy', config: { forward: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true, bestCellTurns: true } } },
+    engine: {
+      kind: 'base-strategy',
+      config: { forward: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true, bestCellTurns: true, packedFirst: true, distanceTieBreak: 'farther' } },
+    },
     time: { opening: 0, middle: 0.1, late: 0.15 },
     memoryShare: 0.15,
     raceWorker: 1,

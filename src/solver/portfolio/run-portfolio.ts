@@ -89,13 +89,19 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   // What turns and phases are measured by: the clock, or the positions expanded so far.
   const schedule = positionsPerMs === undefined ? clock : () => sumOf((e) => e.expanded) / positionsPerMs;
   const firstTurn = schedule();
-  const openingEnds = firstTurn + (limits.openingMs ?? 0);
+  let openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
   const budget = limits.budget ?? Number.POSITIVE_INFINITY;
   for (;;) {
     const now = schedule();
     const phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= lateStarts ? 'late' : 'middle';
+    // An opening in which no running member has a share would never end when counted in positions
+    // (`--members feature-bases` alone under a node budget): it ends at once instead.
+    if (phase === 'opening' && !members.some((m) => m.engine.state === 'running' && shareIn(m, phase) > 0)) {
+      openingEnds = now;
+      continue;
+    }
     const shares = members.map((member) => shareIn(member, phase));
     const taking = turnTakers(members, shares, (now - firstTurn) / budget);
     for (let i = 0; i < members.length; i++) {

@@ -5,7 +5,7 @@ import { replay } from '../../../src/game/replay.js';
 import type { Board } from '../../../src/level/board.js';
 import { parseCollection } from '../../../src/level/parse.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
-import { FeatureSearch, type FeatureSearchConfig, featureRank, finalPositionMayMislead } from '../../../src/solver/engines/feature-search.js';
+import { cellKey, FeatureSearch, type FeatureSearchConfig, featureRank, finalPositionMayMislead, packedFirstRank } from '../../../src/solver/engines/feature-search.js';
 import { buildProblem } from '../../../src/solver/model/problem.js';
 import { pushesToLurd } from '../../../src/solver/geometry/solution.js';
 import { board, DIAGONALS, sharedDir } from '../helpers.js';
@@ -116,6 +116,19 @@ describe('search over features', () => {
     expect(restricted.worst).toBe(restricted.start);
     const own = worstOpened('own');
     expect(own.worst).toBeLessThan(own.start);
+  });
+
+  it("in Festival's order (packedFirst) ranks a cell with one more plan step done above one with fewer boxes out of plan; by default the reverse", () => {
+    const morePacked = cellKey(3, 2, 1, 0);
+    const fewerOutOfPlan = cellKey(0, 1, 1, 0);
+    expect(packedFirstRank(morePacked)).toBeGreaterThan(packedFirstRank(fewerOutOfPlan));
+    expect(featureRank(morePacked)).toBeLessThan(featureRank(fewerOutOfPlan));
+    // Out of plan still decides between cells equal on everything else.
+    expect(packedFirstRank(cellKey(0, 2, 1, 0))).toBeGreaterThan(packedFirstRank(morePacked));
+  });
+
+  it("in Festival's order, boxes farther from the goals first among ties, still solves exactly the random boards exhaustive search solves", () => {
+    solvesExactlyTheSolvable(71, 80, { packedFirst: true, distanceTieBreak: 'farther' });
   });
 
   it.each(['own', 'not-dominated'] as const)('with the %s projection still solves exactly the random boards exhaustive search solves', (cellProjection) => {

@@ -290,3 +290,16 @@ describe('the members taking turns', () => {
     expect(turnTakers(members, [0, 1, 1], 0)).toEqual([false, false, true]);
   });
 });
+
+describe('portfolio counted in positions, with no search that has an opening share', () => {
+  it('ends the opening at once instead of waiting for positions nobody expands (--members feature-bases under a node budget)', () => {
+    const clock = { now: 0 };
+    const later = new FakeSearch(clock, 0.01, 200);
+    // Each read of the clock takes a little time, as the real one does, so that a stalled opening ends at the deadline.
+    const ticking = () => (clock.now += 0.01);
+    const outcome = runPortfolio([{ engine: later, share: 1, openingShare: 0 }], { ...limits(clock, { deadline: 1000 }), clock: ticking, openingMs: 250, positionsPerMs: 50 });
+    expect(outcome.limit).toBeNull();
+    expect(outcome.finished).toBe(later);
+    expect(later.expanded).toBe(200);
+  });
+});
