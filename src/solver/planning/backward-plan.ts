@@ -4,7 +4,7 @@ import type { Problem } from '../model/problem.js';
 import { PackedPositions } from '../model/position.js';
 import type { PackingPlan } from './packing-plan.js';
 import { pullOffGoalAdvice } from './pull-advice.js';
-import { PullSteps } from './pull-steps.js';
+import { type BackwardStep, PullSteps } from './pull-steps.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import { MoveQueues } from '../tables/move-queues.js';
@@ -63,12 +63,6 @@ export function backwardPlan(problem: Problem, inputs: BackwardPlanInputs): Pack
   const search = new BackwardSearch(problem, inputs);
   search.run(inputs.maxPositions ?? BACKWARD_PLAN_POSITIONS);
   return planFromPath(problem, search.pathToBest(), inputs.fromStart);
-}
-
-/** One step of the backward search's path: the box on `from` pulled to `to`, or taken off the board (to = -1). */
-export interface BackwardStep {
-  readonly from: number;
-  readonly to: number;
 }
 
 /** The search itself: positions in a node table, moves in FESS's queues, nothing allocated per position once grown. */
@@ -132,11 +126,7 @@ class BackwardSearch {
 
   /** The steps from the solved position to the best position made. */
   pathToBest(): BackwardStep[] {
-    const steps: BackwardStep[] = [];
-    for (let node = this.best; node >= 0 && this.nodes.parent[node] >= 0; node = this.nodes.parent[node]) {
-      steps.push({ from: this.steps.from[node], to: this.steps.to[node] });
-    }
-    return steps.reverse();
+    return this.steps.pathTo(this.nodes, this.best);
   }
 
   /** The solved position once for each area the player may stand in. */

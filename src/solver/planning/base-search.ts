@@ -4,9 +4,8 @@ import { UNREACHABLE } from '../geometry/push-distances.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { LevelAnalysis } from './analysis.js';
-import type { BackwardStep } from './backward-plan.js';
 import { pullOffGoalAdvice } from './pull-advice.js';
-import { PullSteps } from './pull-steps.js';
+import { type BackwardStep, PullSteps } from './pull-steps.js';
 import { PackedPositions } from '../model/position.js';
 import type { Problem } from '../model/problem.js';
 import { zobristKeys } from '../model/zobrist.js';
@@ -158,11 +157,7 @@ export class BaseSearch {
 
   /** The steps from the solved position to the best position made (see planFromPath). */
   pathToBest(): BackwardStep[] {
-    const steps: BackwardStep[] = [];
-    for (let node = this.best; node >= 0 && this.nodes.parent[node] >= 0; node = this.nodes.parent[node]) {
-      steps.push({ from: this.steps.from[node], to: this.steps.to[node] });
-    }
-    return steps.reverse();
+    return this.steps.pathTo(this.nodes, this.best);
   }
 
   /**

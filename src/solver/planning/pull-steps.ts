@@ -1,5 +1,11 @@
 import type { NodeTable } from '../tables/node-table.js';
 
+/** One step of a backward search's path: the box on `from` pulled to `to`, or taken off the board (to = -1). */
+export interface BackwardStep {
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
  * What the backward searches of the planning (backward-plan.ts, base-search.ts) keep per node
  * besides the node table: where its last box came from and went (-1: taken off the board), the
@@ -42,6 +48,13 @@ export class PullSteps {
     }
     this.from[node] = from;
     this.to[node] = to;
+  }
+
+  /** The steps from a root (a node without a parent in `nodes`) down to `node`, in the order they were made; none for -1. */
+  pathTo(nodes: NodeTable, node: number): BackwardStep[] {
+    const steps: BackwardStep[] = [];
+    for (let at = node; at >= 0 && nodes.parent[at] >= 0; at = nodes.parent[at]) steps.push({ from: this.from[at], to: this.to[at] });
+    return steps.reverse();
   }
 }
 
