@@ -1,9 +1,8 @@
-import { type LostAt, firstLostMove } from '../solver/explain/first-lost-move.js';
-import { LossSearchStopped } from '../solver/explain/loss-search-stopped.js';
+import { firstLostMoveWithin } from '../solver/explain/first-lost-move.js';
 import { squareNames } from '../game/notation.js';
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import { replay } from '../game/replay.js';
-import { BOX, type Board, GOAL, countSquares } from '../level/board.js';
+import { BOX, GOAL, countSquares } from '../level/board.js';
 import type { Level, LevelFormat } from '../level/level.js';
 import { formatCollection } from '../level/write.js';
 import { SokobanError, formatPosition } from '../errors.js';
@@ -78,10 +77,11 @@ export function verifyMoves(body: Unchecked<VerifyRequest>, lossBudgetMs = VERIF
           reason: result.error.reason,
           message: result.error.message,
         };
-  const lost = result.solved ? undefined : lostWithin(level.board, rule, result.solution, lossBudgetMs);
+  const deadline = performance.now() + lossBudgetMs;
+  const { lost, stopped } = result.solved ? { lost: null, stopped: false } : firstLostMoveWithin(level.board, rule, result.solution, () => performance.now() > deadline);
   const loss =
-    lost === undefined || lost === 'stopped'
-      ? { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: lost === 'stopped' }
+    lost === null
+      ? { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: stopped }
       : {
           lostAt: lost.afterMove,
           reason: lost.reason.message,
@@ -90,17 +90,6 @@ export function verifyMoves(body: Unchecked<VerifyRequest>, lossBudgetMs = VERIF
           lossSearchStopped: false,
         };
   return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error, ...loss };
-}
-
-/** The move after which the game was lost, undefined when none is proved, 'stopped' when the search ran out of its time. */
-function lostWithin(board: Board, rule: GoalRule, solution: string, budgetMs: number): LostAt | undefined | 'stopped' {
-  const deadline = performance.now() + budgetMs;
-  try {
-    return firstLostMove(board, rule, solution, { timeIsUp: () => performance.now() > deadline });
-  } catch (error) {
-    if (error instanceof LossSearchStopped) return 'stopped';
-    throw error;
-  }
 }
 
 /** What a worker is asked to read: one of the handlers above, or the level a solve is about. */

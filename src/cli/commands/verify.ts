@@ -4,8 +4,7 @@ import { InputError, LevelError, MoveSyntaxError, SokobanError, UsageError } fro
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
-import { type LostAt, firstLostMove } from '../../solver/explain/first-lost-move.js';
-import { LossSearchStopped } from '../../solver/explain/loss-search-stopped.js';
+import { type LostMoveSearch, firstLostMoveWithin } from '../../solver/explain/first-lost-move.js';
 import type { Board } from '../../level/board.js';
 import type { PartialCollection } from '../../level/level.js';
 import { printable } from '../printable.js';
@@ -62,15 +61,11 @@ function jobsForStoredSolutions(collection: PartialCollection, entries: readonly
 }
 
 /** The move after which the game was lost (null when none is proved), and whether the search for it stopped at the time limit (then a warning says so). */
-function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): { lost: LostAt | null; stopped: boolean } {
+function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): LostMoveSearch {
   const deadline = io.now() + seconds * 1000;
-  try {
-    return { lost: firstLostMove(board, rule, solution, { timeIsUp: () => io.now() > deadline }) ?? null, stopped: false };
-  } catch (error) {
-    if (!(error instanceof LossSearchStopped)) throw error;
-    reportWarning(io, `${printable(ref.label)}: the search for the move that lost the game stopped at the time limit (${seconds} s; --time-limit gives it more)`);
-    return { lost: null, stopped: true };
-  }
+  const search = firstLostMoveWithin(board, rule, solution, () => io.now() > deadline);
+  if (search.stopped) reportWarning(io, `${printable(ref.label)}: the search for the move that lost the game stopped at the time limit (${seconds} s; --time-limit gives it more)`);
+  return search;
 }
 
 function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {

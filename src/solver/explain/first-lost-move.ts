@@ -44,3 +44,20 @@ export function firstLostMove(start: Board, rule: GoalRule, moves: string | Pars
   }
   return undefined;
 }
+
+/** firstLostMove's answer when its time may run out: the move (null when none is proved) and whether the search stopped first. */
+export interface LostMoveSearch {
+  readonly lost: LostAt | null;
+  /** The time was up before the search ended: a null `lost` then proves nothing. */
+  readonly stopped: boolean;
+}
+
+/** firstLostMove within `timeIsUp`, saying whether it stopped instead of throwing LossSearchStopped. */
+export function firstLostMoveWithin(start: Board, rule: GoalRule, moves: string | ParsedMoves, timeIsUp: () => boolean): LostMoveSearch {
+  try {
+    return { lost: firstLostMove(start, rule, moves, { timeIsUp }) ?? null, stopped: false };
+  } catch (error) {
+    if (!(error instanceof LossSearchStopped)) throw error;
+    return { lost: null, stopped: true };
+  }
+}
