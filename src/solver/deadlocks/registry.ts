@@ -5,6 +5,7 @@ import { DetectorLists } from './detector-lists.js';
 import { CorralDeadlocks, type CorralLimits } from './corral-deadlocks.js';
 import { FixedGoalMatching } from './fixed-goal-matching.js';
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
+import { GrownCorralPruning } from './grown-corral-pruning.js';
 import { LocalSearchDeadlocks } from './local-search-deadlocks.js';
 import { MatchingDeadlocks } from './matching-deadlocks.js';
 import { PiCorralPruning } from './pi-corral-pruning.js';
@@ -163,6 +164,19 @@ export const DETECTORS = {
     // "All of these boxes on goals" is an end only when every box needs a goal; pulls are not pushes.
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead, roomLimits }) => new RoomDeadlocks(problem, dead, roomLimits),
+  }),
+  // Before corralPruning: the first pruner that restricts a position decides alone, and this one's corrals are the smaller.
+  grownCorralPruning: entry({
+    calls: ['pruning'],
+    byDefault: 'off',
+    kind: 'pruning',
+    proves:
+      'when a corral grown from one unreachable area (taking in the areas its fence pushes need) holds work, no fence box can be pushed along the fence, and the player can make every push into it now, only the moves of the boxes with such a push need be searched',
+    soundBecause:
+      'the corral stays closed until a fence box moves; that first push cannot come from inside nor go along the fence, so it goes into the corral, and it can be made first; it keeps no push count, so the search over features only',
+    engines: ['feature-search'],
+    appliesTo: ({ backward }) => !backward,
+    create: ({ problem, dead }) => new GrownCorralPruning(problem, dead),
   }),
   corralPruning: entry({
     calls: ['pruning'],

@@ -3,6 +3,7 @@ import { DETECTORS, detectorsFor, type DetectorContext } from '../../../src/solv
 import { CorralDeadlocks } from '../../../src/solver/deadlocks/corral-deadlocks.js';
 import { FixedGoalMatching } from '../../../src/solver/deadlocks/fixed-goal-matching.js';
 import { FreezeDeadlocks } from '../../../src/solver/deadlocks/freeze-deadlocks.js';
+import { GrownCorralPruning } from '../../../src/solver/deadlocks/grown-corral-pruning.js';
 import { LocalSearchDeadlocks } from '../../../src/solver/deadlocks/local-search-deadlocks.js';
 import { MatchingDeadlocks } from '../../../src/solver/deadlocks/matching-deadlocks.js';
 import { PiCorralPruning } from '../../../src/solver/deadlocks/pi-corral-pruning.js';
@@ -76,6 +77,7 @@ describe('the deadlock registry', () => {
       corralDeadlocks: null,
       localSearchDeadlocks: null,
       roomDeadlocks: null,
+      grownCorralPruning: null,
       corralPruning: null,
     });
   });
@@ -89,6 +91,12 @@ describe('the deadlock registry', () => {
     expect(set.fixedGoalMatching).toBeNull();
     expect(set.matchingDeadlocks).toBeNull();
     expect(set.corralPruning).toBeInstanceOf(PiCorralPruning);
+  });
+
+  it('gives grown corral pruning to the search over features only when switched on, and never to the optimal searches', () => {
+    expect(detectorsFor('feature-search', context('all-boxes')).grownCorralPruning).toBeNull();
+    expect(detectorsFor('feature-search', context('all-boxes'), { grownCorralPruning: true }).grownCorralPruning).toBeInstanceOf(GrownCorralPruning);
+    expect(detectorsFor('push-search', context('all-boxes'), { grownCorralPruning: true }).grownCorralPruning).toBeNull();
   });
 
   it('leaves fixed-goal matching off unless switched on (it cost 17% more time for a few positions fewer)', () => {

@@ -131,6 +131,10 @@ describe('search over features', () => {
     solvesExactlyTheSolvable(71, 80, { packedFirst: true, distanceTieBreak: 'farther' });
   });
 
+  it('solves exactly the solvable boards with corrals grown area by area restricting its moves', () => {
+    expect(solvesExactlyTheSolvable(73, 200, { grownCorralPruning: true })).toBeGreaterThan(15);
+  });
+
   it.each(['own', 'not-dominated'] as const)('with the %s projection still solves exactly the random boards exhaustive search solves', (cellProjection) => {
     solvesExactlyTheSolvable(67, 80, { cellProjection });
   });
