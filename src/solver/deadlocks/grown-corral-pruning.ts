@@ -26,9 +26,16 @@ const NO_AREA = -1;
  * uses it, not the optimal searches.
  */
 export class GrownCorralPruning implements PushPruner {
-  /** Per cell: its free area's number for the current position, NO_AREA on a box. */
-  private readonly area: Int32Array;
-  private readonly stack: Int32Array;
+  /**
+   * Per cell: labelBase + its free area's number for the current position; anything at or below
+   * labelBase (a box, or a label of an earlier call) means none. Raising the base instead of
+   * clearing the array spares a pass over every cell per position.
+   */
+  private readonly label: Int32Array;
+  private labelBase = 0;
+  /** The free cells, area by area: area a's are cellsOfArea[areaStart[a]] up to areaStart[a + 1]. */
+  private readonly cellsOfArea: Int32Array;
+  private readonly areaStart = new Int32Array(MAX_AREAS + 1);
   private areaCount = 0;
   private playerArea = NO_AREA;
   /** Per area: whether it is in the corral being grown. */
@@ -51,8 +58,8 @@ export class GrownCorralPruning implements PushPruner {
     private readonly dead: Uint8Array,
   ) {
     const { cellCount, neighbours } = problem;
-    this.area = new Int32Array(cellCount);
-    this.stack = new Int32Array(cellCount);
+    this.label = new Int32Array(cellCount);
+    this.cellsOfArea = new Int32Array(cellCount);
     this.fenceOf = new Uint32Array(cellCount);
     this.fence = new Int32Array(cellCount);
     this.allowedEpoch = new Uint32Array(cellCount);
@@ -71,17 +78,19 @@ export class GrownCorralPruning implements PushPruner {
    * Looks for a grown PI-corral in the position (boxAt, and the player's walk done in reach).
    * Returns true when one was found; then only boxes with isAllowed(box) may be moved.
    */
-  restrict(reach: PlayerReach, boxAt: Uint8Array, _boxes: Int32Array, _count: number): boolean {
+  restrict(reach: PlayerReach, boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
     if (!this.numberAreas(reach, boxAt)) return false;
-    const { neighbours, cellCount } = this.problem;
-    const { area, startsCorral } = this;
+    const { neighbours } = this.problem;
+    const { startsCorral } = this;
     startsCorral.fill(0);
-    for (let box = 0; box < cellCount; box++) {
-      if (boxAt[box] === 0) continue;
+    for (let i = 0; i < count; i++) {
+      const box = boxes[i];
       for (let d = 0; d < 4; d++) {
         const near = neighbours[box * 4 + d];
         const far = neighbours[box * 4 + (d ^ 1)];
-        if (near >= 0 && far >= 0 && area[near] === this.playerArea && area[far] !== NO_AREA && area[far] !== this.playerArea) startsCorral[area[far]] = 1;
+        if (near < 0 || far < 0 || this.areaAt(near) !== this.playerArea) continue;
+        const area = this.areaAt(far);
+        if (area !== NO_AREA && area !== this.playerArea) startsCorral[area] = 1;
       }
     }
     for (let start = 0; start < this.areaCount; start++) {
@@ -100,12 +109,12 @@ export class GrownCorralPruning implements PushPruner {
       this.inCorral[added] = 1;
       this.markFence(boxAt);
     }
-    if (this.fencePushesAside(boxAt)) return false;
-    return this.allowPushesIn(reach, boxAt);
+    if (this.fencePushesAside()) return false;
+    return this.allowPushesIn(reach);
   }
 
   /** Marks the boxes that may be moved: those with a push into the corral; false (nothing marked) when some such push is not the player's to make now. */
-  private allowPushesIn(reach: PlayerReach, boxAt: Uint8Array): boolean {
+  private allowPushesIn(reach: PlayerReach): boolean {
     const { neighbours } = this.problem;
     const epoch = this.nextEpoch();
     let allowed = 0;
@@ -114,7 +123,7 @@ export class GrownCorralPruning implements PushPruner {
       for (let d = 0; d < 4; d++) {
         const to = neighbours[box * 4 + d];
         const from = neighbours[box * 4 + (d ^ 1)];
-        if (!this.pushesIn(box, from, to, boxAt)) continue;
+        if (!this.pushesIn(box, from, to)) continue;
         if (!reach.reached(from)) {
           this.nextEpoch();
           return false;
@@ -140,13 +149,13 @@ export class GrownCorralPruning implements PushPruner {
    * Whether the push of the fence box at `box` from `from` to `to` goes into the corral from
    * outside it. Only fence boxes stand in its way: other boxes may move first.
    */
-  private pushesIn(box: number, from: number, to: number, boxAt: Uint8Array): boolean {
+  private pushesIn(box: number, from: number, to: number): boolean {
     if (from < 0 || to < 0 || this.isFence(from) || this.inCorralArea(from) || !this.inCorralArea(to)) return false;
-    return !this.losesAt(box, to, boxAt);
+    return !this.losesAt(box, to);
   }
 
   /** Whether some fence box can be pushed from outside the corral to outside it, only fence boxes in the way. */
-  private fencePushesAside(boxAt: Uint8Array): boolean {
+  private fencePushesAside(): boolean {
     const { neighbours } = this.problem;
     for (let i = 0; i < this.fenceCount; i++) {
       const box = this.fence[i];
@@ -154,7 +163,7 @@ export class GrownCorralPruning implements PushPruner {
         const to = neighbours[box * 4 + d];
         const from = neighbours[box * 4 + (d ^ 1)];
         if (from < 0 || to < 0 || this.isFence(from) || this.isFence(to)) continue;
-        if (!this.inCorralArea(from) && !this.inCorralArea(to) && !this.losesAt(box, to, boxAt)) return true;
+        if (!this.inCorralArea(from) && !this.inCorralArea(to) && !this.losesAt(box, to)) return true;
       }
     }
     return false;
@@ -173,7 +182,7 @@ export class GrownCorralPruning implements PushPruner {
       for (let d = 0; d < 4; d++) {
         const to = neighbours[box * 4 + d];
         const from = neighbours[box * 4 + (d ^ 1)];
-        if (from < 0 || to < 0 || this.isFence(from) || this.isFence(to) || this.inCorralArea(from) || this.losesAt(box, to, boxAt)) continue;
+        if (from < 0 || to < 0 || this.isFence(from) || this.isFence(to) || this.inCorralArea(from) || this.losesAt(box, to)) continue;
         const needed = this.inCorralArea(to) ? this.areaAt(from) : this.areaAt(to);
         if (needed !== NO_AREA && needed !== this.playerArea && this.inCorral[needed] === 0) return needed;
       }
@@ -204,16 +213,19 @@ export class GrownCorralPruning implements PushPruner {
 
   /** Marks the fence: every box beside a corral square, corners included. */
   private markFence(boxAt: Uint8Array): void {
-    const { around, area } = this;
+    const { around, cellsOfArea, areaStart } = this;
     const mark = ++this.fenceMark;
     this.fenceCount = 0;
-    for (let cell = 0; cell < area.length; cell++) {
-      if (!this.inCorralArea(cell)) continue;
-      for (let k = cell * 8; k < cell * 8 + 8; k++) {
-        const next = around[k];
-        if (next < 0 || boxAt[next] === 0 || this.fenceOf[next] === mark) continue;
-        this.fenceOf[next] = mark;
-        this.fence[this.fenceCount++] = next;
+    for (let area = 0; area < this.areaCount; area++) {
+      if (this.inCorral[area] === 0) continue;
+      for (let i = areaStart[area]; i < areaStart[area + 1]; i++) {
+        const cell = cellsOfArea[i];
+        for (let k = cell * 8; k < cell * 8 + 8; k++) {
+          const next = around[k];
+          if (next < 0 || boxAt[next] === 0 || this.fenceOf[next] === mark) continue;
+          this.fenceOf[next] = mark;
+          this.fence[this.fenceCount++] = next;
+        }
       }
     }
   }
@@ -222,34 +234,51 @@ export class GrownCorralPruning implements PushPruner {
     return this.fenceOf[cell] === this.fenceMark;
   }
 
+  /** The free area of `cell` in the current position, NO_AREA on a box. */
   private areaAt(cell: number): number {
-    return this.area[cell];
+    const label = this.label[cell];
+    return label > this.labelBase ? label - this.labelBase - 1 : NO_AREA;
   }
 
   private inCorralArea(cell: number): boolean {
-    const area = this.area[cell];
+    const area = this.areaAt(cell);
     return area !== NO_AREA && this.inCorral[area] === 1;
   }
 
-  /** Whether the box at `box` pushed onto `to` loses at once: a dead square, or a 2x2 block of boxes and walls with a box off its goal. */
-  private losesAt(box: number, to: number, boxAt: Uint8Array): boolean {
+  /**
+   * Whether the box at `box` pushed onto `to` loses at once: a dead square, or a 2x2 block of
+   * walls and fence boxes with a box off its goal. Only fence boxes count: the others may move
+   * away before the corral is opened (a block they would close now says nothing then).
+   */
+  private losesAt(box: number, to: number): boolean {
     if (this.dead[to] !== 0) return true;
-    const { goalIndexOfCell } = this.problem;
-    boxAt[box] = 0;
-    boxAt[to] = 1;
+    const { around, fenceOf } = this;
+    // The pushed box, a fence box, stands on `to` instead of `box`.
+    const wasAtTo = fenceOf[to];
+    const wasAtBox = fenceOf[box];
+    fenceOf[to] = this.fenceMark;
+    fenceOf[box] = 0;
     let loses = false;
     for (let k = 0; k < 4 && !loses; k++) {
-      const side = this.around[to * 8 + (k >> 1)];
-      const other = this.around[to * 8 + 2 + (k & 1)];
-      const diagonal = this.around[to * 8 + 4 + k];
-      const blocked = (cell: number): boolean => cell < 0 || boxAt[cell] !== 0;
-      if (!blocked(side) || !blocked(other) || !blocked(diagonal)) continue;
-      const offGoal = (cell: number): boolean => cell >= 0 && goalIndexOfCell[cell] < 0;
-      loses = offGoal(to) || (side >= 0 && offGoal(side)) || (other >= 0 && offGoal(other)) || (diagonal >= 0 && offGoal(diagonal));
+      const side = around[to * 8 + (k >> 1)];
+      const other = around[to * 8 + 2 + (k & 1)];
+      const diagonal = around[to * 8 + 4 + k];
+      if (!this.blocked(side) || !this.blocked(other) || !this.blocked(diagonal)) continue;
+      loses = this.offGoal(to) || this.offGoal(side) || this.offGoal(other) || this.offGoal(diagonal);
     }
-    boxAt[to] = 0;
-    boxAt[box] = 1;
+    fenceOf[to] = wasAtTo;
+    fenceOf[box] = wasAtBox;
     return loses;
+  }
+
+  /** A wall, or a fence box (the moved box is one). */
+  private blocked(cell: number): boolean {
+    return cell < 0 || this.isFence(cell);
+  }
+
+  /** A cell (boxed, where this is asked) that is not a goal. */
+  private offGoal(cell: number): boolean {
+    return cell >= 0 && this.problem.goalIndexOfCell[cell] < 0;
   }
 
   /** The corner cell of `cell` across its `vertical` and `horizontal` sides, reached through either side that is floor; -1 for none. */
@@ -261,32 +290,42 @@ export class GrownCorralPruning implements PushPruner {
     return side >= 0 ? neighbours[side * 4 + vertical] : -1;
   }
 
-  /** Numbers the free areas of the position; false when the player stands in none or there are too many. */
+  /** Numbers the free areas of the position, listing each one's cells; false when the player stands in none or there are too many. */
   private numberAreas(reach: PlayerReach, boxAt: Uint8Array): boolean {
-    const { neighbours } = this.problem;
-    const { area, stack } = this;
-    area.fill(NO_AREA);
+    const { neighbours, cellCount } = this.problem;
+    const { label, cellsOfArea, areaStart } = this;
+    // Each call gives at most MAX_AREAS labels, all above the base it raises.
+    if (this.labelBase > 0x3fffffff - 2 * MAX_AREAS) {
+      label.fill(0);
+      this.labelBase = 0;
+    }
+    const base = (this.labelBase += MAX_AREAS);
     let count = 0;
+    let listed = 0;
     this.playerArea = NO_AREA;
-    for (let cell = 0; cell < area.length; cell++) {
-      if (boxAt[cell] !== 0 || area[cell] !== NO_AREA) continue;
+    for (let cell = 0; cell < cellCount; cell++) {
+      if (boxAt[cell] !== 0 || label[cell] > base) continue;
       if (count === MAX_AREAS) return false;
-      const label = count++;
-      let top = 0;
-      stack[top++] = cell;
-      area[cell] = label;
-      while (top > 0) {
-        const at = stack[--top];
+      const mine = base + 1 + count;
+      areaStart[count] = listed;
+      // The list doubles as the fill's queue.
+      let next = listed;
+      cellsOfArea[listed++] = cell;
+      label[cell] = mine;
+      while (next < listed) {
+        const at = cellsOfArea[next++];
         for (let d = 0; d < 4; d++) {
-          const next = neighbours[at * 4 + d];
-          if (next >= 0 && boxAt[next] === 0 && area[next] === NO_AREA) {
-            area[next] = label;
-            stack[top++] = next;
+          const side = neighbours[at * 4 + d];
+          if (side >= 0 && boxAt[side] === 0 && label[side] <= base) {
+            label[side] = mine;
+            cellsOfArea[listed++] = side;
           }
         }
       }
-      if (reach.reached(cell)) this.playerArea = label;
+      if (reach.reached(cell)) this.playerArea = count;
+      count++;
     }
+    areaStart[count] = listed;
     this.areaCount = count;
     return this.playerArea !== NO_AREA;
   }
