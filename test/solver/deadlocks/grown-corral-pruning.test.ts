@@ -37,6 +37,25 @@ describe('PI-corral pruning with grown corrals', () => {
     expect(allowed(start, grown)).toBeNull();
   });
 
+  it('does not take a push along the fence as lost because of a block that a box outside the fence closes', () => {
+    // Microban 153 after its first box move: the box below the opening of the middle room can be
+    // pushed down, off the room, once the box beside the square below it has moved; pushing it into
+    // the room first loses the level.
+    const start = board(
+      '#############',
+      '#.#  #  #   #',
+      '#.# $   # $ #',
+      '#.#  # $#   #',
+      '#.# $#  # $##',
+      '#.#  # $#  ##',
+      '#.# $#  # $##',
+      '#..  # $   ##',
+      '#..$@#  #  ##',
+      '#############',
+    );
+    expect(allowed(start, grown)).toBeNull();
+  });
+
   it('finds small corrals in crowded positions, where the corral of everything unreachable allows every box or finds none', () => {
     // Two positions of XSokoban 21 on the way to its solution. Festival's search restricts them to
     // the same boxes: the four the player can push up into the closed-off top of the board; and
