@@ -299,7 +299,8 @@ export class GrownCorralPruning implements PushPruner {
       label.fill(0);
       this.labelBase = 0;
     }
-    const base = (this.labelBase += MAX_AREAS);
+    this.labelBase += MAX_AREAS;
+    const base = this.labelBase;
     let count = 0;
     let listed = 0;
     this.playerArea = NO_AREA;

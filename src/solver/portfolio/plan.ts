@@ -165,7 +165,18 @@ export const PORTFOLIO_PLAN = [
     summary: "Festival's strategy A: pulls with the boxes' start squares as bases give a plan and positions to meet; then the first search's features",
     engine: {
       kind: 'base-strategy',
-      config: { forward: { corralLimits: OPENING_ONLY_CORRAL_LIMITS, roomDeadlocks: false, mobility: true, bestCellTurns: true, packedFirst: true, distanceTieBreak: 'farther', grownCorralPruning: true, fixedGoalMatching: true } },
+      config: {
+        forward: {
+          corralLimits: OPENING_ONLY_CORRAL_LIMITS,
+          roomDeadlocks: false,
+          mobility: true,
+          bestCellTurns: true,
+          packedFirst: true,
+          distanceTieBreak: 'farther',
+          grownCorralPruning: true,
+          fixedGoalMatching: true,
+        },
+      },
     },
     time: { opening: 0, middle: 0.1, late: 0.15 },
     memoryShare: 0.15,
