@@ -22,6 +22,13 @@ function allowed(start: Board, make: (problem: Problem, dead: Uint8Array) => Pus
     .map((box) => `${Math.floor(square(box) / start.width)},${square(box) % start.width}`);
 }
 
+/** XSokoban 21 with rows 6 to 8 as given: the positions below differ only there. */
+function xsokoban21(...middle: [string, string, string]): Board {
+  const top = ['#########', '#       #', '#       ####', '## #### #  #', '## # ##    #', '# $$   $ $$#'];
+  const bottom = [' #   ##   ....#', ' # #   # #.. .#', ' #   # # ##...#', ' ##### $  #...#', '     ##   #####'];
+  return board(...top, ...middle, ...bottom);
+}
+
 const grown = (problem: Problem, dead: Uint8Array) => new GrownCorralPruning(problem, dead);
 const merged = (problem: Problem, dead: Uint8Array) => new PiCorralPruning(problem, dead);
 
@@ -61,40 +68,10 @@ describe('PI-corral pruning with grown corrals', () => {
     // the same boxes: the four the player can push up into the closed-off top of the board; and
     // the three it can push up into the top area, which takes in the areas beside it that its
     // fence's pushes come from.
-    const lower = board(
-      '#########',
-      '#       #',
-      '#       ####',
-      '## #### #  #',
-      '## # ##    #',
-      '# $$   $ $$#',
-      '#  #$## $  #',
-      '#  # ##  $ ####',
-      '####  $$$@$#  #',
-      ' #   ##   ....#',
-      ' # #   # #.. .#',
-      ' #   # # ##...#',
-      ' ##### $  #...#',
-      '     ##   #####',
-    );
+    const lower = xsokoban21('#  #$## $  #', '#  # ##  $ ####', '####  $$$@$#  #');
     expect(allowed(lower, merged)).toHaveLength(13);
     expect(allowed(lower, grown)).toEqual(['7,9', '8,7', '8,8', '8,10']);
-    const upper = board(
-      '#########',
-      '#       #',
-      '#       ####',
-      '## #### #  #',
-      '## # ##    #',
-      '# $$   $ $$#',
-      '#  #$##@$$ #',
-      '#  # ##    ####',
-      '####  $$$ $#  #',
-      ' #   ##   ....#',
-      ' # #   # #.. .#',
-      ' #   # # ##...#',
-      ' ##### $  #...#',
-      '     ##   #####',
-    );
+    const upper = xsokoban21('#  #$##@$$ #', '#  # ##    ####', '####  $$$ $#  #');
     expect(allowed(upper, merged)).toBeNull();
     expect(allowed(upper, grown)).toEqual(['5,7', '5,10', '6,8']);
   });
