@@ -1,5 +1,4 @@
-import { firstLostMoveWithin } from '../solver/explain/first-lost-move.js';
-import { squareNames } from '../game/notation.js';
+import { NOT_SEARCHED, firstLostMoveWithin, lossFields } from '../solver/explain/first-lost-move.js';
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import { replay } from '../game/replay.js';
 import { BOX, GOAL, countSquares } from '../level/board.js';
@@ -78,18 +77,8 @@ export function verifyMoves(body: Unchecked<VerifyRequest>, lossBudgetMs = VERIF
           message: result.error.message,
         };
   const deadline = performance.now() + lossBudgetMs;
-  const { lost, stopped } = result.solved ? { lost: null, stopped: false } : firstLostMoveWithin(level.board, rule, result.solution, () => performance.now() > deadline);
-  const loss =
-    lost === null
-      ? { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: stopped }
-      : {
-          lostAt: lost.afterMove,
-          reason: lost.reason.message,
-          lostKind: lost.reason.kind,
-          squares: squareNames(level.board, lost.reason.squares),
-          lossSearchStopped: false,
-        };
-  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error, ...loss };
+  const search = result.solved ? NOT_SEARCHED : firstLostMoveWithin(level.board, rule, result.solution, () => performance.now() > deadline);
+  return { rule, valid: result.valid, solved: result.solved, moves: result.moves, pushes: result.pushes, solution: result.solution, error, ...lossFields(level.board, search) };
 }
 
 /** What a worker is asked to read: one of the handlers above, or the level a solve is about. */

@@ -4,7 +4,7 @@ import { InputError, LevelError, MoveSyntaxError, SokobanError, UsageError } fro
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
-import { type LostMoveSearch, firstLostMoveWithin } from '../../solver/explain/first-lost-move.js';
+import { type LostMoveSearch, NOT_SEARCHED, firstLostMoveWithin } from '../../solver/explain/first-lost-move.js';
 import type { Board } from '../../level/board.js';
 import type { PartialCollection } from '../../level/level.js';
 import { printable } from '../printable.js';
@@ -81,7 +81,7 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
     const solutionText = request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
     // Only moves that fail are worth the analysis: say when, within the legal ones, the game was lost.
-    const loss = result.solved ? { lost: null, stopped: false } : lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
+    const loss = result.solved ? NOT_SEARCHED : lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
     return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText, lost: loss.lost, lossSearchStopped: loss.stopped };
   } catch (error) {
     // One level's bad input must not lose the other levels' answers.

@@ -1,7 +1,7 @@
 import type { OutputStream } from '../io.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
 import type { LostKind } from '../../solver/explain/lost-reason.js';
-import { squareNames } from '../../game/notation.js';
+import { NO_LOSS, lossFields } from '../../solver/explain/first-lost-move.js';
 import type { Reporter } from './reporter.js';
 
 /** JSON Lines: one object per line, nothing else on stdout, so `jq` and friends can stream it. */
@@ -43,11 +43,9 @@ export interface VerifyJson {
   readonly lossSearchStopped: boolean;
 }
 
-const NOT_LOST = { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: false } as const;
-
 export function verifyJson(outcome: VerifyOutcome): VerifyJson {
   const { file, index, title } = outcome.ref;
-  const unplayed = { file, index, title, valid: false, solved: false, moves: 0, pushes: 0, solution: null, ...NOT_LOST };
+  const unplayed = { file, index, title, valid: false, solved: false, moves: 0, pushes: 0, solution: null, ...NO_LOSS };
   switch (outcome.kind) {
     case 'bad-input':
       return { ...unplayed, error: { reason: 'bad-input', message: outcome.error.message } };
@@ -77,15 +75,7 @@ export function verifyJson(outcome: VerifyOutcome): VerifyJson {
                 reason: failure.reason,
                 message: failure.message,
               },
-        ...(lost === null
-          ? { ...NOT_LOST, lossSearchStopped: outcome.lossSearchStopped }
-          : {
-              lostAt: lost.afterMove,
-              reason: lost.reason.message,
-              lostKind: lost.reason.kind,
-              squares: squareNames(replay.board, lost.reason.squares),
-              lossSearchStopped: false,
-            }),
+        ...lossFields(replay.board, { lost, stopped: outcome.lossSearchStopped }),
       };
     }
   }
@@ -93,7 +83,7 @@ export function verifyJson(outcome: VerifyOutcome): VerifyJson {
 
 /** The one object for an input that yields no level to verify. */
 export function unreadableJson(file: string, error: Error): VerifyJson {
-  const unplayed = { file, index: null, title: null, valid: false, solved: false, moves: 0, pushes: 0, solution: null, ...NOT_LOST };
+  const unplayed = { file, index: null, title: null, valid: false, solved: false, moves: 0, pushes: 0, solution: null, ...NO_LOSS };
   return { ...unplayed, error: { reason: 'bad-input', message: error.message } };
 }
 
