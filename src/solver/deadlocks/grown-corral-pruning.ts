@@ -113,27 +113,27 @@ export class GrownCorralPruning implements PushPruner {
     return this.allowPushesIn(reach);
   }
 
-  /** Marks the boxes that may be moved: those with a push into the corral; false (nothing marked) when some such push is not the player's to make now. */
+  /**
+   * Marks the boxes that may be moved: those with a push into the corral. False when there is none
+   * or some such push is not the player's to make now; the marks are then read by nobody (isAllowed
+   * is asked only after restrict said true, and the next try marks with a new epoch).
+   */
   private allowPushesIn(reach: PlayerReach): boolean {
     const { neighbours } = this.problem;
     const epoch = this.nextEpoch();
-    let allowed = 0;
+    let allowed = false;
     for (let i = 0; i < this.fenceCount; i++) {
       const box = this.fence[i];
       for (let d = 0; d < 4; d++) {
         const to = neighbours[box * 4 + d];
         const from = neighbours[box * 4 + (d ^ 1)];
         if (!this.pushesIn(box, from, to)) continue;
-        if (!reach.reached(from)) {
-          this.nextEpoch();
-          return false;
-        }
+        if (!reach.reached(from)) return false;
         this.allowedEpoch[box] = epoch;
-        allowed++;
+        allowed = true;
       }
     }
-    if (allowed === 0) this.nextEpoch();
-    return allowed > 0;
+    return allowed;
   }
 
   private nextEpoch(): number {
