@@ -1,6 +1,7 @@
 import { BaseSearch } from '../planning/base-search.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { planFromPath } from '../planning/backward-plan.js';
+import { stepPlanFromPath } from '../planning/step-plan.js';
 import { FeatureSearch, type FeatureSearchConfig } from './feature-search.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 
@@ -79,7 +80,10 @@ export class BaseStrategy implements SearchEngine {
   private startForward(): void {
     const { analysis, backward } = this;
     const steps = backward.pathToBest();
-    const plan = steps.length === 0 || backward.state === 'memory' ? null : planFromPath(analysis.problem, steps, analysis.backward().distances.nearest);
+    const { problem } = analysis;
+    // Every box move of a path that emptied the board; else goals and parking squares of the best position's path.
+    const usable = steps.length > 0 && backward.state !== 'memory';
+    const plan = !usable ? null : (stepPlanFromPath(problem.goals.length, steps) ?? planFromPath(problem, steps, analysis.backward().distances.nearest));
     const maxBytes = Math.max(0, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) - backward.bytes);
     this.forward = new FeatureSearch(analysis, { ...this.config.forward, maxBytes, plan: plan ?? undefined, meeting: backward });
   }

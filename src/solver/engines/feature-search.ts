@@ -18,6 +18,7 @@ import type { PositionMeeting } from './position-meeting.js';
 import { PackedPositions } from '../model/position.js';
 import { offGoalsOrder } from '../planning/packing-order.js';
 import type { PackingPlan } from '../planning/packing-plan.js';
+import { holdsDoneStep, stepsDone } from '../planning/step-plan.js';
 import { type PlanBasins, planBasins } from '../planning/plan-basins.js';
 
 /** Its detector switches (`roomDeadlocks: false`, ...) are the registry's row names (DetectorSwitches). */
@@ -277,6 +278,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly packing: Int32Array | null;
   /** Per step of the plan, the goal a parking square's box goes on to, or -1. */
   private readonly feeds: Int32Array | null;
+  /** A step plan's next steps (PackingPlan.until), or null for a plan of goals and parking squares. */
+  private readonly until: Int32Array | null;
   private readonly reachedByPlayer: (cell: number) => boolean;
   // Candidate moves of the position being expanded.
   private readonly candidateFrom: Int32Array;
@@ -367,6 +370,7 @@ export class FeatureSearch implements SearchEngine {
     this.fartherFirst = config.distanceTieBreak === 'farther';
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
+    this.until = plan?.until ?? null;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
@@ -379,7 +383,8 @@ export class FeatureSearch implements SearchEngine {
     const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.packedRank = new Int32Array(cellCount).fill(-1);
-    if (this.packing !== null) for (let rank = 0; rank < this.packing.length; rank++) this.packedRank[this.packing[rank]] = rank;
+    // A square a step plan names twice ranks by its first step.
+    if (this.packing !== null) for (let rank = this.packing.length - 1; rank >= 0; rank--) this.packedRank[this.packing[rank]] = rank;
     this.separatingMark = new Uint32Array(cellCount);
     this.doorways = doorwaysOf(problem);
     this.isDoorway = new Uint8Array(cellCount);
@@ -574,7 +579,8 @@ export class FeatureSearch implements SearchEngine {
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
-    const cell = this.projectedCell(node, cellKey(outOfPlan, packed, areas, third));
+    // A plan of more steps than the key holds (a step plan of many boxes) shares its top cell.
+    const cell = this.projectedCell(node, cellKey(outOfPlan, Math.min(packed, MAX_PACKED), areas, third));
     this.cellOfNode[node] = cell;
     if (this.bestCellTurns) {
       const rank = this.rankOf(this.keyOfCell[cell]);
@@ -699,7 +705,7 @@ export class FeatureSearch implements SearchEngine {
         if (hasOutOfPlan) outOfPlanLeft = outOfPlan - this.outOfPlanAt(packed, from);
       }
       const rank = packedRank[from];
-      const packedAfter = Math.min(MAX_PACKED, to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
+      const packedAfter = Math.min(MAX_PACKED, this.until !== null ? this.packedAfterMove(from, to, boxAt) : to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
       const areasAfter = candidateAreas[c];
       const blockedAfter = Math.max(0, Math.min(MAX_DOORWAYS, blocked + isDoorway[to] - isDoorway[from]));
       const hotspotsAfter = hotspots === null ? 0 : Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
@@ -793,8 +799,12 @@ export class FeatureSearch implements SearchEngine {
       const fits = next >= 0 ? to === next : goalIndexOfCell[to] >= 0 && goalIndexOfCell[from] < 0;
       if (!fits || boxAt[to] !== 0) continue;
       // A box of a step already done stays, unless it is a parked box going on to the goal it feeds.
-      const rank = packedRank[from];
-      if (rank >= 0 && rank < packed && (feeds === null || feeds[rank] !== to)) continue;
+      if (this.until !== null) {
+        if (holdsDoneStep(this.packing as Int32Array, this.until, packed, from, to)) continue;
+      } else {
+        const rank = packedRank[from];
+        if (rank >= 0 && rank < packed && (feeds === null || feeds[rank] !== to)) continue;
+      }
       if (best < 0 || candidateKey[c] > candidateKey[best]) best = c;
     }
     return best;
@@ -1077,9 +1087,23 @@ export class FeatureSearch implements SearchEngine {
    * Steps done from the start of the packing plan; without one, boxes on goals. A parking step
    * is done while its box waits there or has gone on to the goal it feeds.
    */
+  /**
+   * A step plan's steps done after the box on `from` goes to `to`: counted again on the board
+   * after the move, since one move can finish or undo several steps at once.
+   */
+  private packedAfterMove(from: number, to: number, boxAt: Uint8Array): number {
+    boxAt[from] = 0;
+    boxAt[to] = 1;
+    const done = stepsDone(this.packing as Int32Array, this.until as Int32Array, boxAt);
+    boxAt[to] = 0;
+    boxAt[from] = 1;
+    return done;
+  }
+
   private packedCount(boxAt: Uint8Array): number {
     const order = this.packing;
     const feeds = this.feeds;
+    if (order !== null && this.until !== null) return stepsDone(order, this.until, boxAt);
     if (order !== null && feeds !== null) {
       let k = 0;
       while (k < order.length && (boxAt[order[k]] !== 0 || (feeds[k] >= 0 && boxAt[feeds[k]] !== 0))) k++;

@@ -15,6 +15,11 @@ export interface PackingPlan {
   readonly squares: Int32Array;
   /** Per step, the goal a parking square's box goes on to; -1 for a goal step. */
   readonly feeds: Int32Array;
+  /**
+   * A step plan's (step-plan.ts): per step, the later step that moves its box on, -1 when it
+   * stays. With it a square may come twice, and a step counts as done by stepsDone's rule.
+   */
+  readonly until?: Int32Array;
 }
 
 /**
