@@ -1,3 +1,4 @@
+import { BaseGroups } from './base-groups.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
 import { UNREACHABLE } from '../geometry/push-distances.js';
@@ -25,6 +26,18 @@ const MIN_REMOVAL_PULLS = 6;
 const MAX_QUEUED = 2_000_000;
 /** Levels whose moves do not fit the queue's 31 bits (box cell, target state and a removal bit) are not searched. */
 const MAX_CELLS = 16_000;
+
+export interface BaseSearchOptions {
+  /**
+   * Festival's gate on removals (base-groups.ts): a box leaves only on a base of the main group of
+   * free bases, and only while the player reaches all of them. Off: any base left, any time.
+   */
+  readonly gateRemovals?: boolean;
+}
+
+const GATE_UNKNOWN = 0;
+const GATE_OPEN = 1;
+const GATE_CLOSED = 2;
 
 /** What a finished or stopped backward search says: `running` while it has moves and no answer. */
 export type BaseSearchState = 'running' | 'emptied' | 'met-start' | 'exhausted' | 'memory';
@@ -95,8 +108,12 @@ export class BaseSearch {
   private readonly candidateBox: Int32Array;
   private readonly candidateState: Int32Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
+  /** The removal gate's groups (BaseSearchOptions.gateRemovals), or null. */
+  private readonly groups: BaseGroups | null;
+  /** The gate of the position being settled: GATE_UNKNOWN until a removal asks (mayLeaveOn). */
+  private gate = GATE_UNKNOWN;
 
-  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY, options: BaseSearchOptions = {}) {
     const { problem } = analysis;
     const { cellCount, words, initialBoxes } = problem;
     this.problem = problem;
@@ -127,6 +144,7 @@ export class BaseSearch {
     this.candidateBox = new Int32Array(initialBoxes.length * cellCount * 4);
     this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
+    this.groups = options.gateRemovals === true ? new BaseGroups(problem, this.baseOfCell) : null;
     const fits = problem.goals.length > 0 && problem.goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -318,6 +336,7 @@ export class BaseSearch {
     // a box off the goals (nothing left to pack behind it) before one still on a goal.
     let count = 0;
     let removals = 0;
+    this.gate = GATE_UNKNOWN;
     for (let i = 0; i < boxes; i++) {
       const box = this.boxCells[i];
       const found = moves.searchPulls(box, boxAt, this.reachedByPlayer);
@@ -326,7 +345,7 @@ export class BaseSearch {
         const state = moves.states[k];
         const at = state >> 2;
         const b = this.baseOfCell[at];
-        if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS && this.removalKeepsMatching(box, b, boxes)) {
+        if (b >= 0 && this.baseLeft[b] !== 0 && moves.pushes[k] >= MIN_REMOVAL_PULLS && this.mayLeaveOn(b, boxAt) && this.removalKeepsMatching(box, b, boxes)) {
           removal = state;
           break;
         }
@@ -373,6 +392,23 @@ export class BaseSearch {
   private isStart(boxAt: Uint8Array): boolean {
     for (const cell of this.problem.initialBoxes) if (boxAt[cell] === 0) return false;
     return this.reach.reached(this.problem.initialPlayer);
+  }
+
+  /** Whether a box may leave on base `b` in the position being settled: always, or as the gate says (BaseSearchOptions.gateRemovals). */
+  private mayLeaveOn(b: number, boxAt: Uint8Array): boolean {
+    const { groups } = this;
+    if (groups === null) return true;
+    // Worked out once a position, at the first removal it must judge.
+    if (this.gate === GATE_UNKNOWN) this.gate = this.gateOpens(groups, boxAt) ? GATE_OPEN : GATE_CLOSED;
+    return this.gate === GATE_OPEN && groups.inGroup[b] !== 0;
+  }
+
+  /** Whether the player reaches every base of the position's main group (and it has one). */
+  private gateOpens(groups: BaseGroups, boxAt: Uint8Array): boolean {
+    if (groups.mark(boxAt, this.baseLeft) === 0) return false;
+    const { initialBoxes } = this.problem;
+    for (let b = 0; b < initialBoxes.length; b++) if (groups.inGroup[b] !== 0 && !this.reach.reached(initialBoxes[b])) return false;
+    return true;
   }
 
   /** Marks in baseLeft the bases `node` still has. */

@@ -166,6 +166,7 @@ export const PORTFOLIO_PLAN = [
     engine: {
       kind: 'base-strategy',
       config: {
+        gateRemovals: true,
         forward: {
           corralLimits: OPENING_ONLY_CORRAL_LIMITS,
           roomDeadlocks: false,

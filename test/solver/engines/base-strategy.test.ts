@@ -105,6 +105,17 @@ describe('the backward search with bases (strategy A)', () => {
     expect(solves(start, problem, engine.solution())).toBe(true);
   });
 
+  it('with the gate on removals, solves the same level; with a gated search too short to empty the board, the ungated one follows, and the solution replays', () => {
+    const start = board('#########', '#.  $   #', '#. $$  @#', '#.      #', '#########');
+    const problem = buildProblem(start, 'all-goals');
+    for (const backwardPositions of [undefined, 1]) {
+      const engine = new BaseStrategy(analyzeLevel(problem), { gateRemovals: true, backwardPositions });
+      while (engine.state === 'running') engine.run(64);
+      expect(engine.state).toBe('solved');
+      expect(solves(start, problem, engine.solution())).toBe(true);
+    }
+  });
+
   it('runs alone in the portfolio as feature-bases, and its solution replays', () => {
     const start = board('###########', '#.     $ @#', '#.   $    #', '###########');
     const result = solve(start, { rule: 'all-goals', members: ['feature-bases'], timeLimitMs: 20_000 });
