@@ -52,3 +52,10 @@ export const DIAGONALS: readonly string[] = [
   ' ####.##',
   '    ###',
 ];
+
+/** A board's box marks (one per cell of `cellCount`) with boxes on these cells. */
+export function boxMarks(cellCount: number, ...cells: number[]): Uint8Array {
+  const boxAt = new Uint8Array(cellCount);
+  for (const c of cells) boxAt[c] = 1;
+  return boxAt;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem } from '../../../src/solver/model/problem.js';
 import { BaseGroups } from '../../../src/solver/planning/base-groups.js';
-import { board } from '../helpers.js';
+import { board, boxMarks } from '../helpers.js';
 
 // Two rooms joined by a door at (2,5); the boxes start at (2,2), (2,3), in the door and at (2,8).
 const problem = buildProblem(board('###########', '#    #    #', '# $$ $  $ #', '#    #    #', '# @  #  ..#', '#..########', '###########'), 'all-goals');
@@ -12,11 +12,7 @@ problem.initialBoxes.forEach((c, b) => {
 });
 const baseAt = (row: number, col: number): number => baseOfCell[cell(row, col)];
 
-function boxesOn(...cells: number[]): Uint8Array {
-  const boxAt = new Uint8Array(problem.cellCount);
-  for (const c of cells) boxAt[c] = 1;
-  return boxAt;
-}
+const boxesOn = (...cells: number[]): Uint8Array => boxMarks(problem.cellCount, ...cells);
 
 describe('the main group of free bases (the gate on removals of strategy A)', () => {
   it('takes the largest group of bases a lone box can be pushed between both ways, boxes standing as walls', () => {

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
 import { holdsDoneStep, stepPlanFromPath, stepsDone } from '../../../src/solver/planning/step-plan.js';
-import { board } from '../helpers.js';
+import { board, boxMarks } from '../helpers.js';
 
 // Two goals at the end of a corridor, a side pocket below it: room enough to wait.
 const problem: Problem = buildProblem(board('########', '#..    #', '### ####', '#   $$@#', '########'), 'all-goals');
 const cell = (row: number, col: number): number => problem.cellOfSquare[row * problem.width + col];
 
-/** A board with boxes on these cells. */
-function boxesOn(...cells: number[]): Uint8Array {
-  const boxAt = new Uint8Array(problem.cellCount);
-  for (const c of cells) boxAt[c] = 1;
-  return boxAt;
-}
+const boxesOn = (...cells: number[]): Uint8Array => boxMarks(problem.cellCount, ...cells);
 
 describe('the step plan of a backward path (every box move, read forwards)', () => {
   it('brings each box from its start in the reverse of the order the path took them off', () => {
