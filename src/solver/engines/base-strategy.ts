@@ -1,6 +1,5 @@
 import { BaseSearch } from '../planning/base-search.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
-import { planFromPath } from '../planning/backward-plan.js';
 import { stepPlanFromPath } from '../planning/step-plan.js';
 import { FeatureSearch, type FeatureSearchConfig } from './feature-search.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -116,9 +115,9 @@ export class BaseStrategy implements SearchEngine {
     const { analysis, backward } = this;
     const steps = backward.pathToBest();
     const { problem } = analysis;
-    // Every box move of a path that emptied the board; else goals and parking squares of the best position's path.
+    // Every box move of the path to the backward search's best position (step-plan.ts).
     const usable = steps.length > 0 && backward.state !== 'memory';
-    const plan = !usable ? null : (stepPlanFromPath(problem.goals.length, steps) ?? planFromPath(problem, steps, analysis.backward().distances.nearest));
+    const plan = !usable ? null : stepPlanFromPath(problem.goals, steps);
     const maxBytes = Math.max(0, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) - backward.bytes);
     this.forward = new FeatureSearch(analysis, { ...this.config.forward, maxBytes, plan: plan ?? undefined, meeting: backward });
   }

@@ -280,6 +280,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly feeds: Int32Array | null;
   /** A step plan's next steps (PackingPlan.until), or null for a plan of goals and parking squares. */
   private readonly until: Int32Array | null;
+  /** A step plan's held steps (PackingPlan.held). */
+  private readonly held: number;
   private readonly reachedByPlayer: (cell: number) => boolean;
   // Candidate moves of the position being expanded.
   private readonly candidateFrom: Int32Array;
@@ -371,6 +373,7 @@ export class FeatureSearch implements SearchEngine {
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
     this.until = plan?.until ?? null;
+    this.held = plan?.held ?? 0;
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
@@ -1094,7 +1097,7 @@ export class FeatureSearch implements SearchEngine {
   private packedAfterMove(from: number, to: number, boxAt: Uint8Array): number {
     boxAt[from] = 0;
     boxAt[to] = 1;
-    const done = stepsDone(this.packing as Int32Array, this.until as Int32Array, boxAt);
+    const done = stepsDone(this.packing as Int32Array, this.until as Int32Array, boxAt, this.held);
     boxAt[to] = 0;
     boxAt[from] = 1;
     return done;
@@ -1103,7 +1106,7 @@ export class FeatureSearch implements SearchEngine {
   private packedCount(boxAt: Uint8Array): number {
     const order = this.packing;
     const feeds = this.feeds;
-    if (order !== null && this.until !== null) return stepsDone(order, this.until, boxAt);
+    if (order !== null && this.until !== null) return stepsDone(order, this.until, boxAt, this.held);
     if (order !== null && feeds !== null) {
       let k = 0;
       while (k < order.length && (boxAt[order[k]] !== 0 || (feeds[k] >= 0 && boxAt[feeds[k]] !== 0))) k++;

@@ -20,6 +20,8 @@ export interface PackingPlan {
    * stays. With it a square may come twice, and a step counts as done by stepsDone's rule.
    */
   readonly until?: Int32Array;
+  /** A step plan's held steps, the first ones: boxes that must stand where the backward search left them (step-plan.ts). */
+  readonly held?: number;
 }
 
 /**

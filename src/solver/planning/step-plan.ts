@@ -10,21 +10,31 @@ import type { BackwardStep } from './pull-steps.js';
  * may appear twice (a box waits on a goal that another box fills later), which the goals-and-parking
  * plan of planFromPath cannot say.
  *
- * Consecutive moves of one box are one step. Null when the path does not empty the board: the boxes
- * it leaves would have to be where the path left them, which this form has no step for.
+ * Boxes the path leaves on the board come first, as held steps (`held`): forwards, boxes must first
+ * stand where the backward search left them; those that no later step moves on first of all.
+ * Consecutive moves of one box are one step. Null for an empty path.
  */
-export function stepPlanFromPath(goalCount: number, steps: readonly BackwardStep[]): PackingPlan | null {
-  let taken = 0;
-  for (const step of steps) if (step.to < 0) taken++;
-  if (steps.length === 0 || taken !== goalCount) return null;
+export function stepPlanFromPath(goals: ArrayLike<number>, steps: readonly BackwardStep[]): PackingPlan | null {
+  if (steps.length === 0) return null;
+  // The boxes the path leaves: start on the goals, play its moves.
+  const left = new Set<number>(Array.from(goals));
+  for (const { from, to } of steps) {
+    left.delete(from);
+    if (to >= 0) left.add(to);
+  }
   // Forwards, a pull from `from` to `to` is a push from `to` to `from`; a box taken off comes from its start (-1).
   const cameFrom: number[] = [];
   const goesTo: number[] = [];
+  const held = Array.from(left).sort((a, b) => a - b);
+  for (const square of held) {
+    cameFrom.push(HELD);
+    goesTo.push(square);
+  }
   for (let t = steps.length - 1; t >= 0; t--) {
     const origin = steps[t].to;
     const square = steps[t].from;
     const last = goesTo.length - 1;
-    if (origin >= 0 && last >= 0 && goesTo[last] === origin) {
+    if (origin >= 0 && last >= held.length && goesTo[last] === origin) {
       // The same box again: one step, dropped if it ends where it began.
       goesTo[last] = square;
       if (cameFrom[last] === square) {
@@ -36,6 +46,31 @@ export function stepPlanFromPath(goalCount: number, steps: readonly BackwardStep
     cameFrom.push(origin);
     goesTo.push(square);
   }
+  const until = nextSteps(cameFrom, goesTo);
+  // Held boxes that stay to the end come first (Festival's order): their absence is what the count punishes.
+  const order = Array.from(goesTo.keys());
+  order.sort((a, b) => rankOf(a, held.length, until) - rankOf(b, held.length, until));
+  const squares = Int32Array.from(order, (k) => goesTo[k]);
+  const sortedUntil = nextSteps(
+    order.map((k) => cameFrom[k]),
+    order.map((k) => goesTo[k]),
+  );
+  const feeds = new Int32Array(squares.length).fill(-1);
+  for (let i = 0; i < squares.length; i++) if (sortedUntil[i] >= 0) feeds[i] = squares[sortedUntil[i]];
+  return { squares, feeds, until: sortedUntil, held: held.length };
+}
+
+/** cameFrom of a held step: its box is on its square before the plan starts. */
+const HELD = -2;
+
+/** Position of step k in the plan's order: held steps that stay, held steps moved on later, the rest as they are. */
+function rankOf(k: number, held: number, until: Int32Array): number {
+  if (k >= held) return k + 2 * held;
+  return until[k] < 0 ? k : k + held;
+}
+
+/** Per step, the first later step whose box comes from the square it goes to, or -1. */
+function nextSteps(cameFrom: readonly number[], goesTo: readonly number[]): Int32Array {
   const count = goesTo.length;
   const until = new Int32Array(count).fill(-1);
   for (let i = 0; i < count; i++) {
@@ -46,23 +81,32 @@ export function stepPlanFromPath(goalCount: number, steps: readonly BackwardStep
       }
     }
   }
-  const squares = Int32Array.from(goesTo);
-  const feeds = new Int32Array(count).fill(-1);
-  for (let i = 0; i < count; i++) if (until[i] >= 0) feeds[i] = squares[until[i]];
-  return { squares, feeds, until };
+  return until;
 }
 
 /**
- * Steps of a step plan done in `boxAt`: the largest k such that each of the first k steps has its
- * box on its square, or has had it moved on by one of those k steps (Festival's count). Scanning
- * from the last step down finds it in one pass: a step that is neither lowers k to itself.
+ * Steps of a step plan done in `boxAt` (Festival's count). With no held steps: the largest k such
+ * that each of the first k steps has its box on its square, or has had it moved on by one of those
+ * k steps; scanning from the last step down finds it in one pass, a step that is neither lowering k
+ * to itself. The first `held` steps are boxes that must stand where the backward search left them:
+ * while one that stays there is missing, the count is only the held boxes that stand; otherwise each
+ * held step whose box is neither there nor moved on by a done step takes one off.
  */
-export function stepsDone(squares: Int32Array, until: Int32Array, boxAt: Uint8Array): number {
+export function stepsDone(squares: Int32Array, until: Int32Array, boxAt: Uint8Array, held = 0): number {
+  let standing = 0;
+  let missing = false;
+  for (let i = 0; i < held; i++) {
+    if (until[i] >= 0) continue;
+    if (boxAt[squares[i]] !== 0) standing++;
+    else missing = true;
+  }
+  if (missing) return standing;
   let done = squares.length;
-  for (let i = squares.length - 1; i >= 0; i--) {
+  for (let i = squares.length - 1; i >= held; i--) {
     if (boxAt[squares[i]] !== 0) continue;
     if (until[i] < 0 || until[i] >= done) done = i;
   }
+  for (let i = 0; i < held; i++) if (boxAt[squares[i]] === 0 && !(until[i] >= 0 && until[i] < done)) done--;
   return done;
 }
 

@@ -6,12 +6,13 @@ import { board, boxMarks } from '../helpers.js';
 // Two goals at the end of a corridor, a side pocket below it: room enough to wait.
 const problem: Problem = buildProblem(board('########', '#..    #', '### ####', '#   $$@#', '########'), 'all-goals');
 const cell = (row: number, col: number): number => problem.cellOfSquare[row * problem.width + col];
+const goals = [cell(1, 1), cell(1, 2)];
 
 const boxesOn = (...cells: number[]): Uint8Array => boxMarks(problem.cellCount, ...cells);
 
 describe('the step plan of a backward path (every box move, read forwards)', () => {
   it('brings each box from its start in the reverse of the order the path took them off', () => {
-    const plan = stepPlanFromPath(2, [
+    const plan = stepPlanFromPath(goals, [
       { from: cell(1, 2), to: -1 },
       { from: cell(1, 1), to: -1 },
     ]);
@@ -22,7 +23,7 @@ describe('the step plan of a backward path (every box move, read forwards)', () 
 
   it('keeps a waiting square and the goal its box goes on to as two steps, the first moved on by the second', () => {
     // Backwards: the outer box waits on (1,5), the inner one leaves, then the waiting one.
-    const plan = stepPlanFromPath(2, [
+    const plan = stepPlanFromPath(goals, [
       { from: cell(1, 2), to: cell(1, 5) },
       { from: cell(1, 1), to: -1 },
       { from: cell(1, 5), to: -1 },
@@ -33,7 +34,7 @@ describe('the step plan of a backward path (every box move, read forwards)', () 
   });
 
   it('merges the moves of one box that follow each other into one step', () => {
-    const plan = stepPlanFromPath(2, [
+    const plan = stepPlanFromPath(goals, [
       { from: cell(1, 2), to: cell(1, 4) },
       { from: cell(1, 4), to: -1 },
       { from: cell(1, 1), to: -1 },
@@ -44,21 +45,35 @@ describe('the step plan of a backward path (every box move, read forwards)', () 
   it('may name a square twice: a box waits on a goal that another box fills later', () => {
     // Three boxes (the squares stand for any board's). Backwards: R waits on (1,5), Q leaves
     // goal (1,2), P steps from goal (1,1) onto (1,2), R leaves, then P leaves from (1,2).
-    const plan = stepPlanFromPath(3, [
-      { from: cell(1, 3), to: cell(1, 5) },
-      { from: cell(1, 2), to: -1 },
-      { from: cell(1, 1), to: cell(1, 2) },
-      { from: cell(1, 5), to: -1 },
-      { from: cell(1, 2), to: -1 },
-    ]);
+    const plan = stepPlanFromPath(
+      [...goals, cell(1, 3)],
+      [
+        { from: cell(1, 3), to: cell(1, 5) },
+        { from: cell(1, 2), to: -1 },
+        { from: cell(1, 1), to: cell(1, 2) },
+        { from: cell(1, 5), to: -1 },
+        { from: cell(1, 2), to: -1 },
+      ],
+    );
     // Forwards: P to (1,2), R to (1,5), P on to (1,1), Q to (1,2), R on to (1,3).
     expect(Array.from(plan?.squares ?? [])).toEqual([cell(1, 2), cell(1, 5), cell(1, 1), cell(1, 2), cell(1, 3)]);
     expect(Array.from(plan?.until ?? [])).toEqual([2, 4, -1, -1, -1]);
   });
 
-  it('is not made from a path that leaves boxes on the board', () => {
-    expect(stepPlanFromPath(2, [{ from: cell(1, 2), to: -1 }])).toBeNull();
-    expect(stepPlanFromPath(2, [])).toBeNull();
+  it('holds first the boxes a path leaves on the board: forwards they must stand there before anything else', () => {
+    // Backwards the box on (1,2) leaves; the one on (1,1) is pulled to (1,4) and stays.
+    const plan = stepPlanFromPath(goals, [
+      { from: cell(1, 2), to: -1 },
+      { from: cell(1, 1), to: cell(1, 4) },
+    ]);
+    expect(plan?.held).toBe(1);
+    expect(Array.from(plan?.squares ?? [])).toEqual([cell(1, 4), cell(1, 1), cell(1, 2)]);
+    // The held box goes on to (1,1) at step 1.
+    expect(Array.from(plan?.until ?? [])).toEqual([1, -1, -1]);
+  });
+
+  it('is not made from an empty path', () => {
+    expect(stepPlanFromPath(goals, [])).toBeNull();
   });
 });
 
@@ -87,5 +102,22 @@ describe('steps done (Festival count)', () => {
     expect(holdsDoneStep(squares, until, 2, cell(1, 5), cell(1, 2))).toBe(false);
     expect(holdsDoneStep(squares, until, 2, cell(1, 1), cell(1, 3))).toBe(true);
     expect(holdsDoneStep(squares, until, 0, cell(1, 1), cell(1, 3))).toBe(false);
+  });
+});
+
+describe('steps done with held boxes (Festival count)', () => {
+  // Step 0 holds a box on (1,5) to the end; step 1 holds one on (1,4) until step 3 takes it on to (1,1); step 2 fills (1,2).
+  const squares = Int32Array.from([cell(1, 5), cell(1, 4), cell(1, 2), cell(1, 1)]);
+  const until = Int32Array.from([-1, 3, -1, -1]);
+
+  it('counts nothing done while a held box that stays to the end is missing, whatever else stands', () => {
+    expect(stepsDone(squares, until, boxesOn(cell(1, 4), cell(1, 2), cell(1, 1)), 2)).toBe(0);
+    expect(stepsDone(squares, until, boxesOn(cell(1, 5)), 2)).toBe(1);
+  });
+
+  it('takes one off for a held box neither there nor moved on by a done step', () => {
+    expect(stepsDone(squares, until, boxesOn(cell(1, 5), cell(1, 4)), 2)).toBe(2);
+    expect(stepsDone(squares, until, boxesOn(cell(1, 5), cell(1, 2)), 2)).toBe(2);
+    expect(stepsDone(squares, until, boxesOn(cell(1, 5), cell(1, 2), cell(1, 1)), 2)).toBe(4);
   });
 });
