@@ -1087,10 +1087,6 @@ export class FeatureSearch implements SearchEngine {
   }
 
   /**
-   * Steps done from the start of the packing plan; without one, boxes on goals. A parking step
-   * is done while its box waits there or has gone on to the goal it feeds.
-   */
-  /**
    * A step plan's steps done after the box on `from` goes to `to`: counted again on the board
    * after the move, since one move can finish or undo several steps at once.
    */
@@ -1103,6 +1099,11 @@ export class FeatureSearch implements SearchEngine {
     return done;
   }
 
+  /**
+   * Steps done from the start of the packing plan; without one, boxes on goals. A parking step
+   * is done while its box waits there or has gone on to the goal it feeds; a step plan's steps
+   * count by stepsDone.
+   */
   private packedCount(boxAt: Uint8Array): number {
     const order = this.packing;
     const feeds = this.feeds;
