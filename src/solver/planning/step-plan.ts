@@ -47,14 +47,13 @@ export function stepPlanFromPath(goals: ArrayLike<number>, steps: readonly Backw
     goesTo.push(square);
   }
   const until = nextSteps(cameFrom, goesTo);
-  // Held boxes that stay to the end come first (Festival's order): their absence is what the count punishes.
+  // Held boxes that stay to the end come first (Festival's order): their absence is what the count
+  // punishes. The reorder only moves held steps among the first places, and no step's next step is
+  // a held one, so every next-step index stays as it was.
   const order = Array.from(goesTo.keys());
   order.sort((a, b) => rankOf(a, held.length, until) - rankOf(b, held.length, until));
   const squares = Int32Array.from(order, (k) => goesTo[k]);
-  const sortedUntil = nextSteps(
-    order.map((k) => cameFrom[k]),
-    order.map((k) => goesTo[k]),
-  );
+  const sortedUntil = Int32Array.from(order, (k) => until[k]);
   const feeds = new Int32Array(squares.length).fill(-1);
   for (let i = 0; i < squares.length; i++) if (sortedUntil[i] >= 0) feeds[i] = squares[sortedUntil[i]];
   return { squares, feeds, until: sortedUntil, held: held.length };
