@@ -27,6 +27,8 @@ export interface BaseStrategyConfig {
    * without it, from the start. Off: only the second.
    */
   readonly gateRemovals?: boolean;
+  /** Every other backward turn to the best position's cell (BaseSearchOptions.bestCellTurns). */
+  readonly backwardBestCellTurns?: boolean;
   /** Positions each backward search may expand (default BASE_SEARCH_POSITIONS). */
   readonly backwardPositions?: number;
   /** The forward search's own options (its plan and meeting are this strategy's). */
@@ -107,7 +109,10 @@ export class BaseStrategy implements SearchEngine {
   }
 
   private newBackward(): BaseSearch {
-    return new BaseSearch(this.analysis, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) / 2, { gateRemovals: this.gated });
+    return new BaseSearch(this.analysis, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) / 2, {
+      gateRemovals: this.gated,
+      bestCellTurns: this.config.backwardBestCellTurns === true,
+    });
   }
 
   /** The forward search, with the plan of the backward search's best position and its positions to meet. */

@@ -33,6 +33,12 @@ export interface BaseSearchOptions {
    * free bases, and only while the player reaches all of them. Off: any base left, any time.
    */
   readonly gateRemovals?: boolean;
+  /**
+   * Every other turn goes to the feature cell of the best position so far (fewest boxes, then
+   * fewest player areas, fewest boxes on goals, farthest from the goals), as Festival's backward
+   * search does; off: the cells take turns round the ring only.
+   */
+  readonly bestCellTurns?: boolean;
 }
 
 const GATE_UNKNOWN = 0;
@@ -112,6 +118,14 @@ export class BaseSearch {
   private readonly groups: BaseGroups | null;
   /** The gate of the position being settled: GATE_UNKNOWN until a removal asks (mayLeaveOn). */
   private gate = GATE_UNKNOWN;
+  private readonly bestCellTurns: boolean;
+  /** The cell of the best position with queued moves (bestCellTurns), its features, and turns taken. */
+  private bestCell = -1;
+  private bestBoxes = 0;
+  private bestAreas = 0;
+  private bestOnGoals = 0;
+  private bestScore = 0;
+  private turns = 0;
 
   constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY, options: BaseSearchOptions = {}) {
     const { problem } = analysis;
@@ -145,6 +159,7 @@ export class BaseSearch {
     this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     this.groups = options.gateRemovals === true ? new BaseGroups(problem, this.baseOfCell) : null;
+    this.bestCellTurns = options.bestCellTurns === true;
     const fits = problem.goals.length > 0 && problem.goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -168,7 +183,9 @@ export class BaseSearch {
         this.state = 'exhausted';
         return;
       }
-      const record = queues.pop(queues.nextTurn());
+      const best = this.bestCell;
+      const cell = this.bestCellTurns && (++this.turns & 1) === 0 && best >= 0 && queues.cellSize(best) > 0 ? best : queues.nextTurn();
+      const record = queues.pop(cell);
       this.visit(queues.parent[record], queues.move[record], queues.poppedWeight);
     }
   }
@@ -331,6 +348,7 @@ export class BaseSearch {
     }
     const areas = this.regions.count(boxAt);
     const cell = this.cellFor((boxes * (problem.goals.length + 1) + onGoals) * (cellCount + 1) + Math.min(areas, cellCount));
+    if (this.bestCellTurns) this.noteBestCell(cell, boxes, areas, onGoals, score);
 
     // Removals first: when some box can leave on a base, only removals are queued, one per box,
     // a box off the goals (nothing left to pack behind it) before one still on a goal.
@@ -386,6 +404,24 @@ export class BaseSearch {
       this.queues.push(cell, node, (from * this.stride + candidateState[c]) * 2, c === advised ? weight : weight + 1, after);
     }
     boxAt.fill(0);
+  }
+
+  /** Makes `cell` the best cell when its new position beats the best one's features (BaseSearchOptions.bestCellTurns). */
+  private noteBestCell(cell: number, boxes: number, areas: number, onGoals: number, score: number): void {
+    if (this.bestCell >= 0) {
+      if (boxes !== this.bestBoxes) {
+        if (boxes > this.bestBoxes) return;
+      } else if (areas !== this.bestAreas) {
+        if (areas > this.bestAreas) return;
+      } else if (onGoals !== this.bestOnGoals) {
+        if (onGoals > this.bestOnGoals) return;
+      } else if (score <= this.bestScore) return;
+    }
+    this.bestCell = cell;
+    this.bestBoxes = boxes;
+    this.bestAreas = areas;
+    this.bestOnGoals = onGoals;
+    this.bestScore = score;
   }
 
   /** Whether every box of reach.boxAt stands on its start square (the player's area was checked by the caller's walk). */

@@ -116,6 +116,19 @@ describe('the backward search with bases (strategy A)', () => {
     }
   });
 
+  it("with every other backward turn given to the best position's cell, empties the board and solves the level, and the solution replays", () => {
+    const start = board('#############', '#.      $   #', '#.     $$ # #', '#.        @ #', '#############');
+    const problem = buildProblem(start, 'all-goals');
+    const backward = new BaseSearch(analyzeLevel(problem), Number.POSITIVE_INFINITY, { bestCellTurns: true });
+    backward.run(10_000);
+    expect(backward.state).toBe('emptied');
+    expect(backward.pathToBest().filter((step) => step.to < 0)).toHaveLength(3);
+    const engine = new BaseStrategy(analyzeLevel(problem), { gateRemovals: true, backwardBestCellTurns: true });
+    while (engine.state === 'running') engine.run(64);
+    expect(engine.state).toBe('solved');
+    expect(solves(start, problem, engine.solution())).toBe(true);
+  });
+
   it('runs alone in the portfolio as feature-bases, and its solution replays', () => {
     const start = board('###########', '#.     $ @#', '#.   $    #', '###########');
     const result = solve(start, { rule: 'all-goals', members: ['feature-bases'], timeLimitMs: 20_000 });
