@@ -65,6 +65,7 @@ function sharesOf(time: TimeShares, members: readonly MemberPlan[]): Omit<Portfo
     share: time.middle,
     openingShare: time.opening,
     lateShare: time.late,
+    hardShare: time.hard,
     finalShare: time.final,
     ...(time.until === undefined ? {} : { until: time.until }),
     ...(followed < 0 ? {} : { after: followed }),

@@ -3,7 +3,7 @@ import { type MemberPlan, PORTFOLIO_PHASES, type TimeShares } from './plan.js';
 const percent = (share: number): string => `${Math.round(share * 1000) / 10}%`;
 
 function shareCells(time: TimeShares): string[] {
-  return [time.opening, time.middle, time.late, time.final ?? time.late].map(percent);
+  return [time.opening, time.middle, time.late, time.hard ?? time.late, time.final ?? time.late].map(percent);
 }
 
 /** When a member hands its time on (TimeShares' `until` and `after`). */
@@ -19,14 +19,24 @@ function handOverCell(time: TimeShares): string {
  * memory and the racing worker that runs it. A test keeps the README's copy equal to it.
  */
 export function portfolioTable(plan: readonly MemberPlan[]): string {
-  const { openingMs, lateMs, finalMs } = PORTFOLIO_PHASES;
-  const head = ['member', 'search', `time, first ${openingMs} ms`, `to ${lateMs / 1000} s`, `to ${finalMs / 1000} s`, `after ${finalMs / 1000} s`, 'memory', 'race worker'];
+  const { openingMs, lateMs, hardMs, finalMs } = PORTFOLIO_PHASES;
+  const head = [
+    'member',
+    'search',
+    `time, first ${openingMs} ms`,
+    `to ${lateMs / 1000} s`,
+    `to ${hardMs / 1000} s`,
+    `to ${finalMs / 1000} s`,
+    `after ${finalMs / 1000} s`,
+    'memory',
+    'race worker',
+  ];
   const totalMemory = plan.reduce((sum, member) => sum + member.memoryShare, 0);
   // The hand-over column only once a member hands its time on before the end.
   const times = plan.flatMap((member) => (member.variant === undefined ? [member.time] : [member.time, member.variant.time]));
   const handsOver = times.some((time) => time.until !== undefined || time.after !== undefined);
   const timeCells = (time: TimeShares) => [...shareCells(time), ...(handsOver ? [handOverCell(time)] : [])];
-  if (handsOver) head.splice(6, 0, 'hands its time on');
+  if (handsOver) head.splice(7, 0, 'hands its time on');
   const rows = plan.flatMap((member) => {
     const tail = [percent(member.memoryShare / totalMemory), String(member.raceWorker + 1)];
     const row = [`\`${member.name}\``, member.summary, ...timeCells(member.time), ...tail];

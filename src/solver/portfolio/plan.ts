@@ -29,12 +29,18 @@ export const PORTFOLIO_PHASES = {
   openingMs: 250,
   /** No Microban level nor any of 62 XSokoban ones was won by a greedy search or the A* after 1.3 s. */
   lateMs: 1000,
+  /**
+   * A level still open after 3 s is a hard one: strategy A, which alone solves hard levels the
+   * others miss in 1-3 s, takes a third of the time from here (Microban's last level, won by the
+   * first search over features at about 2.3 s, keeps its time).
+   */
+  hardMs: 3000,
   /** The first and third searches over features split more evenly: their long tails differ (XSokoban 69 solved at 60 s). */
   finalMs: 20_000,
 } as const;
 
 /**
- * A member's share of each round, by phase (`final` defaults to `late`), and when it hands its
+ * A member's share of each round, by phase (`hard` and `final` default to `late`), and when it hands its
  * time on, as Festival's strategies do one after another: a member that stops taking turns
  * (solved nothing and ran dry, or its time ended) leaves its share to those still taking them.
  */
@@ -42,6 +48,8 @@ export interface TimeShares {
   readonly opening: number;
   readonly middle: number;
   readonly late: number;
+  /** From PORTFOLIO_PHASES.hardMs on (defaults to `late`). */
+  readonly hard?: number;
   readonly final?: number;
   /** The part of the level's budget (time, or positions under a node limit) after which it stops taking turns; absent: to the end. */
   readonly until?: number;
@@ -182,7 +190,7 @@ export const PORTFOLIO_PLAN = [
         },
       },
     },
-    time: { opening: 0, middle: 0.1, late: 0.15 },
+    time: { opening: 0, middle: 0.1, late: 0.15, hard: 0.5, final: 0.15 },
     memoryShare: 0.15,
     raceWorker: 1,
   },

@@ -9,6 +9,8 @@ export interface PortfolioMember {
   readonly openingShare?: number;
   /** Its share once the level has run past PortfolioLimits.lateMs, when different. */
   readonly lateShare?: number;
+  /** Its share once the level has run past PortfolioLimits.hardMs, when different from the late one. */
+  readonly hardShare?: number;
   /** Its share once the level has run past PortfolioLimits.finalMs, when different from the late one. */
   readonly finalShare?: number;
   /**
@@ -29,6 +31,8 @@ export interface PortfolioLimits {
   readonly openingMs?: number;
   /** From this long after the first turn on, members take their late shares (default never). */
   readonly lateMs?: number;
+  /** From this long after the first turn on, members take their hard-level shares (default never). */
+  readonly hardMs?: number;
   /** From this long after the first turn on, members take their final shares (default never). */
   readonly finalMs?: number;
   readonly deadline: number;
@@ -91,11 +95,12 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const firstTurn = schedule();
   let openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
+  const hardStarts = firstTurn + (limits.hardMs ?? Number.POSITIVE_INFINITY);
   const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
   const budget = limits.budget ?? Number.POSITIVE_INFINITY;
   for (;;) {
     const now = schedule();
-    const phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= lateStarts ? 'late' : 'middle';
+    const phase: Phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= hardStarts ? 'hard' : now >= lateStarts ? 'late' : 'middle';
     // An opening in which no running member has a share would never end when counted in positions
     // (`--members feature-bases` alone under a node budget): it ends at once instead.
     if (phase === 'opening' && !members.some((m) => m.engine.state === 'running' && shareIn(m, phase) > 0)) {
@@ -176,9 +181,13 @@ export function turnTakers(members: readonly PortfolioMember[], shares: readonly
   return taking.some(Boolean) ? taking : running.map((isRunning, i) => isRunning && shares[i] > 0);
 }
 
-function shareIn(member: PortfolioMember, phase: 'opening' | 'middle' | 'late' | 'final'): number {
+/** A level's phases in the order they come (PortfolioLimits). */
+type Phase = 'opening' | 'middle' | 'late' | 'hard' | 'final';
+
+function shareIn(member: PortfolioMember, phase: Phase): number {
   if (phase === 'opening') return member.openingShare ?? member.share;
   if (phase === 'final') return member.finalShare ?? member.lateShare ?? member.share;
+  if (phase === 'hard') return member.hardShare ?? member.lateShare ?? member.share;
   if (phase === 'late') return member.lateShare ?? member.share;
   return member.share;
 }

@@ -148,6 +148,25 @@ describe('portfolio late phase', () => {
     expect((steady.expanded - before.steady) / grew).toBeCloseTo(0.1, 1);
   });
 
+  it('keeps the late shares until hardMs, then gives members their hard-level shares (the late ones where they have none), and the final shares win from finalMs on', () => {
+    const clock = { now: 0 };
+    const strong = new FakeSearch(clock, 0.01);
+    const steady = new FakeSearch(clock, 0.01);
+    const members = [
+      { engine: strong, share: 0.5, lateShare: 0.2, hardShare: 0.8, finalShare: 0.2 },
+      { engine: steady, share: 0.5, lateShare: 0.8 },
+    ];
+    const strongPart = (run: () => void): number => {
+      const before = { strong: strong.expanded, steady: steady.expanded };
+      run();
+      const grew = { strong: strong.expanded - before.strong, steady: steady.expanded - before.steady };
+      return grew.strong / (grew.strong + grew.steady);
+    };
+    expect(strongPart(() => runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0, hardMs: 1000 }))).toBeCloseTo(0.2, 1);
+    expect(strongPart(() => runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0, hardMs: 0 }))).toBeCloseTo(0.5, 1);
+    expect(strongPart(() => runPortfolio(members, { ...limits(clock, { deadline: clock.now + 1000 }), lateMs: 0, hardMs: 0, finalMs: 0 }))).toBeCloseTo(0.2, 1);
+  });
+
   it('lets the late shares wait for the opening to end when the two overlap', () => {
     const clock = { now: 0 };
     const opener = new FakeSearch(clock, 0.01);
