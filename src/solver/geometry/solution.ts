@@ -62,3 +62,24 @@ function directionBetween(neighbours: Int32Array, from: number, to: number): num
   for (let d = 0; d < 4; d++) if (neighbours[from * 4 + d] === to) return d;
   throw new Error('internal: cells are not adjacent');
 }
+
+/**
+ * `pushes` up to the first after which every box stands on a goal, from the boxes marked in
+ * `boxAt` (which it moves along; one box per goal). A solution joined from parts (a forward search's
+ * pushes and a backward search's pulls reversed) may cross a won position before its end, and
+ * nothing may follow the win.
+ */
+export function pushesUntilWon(problem: Problem, boxAt: Uint8Array, pushes: ArrayLike<number>): Int32Array {
+  const { goalIndexOfCell, neighbours, goals } = problem;
+  let onGoals = 0;
+  for (const goal of goals) onGoals += boxAt[goal];
+  for (let i = 0; i < pushes.length; i++) {
+    const from = pushes[i] >> 2;
+    const to = neighbours[from * 4 + (pushes[i] & 3)];
+    boxAt[from] = 0;
+    boxAt[to] = 1;
+    onGoals += (goalIndexOfCell[to] >= 0 ? 1 : 0) - (goalIndexOfCell[from] >= 0 ? 1 : 0);
+    if (onGoals === goals.length) return Int32Array.from(Array.prototype.slice.call(pushes, 0, i + 1) as number[]);
+  }
+  return Int32Array.from(pushes);
+}

@@ -1,6 +1,7 @@
 import { BaseGroups } from './base-groups.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
+import { pushesUntilWon } from '../geometry/solution.js';
 import { UNREACHABLE } from '../geometry/push-distances.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
@@ -207,8 +208,8 @@ export class BaseSearch {
 
   /**
    * The pushes from node `node` (a position with every box, see meet) to the solved position, the
-   * player starting on `player`: the pulls that made it, reversed. Each push is (box cell before
-   * the push) * 4 + direction.
+   * player starting on `player`: the pulls that made it, reversed, and none after the level is won.
+   * Each push is (box cell before the push) * 4 + direction.
    */
   pushesHome(node: number, player: number): Int32Array {
     const { nodes, problem } = this;
@@ -224,24 +225,36 @@ export class BaseSearch {
       const home = this.steps.from[child];
       if (box < 0) throw new Error('internal: a position with every box descends from one without');
       // The player must end the pushes in the parent's area (where its pull began), so the next
-      // pull back can start: on a side of the box's home square that area reaches.
+      // pull back can start: on a side of the box's home square that area reaches, the side with the
+      // fewest pushes. The last box home wins the level wherever the player stands.
+      const last = nodes.parent[parent] < 0;
       parentReach.boxAt.fill(0);
       this.positions.mark(nodes.boxes, parent * nodes.words, parentReach.boxAt);
       parentReach.flood(nodes.player[parent]);
+      walker.boxAt.fill(0);
+      this.positions.mark(nodes.boxes, child * nodes.words, walker.boxAt);
+      walker.boxAt[box] = 0;
       let end = -1;
-      for (let d = 0; d < 4 && end < 0; d++) {
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let d = 0; d < 4 && !last; d++) {
         const side = neighbours[home * 4 + d];
         if (side < 0 || parentReach.boxAt[side] !== 0 || !parentReach.reached(side)) continue;
-        walker.boxAt.fill(0);
-        this.positions.mark(nodes.boxes, child * nodes.words, walker.boxAt);
-        walker.boxAt[box] = 0;
-        if (finder.search(walker, box, at, home, side) >= 0) end = side;
+        const count = finder.search(walker, box, at, home, side);
+        if (count >= 0 && count < fewest) {
+          fewest = count;
+          end = side;
+        }
       }
-      if (end < 0) throw new Error('internal: a pull of the backward search cannot be pushed back');
+      const found = finder.search(walker, box, at, home, last ? -1 : end);
+      if (found < 0 || (end < 0 && !last)) throw new Error('internal: a pull of the backward search cannot be pushed back');
       for (const push of finder.pushes()) pushes.push(push);
       at = end;
     }
-    return Int32Array.from(pushes);
+    // A box pushed back to where it was pulled from may cross the one goal left empty while every
+    // other box stands on one: the level is won there.
+    const boxAt = new Uint8Array(problem.cellCount);
+    this.positions.mark(nodes.boxes, node * nodes.words, boxAt);
+    return pushesUntilWon(problem, boxAt, pushes);
   }
 
   /** The solved position once for each region the player may stand in with the goals blocked. */
