@@ -79,7 +79,7 @@ export function pushesUntilWon(problem: Problem, boxAt: Uint8Array, pushes: Arra
     boxAt[from] = 0;
     boxAt[to] = 1;
     onGoals += (goalIndexOfCell[to] >= 0 ? 1 : 0) - (goalIndexOfCell[from] >= 0 ? 1 : 0);
-    if (onGoals === goals.length) return Int32Array.from(Array.prototype.slice.call(pushes, 0, i + 1) as number[]);
+    if (onGoals === goals.length) return Int32Array.from(pushes).subarray(0, i + 1);
   }
   return Int32Array.from(pushes);
 }
