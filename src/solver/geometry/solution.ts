@@ -63,11 +63,16 @@ function directionBetween(neighbours: Int32Array, from: number, to: number): num
   throw new Error('internal: cells are not adjacent');
 }
 
+/** Whether the boxes alone are placed as the rule wants (under keeper-too the player still has to walk to a goal). */
+export function boxesPlaced(problem: Problem, boxesOnGoals: number): boolean {
+  return boxesOnGoals === (problem.rule === 'all-goals' ? problem.goals.length : problem.initialBoxes.length);
+}
+
 /**
- * `pushes` up to the first after which every box stands on a goal, from the boxes marked in
- * `boxAt` (which it moves along; one box per goal). A solution joined from parts (a forward search's
- * pushes and a backward search's pulls reversed) may cross a won position before its end, and
- * nothing may follow the win.
+ * `pushes` up to the first after which the boxes are placed as the rule wants (boxesPlaced), from
+ * the boxes marked in `boxAt` (which it moves along). A solution joined from parts (a forward
+ * search's pushes and a backward search's pulls reversed) may cross a won position before its end,
+ * and nothing may follow the win.
  */
 export function pushesUntilWon(problem: Problem, boxAt: Uint8Array, pushes: ArrayLike<number>): Int32Array {
   const { goalIndexOfCell, neighbours, goals } = problem;
@@ -79,7 +84,7 @@ export function pushesUntilWon(problem: Problem, boxAt: Uint8Array, pushes: Arra
     boxAt[from] = 0;
     boxAt[to] = 1;
     onGoals += (goalIndexOfCell[to] >= 0 ? 1 : 0) - (goalIndexOfCell[from] >= 0 ? 1 : 0);
-    if (onGoals === goals.length) return Int32Array.from(pushes).subarray(0, i + 1);
+    if (boxesPlaced(problem, onGoals)) return Int32Array.from(pushes).subarray(0, i + 1);
   }
   return Int32Array.from(pushes);
 }

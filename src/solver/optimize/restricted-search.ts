@@ -4,7 +4,8 @@ import { NodeTable } from '../tables/node-table.js';
 import type { BoxSet } from './box-set.js';
 import { NodeHeap } from '../tables/node-heap.js';
 import type { Length, OptimizeMetric } from './metric.js';
-import { boxesPlaced, walkToFreeGoal } from './solution-path.js';
+import { boxesPlaced } from '../geometry/solution.js';
+import { walkToFreeGoal } from './solution-path.js';
 
 export interface RestrictedLimits {
   readonly clock: () => number;

@@ -1,26 +1,14 @@
 import type { Direction } from '../../game/direction.js';
 import { DOWN, LEFT, RIGHT, UP, type Problem } from '../model/problem.js';
 import type { PlayerReach } from '../geometry/reachability.js';
+import { boxesPlaced } from '../geometry/solution.js';
 import type { Length } from './metric.js';
 
 const DIRECTION_INDEX: Readonly<Record<Direction, number>> = { up: UP, down: DOWN, left: LEFT, right: RIGHT };
 
 /** Whether the boxes (as a count on goals) and the player win under the problem's rule. */
 export function isWon(problem: Problem, boxesOnGoals: number, playerOnGoal: boolean): boolean {
-  const boxes = problem.initialBoxes.length;
-  switch (problem.rule) {
-    case 'all-goals':
-      return boxesOnGoals === problem.goals.length;
-    case 'all-boxes':
-      return boxesOnGoals === boxes;
-    case 'keeper-too':
-      return boxesOnGoals === boxes && playerOnGoal;
-  }
-}
-
-/** Whether the boxes alone are placed as the rule wants (under keeper-too the player still has to walk to a goal). */
-export function boxesPlaced(problem: Problem, boxesOnGoals: number): boolean {
-  return boxesOnGoals === (problem.rule === 'all-goals' ? problem.goals.length : problem.initialBoxes.length);
+  return boxesPlaced(problem, boxesOnGoals) && (problem.rule !== 'keeper-too' || playerOnGoal);
 }
 
 /**
