@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../../src/game/replay.js';
 import { BaseSearch } from '../../../src/solver/planning/base-search.js';
-import { BaseStrategy } from '../../../src/solver/engines/base-strategy.js';
+import { BaseStrategy, type BaseStrategyConfig } from '../../../src/solver/engines/base-strategy.js';
 import { FeatureSearch } from '../../../src/solver/engines/feature-search.js';
 import { PlayerReach } from '../../../src/solver/geometry/reachability.js';
 import { PackedPositions } from '../../../src/solver/model/position.js';
@@ -23,6 +23,15 @@ function solves(start: Board, problem: Problem, pushes: Int32Array): boolean {
   const { lurd } = pushesToLurd(problem, pushes);
   const replayed = replay(start, lurd, { rule: 'all-goals', strictCase: true });
   return replayed.valid && replayed.solved && replayed.solvedAfter === replayed.moves;
+}
+
+/** Runs strategy A on `start` with `config` to its end; it must be solved, its solution replaying to the win. */
+function expectStrategySolves(start: Board, config: BaseStrategyConfig = {}): void {
+  const problem = buildProblem(start, 'all-goals');
+  const engine = new BaseStrategy(analyzeLevel(problem), config);
+  while (engine.state === 'running') engine.run(64);
+  expect(engine.state).toBe('solved');
+  expect(solves(start, problem, engine.solution())).toBe(true);
 }
 
 /** The backward search's node for the position with boxes on `boxes` and the player on `player`, as a forward search would look it up. */
@@ -97,23 +106,12 @@ describe('the backward search with bases (strategy A)', () => {
   });
 
   it('as one engine, solves a level with the backward search, then the forward one, and its combined solution replays', () => {
-    const start = board('#########', '#.  $   #', '#. $$  @#', '#.      #', '#########');
-    const problem = buildProblem(start, 'all-goals');
-    const engine = new BaseStrategy(analyzeLevel(problem));
-    while (engine.state === 'running') engine.run(64);
-    expect(engine.state).toBe('solved');
-    expect(solves(start, problem, engine.solution())).toBe(true);
+    expectStrategySolves(board('#########', '#.  $   #', '#. $$  @#', '#.      #', '#########'));
   });
 
   it('with the gate on removals, solves the same level; with a gated search too short to empty the board, the ungated one follows, and the solution replays', () => {
     const start = board('#########', '#.  $   #', '#. $$  @#', '#.      #', '#########');
-    const problem = buildProblem(start, 'all-goals');
-    for (const backwardPositions of [undefined, 1]) {
-      const engine = new BaseStrategy(analyzeLevel(problem), { gateRemovals: true, backwardPositions });
-      while (engine.state === 'running') engine.run(64);
-      expect(engine.state).toBe('solved');
-      expect(solves(start, problem, engine.solution())).toBe(true);
-    }
+    for (const backwardPositions of [undefined, 1]) expectStrategySolves(start, { gateRemovals: true, backwardPositions });
   });
 
   it("with every other backward turn given to the best position's cell, empties the board and solves the level, and the solution replays", () => {
@@ -123,10 +121,7 @@ describe('the backward search with bases (strategy A)', () => {
     backward.run(10_000);
     expect(backward.state).toBe('emptied');
     expect(backward.pathToBest().filter((step) => step.to < 0)).toHaveLength(3);
-    const engine = new BaseStrategy(analyzeLevel(problem), { gateRemovals: true, backwardBestCellTurns: true });
-    while (engine.state === 'running') engine.run(64);
-    expect(engine.state).toBe('solved');
-    expect(solves(start, problem, engine.solution())).toBe(true);
+    expectStrategySolves(start, { gateRemovals: true, backwardBestCellTurns: true });
   });
 
   it('runs alone in the portfolio as feature-bases, and its solution replays', () => {
