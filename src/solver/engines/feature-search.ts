@@ -66,6 +66,8 @@ export interface FeatureSearchConfig extends DetectorSwitches {
   readonly outOfPlanAdvisor?: boolean;
   /** FESS's hotspots advisor: the best move that leaves fewer hotspots (default on). */
   readonly hotspotAdvisor?: boolean;
+  /** Whether a box on a goal can be a hotspot (default on); off: Festival's rule, only boxes off the goals block. */
+  readonly goalBoxHotspots?: boolean;
   /**
    * When no out-of-plan box can go into the basin, the OOP advisor makes room: pushes a box near
    * the one nearest the basin into the basin, away from it (draft section 5; default off: on 38
@@ -383,7 +385,7 @@ export class FeatureSearch implements SearchEngine {
     this.candidateHotspots = new Int32Array(most);
     this.candidateAreas = new Int32Array(most);
     this.explorerCandidates = new Int32Array(most);
-    const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead) : null;
+    const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead, config.goalBoxHotspots !== false) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.packedRank = new Int32Array(cellCount).fill(-1);
     // A square a step plan names twice ranks by its first step.

@@ -17,6 +17,10 @@ const HOT = 2;
  *
  * The count of reachable goals lets the player stand on any free side of the box at the start:
  * the relation is about the level's shape, not about where the player happens to be.
+ *
+ * With `goalBoxesBlock` off (Festival's rule, read in its hotspot.cpp), a box on a goal is never a
+ * hotspot: only boxes still to be moved count as in the way. That ranks moves that crowd other
+ * boxes behind a packed goal as no worse than others, which is what some roads need.
  */
 export class HotspotTable {
   private readonly pair: Uint8Array;
@@ -33,6 +37,7 @@ export class HotspotTable {
   private constructor(
     private readonly problem: Problem,
     private readonly dead: Uint8Array,
+    private readonly goalBoxesBlock: boolean,
   ) {
     const n = problem.cellCount;
     this.n = n;
@@ -44,9 +49,9 @@ export class HotspotTable {
     this.goalSeen = new Uint32Array(n);
   }
 
-  /** The table of a level, or null when the level is too large to keep one. */
-  static of(problem: Problem, dead: Uint8Array): HotspotTable | null {
-    return problem.cellCount > MAX_TABLE_CELLS ? null : new HotspotTable(problem, dead);
+  /** The table of a level, or null when the level is too large to keep one; `goalBoxesBlock` off: boxes on goals are never hotspots. */
+  static of(problem: Problem, dead: Uint8Array, goalBoxesBlock = true): HotspotTable | null {
+    return problem.cellCount > MAX_TABLE_CELLS ? null : new HotspotTable(problem, dead, goalBoxesBlock);
   }
 
   /** Whether a box on `y` cuts a box on `x` off some goal it could reach alone. */
@@ -54,6 +59,10 @@ export class HotspotTable {
     const index = x * this.n + y;
     let entry = this.pair[index];
     if (entry === UNKNOWN) {
+      if (!this.goalBoxesBlock && this.problem.goalIndexOfCell[y] >= 0) {
+        this.pair[index] = COLD;
+        return false;
+      }
       let alone = this.alone[x];
       if (alone < 0) alone = this.alone[x] = this.goalsReached(x, -1);
       const spared = this.problem.goalIndexOfCell[y] >= 0 && this.reachedAlone[x * this.n + y] !== 0 ? 1 : 0;

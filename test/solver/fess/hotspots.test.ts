@@ -28,6 +28,16 @@ describe('hotspots', () => {
     expect(table.isHot(cell(3, 2), cell(3, 5))).toBe(false);
   });
 
+  it("by Festival's rule are never boxes on goals: a box on the near goal of a corridor blocks the far one only by ours", () => {
+    const problem = buildProblem(board('########', '#@ $ ..#', '#  $   #', '########'), 'all-goals');
+    const dead = analyzeLevel(problem).dead;
+    const cell = (row: number, col: number) => problem.cellOfSquare[row * problem.width + col];
+    expect(HotspotTable.of(problem, dead)?.isHot(cell(1, 3), cell(1, 5))).toBe(true);
+    expect(HotspotTable.of(problem, dead, false)?.isHot(cell(1, 3), cell(1, 5))).toBe(false);
+    // Off the goals the two rules agree.
+    expect(HotspotTable.of(problem, dead, false)?.isHot(cell(1, 3), cell(1, 4))).toBe(HotspotTable.of(problem, dead)?.isHot(cell(1, 3), cell(1, 4)));
+  });
+
   it('are counted per position, and the count follows a box move', () => {
     const { problem, table, cell } = level(...corridor);
     const hotspots = new PositionHotspots(table, problem);
