@@ -32,8 +32,17 @@ export interface BaseStrategyConfig {
   /** Positions each backward search may expand (default BASE_SEARCH_POSITIONS). */
   readonly backwardPositions?: number;
   /** The forward search's own options (its plan and meeting are this strategy's). */
-  readonly forward?: Omit<FeatureSearchConfig, 'plan' | 'meeting' | 'maxBytes'>;
+  readonly forward?: ForwardOptions;
+  /**
+   * A second forward search with these options, taking turns with the first from the same plan
+   * and the same backward positions, half the time each (Festival tries strategies one after
+   * another; two forward searches that order the same moves differently fail on different levels).
+   */
+  readonly secondForward?: ForwardOptions;
 }
+
+/** What a forward search of strategy A is given besides its plan and the positions it meets. */
+export type ForwardOptions = Omit<FeatureSearchConfig, 'plan' | 'meeting' | 'maxBytes'>;
 
 /**
  * Festival's strategy A, ours (bench/festival-strategies.md): first the backward search with bases
@@ -48,7 +57,10 @@ export class BaseStrategy implements SearchEngine {
   /** Positions and stored positions of a gated search given up for the ungated one. */
   private earlierExpanded = 0;
   private earlierGenerated = 0;
-  private forward: FeatureSearch | null = null;
+  /** The forward searches, once the backward one is done (one, or two taking turns). */
+  private forwards: FeatureSearch[] = [];
+  /** Which forward search takes the next turn. */
+  private turn = 0;
   private readonly ungatedLimit: number;
   private limit: number;
 
@@ -63,24 +75,29 @@ export class BaseStrategy implements SearchEngine {
   }
 
   get state(): SearchState {
-    if (this.forward !== null) return this.forward.state;
-    return this.backward.state === 'met-start' ? 'solved' : 'running';
+    const { forwards } = this;
+    if (forwards.length === 0) return this.backward.state === 'met-start' ? 'solved' : 'running';
+    // Settled by either (a proof from one holds for both); running while either runs; else how the first stopped.
+    if (forwards.some((forward) => forward.state === 'solved')) return 'solved';
+    if (forwards.some((forward) => forward.state === 'unsolvable')) return 'unsolvable';
+    if (forwards.some((forward) => forward.state === 'running')) return 'running';
+    return forwards[0].state;
   }
 
   get expanded(): number {
-    return this.earlierExpanded + this.backward.expanded + (this.forward?.expanded ?? 0);
+    return this.earlierExpanded + this.backward.expanded + this.forwards.reduce((sum, forward) => sum + forward.expanded, 0);
   }
 
   get generated(): number {
-    return this.earlierGenerated + this.backward.generated + (this.forward?.generated ?? 0);
+    return this.earlierGenerated + this.backward.generated + this.forwards.reduce((sum, forward) => sum + forward.generated, 0);
   }
 
   get bytes(): number {
-    return this.backward.bytes + (this.forward?.bytes ?? 0);
+    return this.backward.bytes + this.forwards.reduce((sum, forward) => sum + forward.bytes, 0);
   }
 
   run(budget: number): void {
-    if (this.forward === null) {
+    if (this.forwards.length === 0) {
       const before = this.backward.expanded;
       if (this.backward.state === 'running') this.backward.run(Math.min(budget, this.limit - before));
       if (this.backward.state === 'met-start') return;
@@ -99,11 +116,12 @@ export class BaseStrategy implements SearchEngine {
       budget -= spent;
       if (budget <= 0) return;
     }
-    this.forward?.run(budget);
+    this.runForward(budget);
   }
 
   solution(): Int32Array {
-    if (this.forward !== null) return this.forward.solution();
+    const solved = this.forwards.find((forward) => forward.state === 'solved');
+    if (solved !== undefined) return solved.solution();
     if (this.backward.state !== 'met-start') throw new Error('internal: no solution to read');
     return this.backward.pushesHome(this.backward.startNode, this.analysis.problem.initialPlayer);
   }
@@ -115,7 +133,19 @@ export class BaseStrategy implements SearchEngine {
     });
   }
 
-  /** The forward search, with the plan of the backward search's best position and its positions to meet. */
+  /** One turn of the forward searches: they take turns, and one that has stopped leaves the turn to the other. */
+  private runForward(budget: number): void {
+    const { forwards } = this;
+    for (let tried = 0; tried < forwards.length; tried++) {
+      const forward = forwards[this.turn];
+      this.turn = (this.turn + 1) % forwards.length;
+      if (forward.state !== 'running') continue;
+      forward.run(budget);
+      return;
+    }
+  }
+
+  /** The forward searches, with the plan of the backward search's best position and its positions to meet. */
   private startForward(): void {
     const { analysis, backward } = this;
     const steps = backward.pathToBest();
@@ -123,7 +153,9 @@ export class BaseStrategy implements SearchEngine {
     // Every box move of the path to the backward search's best position (step-plan.ts).
     const usable = steps.length > 0 && backward.state !== 'memory';
     const plan = !usable ? null : stepPlanFromPath(problem.goals, steps);
-    const maxBytes = Math.max(0, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) - backward.bytes);
-    this.forward = new FeatureSearch(analysis, { ...this.config.forward, maxBytes, plan: plan ?? undefined, meeting: backward });
+    const options = this.config.secondForward === undefined ? [this.config.forward] : [this.config.forward, this.config.secondForward];
+    // The memory left after the backward search, shared evenly.
+    const maxBytes = Math.max(0, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) - backward.bytes) / options.length;
+    this.forwards = options.map((forward) => new FeatureSearch(analysis, { ...forward, maxBytes, plan: plan ?? undefined, meeting: backward }));
   }
 }

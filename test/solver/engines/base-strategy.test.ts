@@ -124,6 +124,20 @@ describe('the backward search with bases (strategy A)', () => {
     expectStrategySolves(start, { gateRemovals: true, backwardBestCellTurns: true });
   });
 
+  it('with a second forward search, the two take turns from the same plan: the first to solve gives the solution, which replays', () => {
+    const start = board('#############', '#.      $   #', '#.     $$ # #', '#.        @ #', '#############');
+    expectStrategySolves(start, { secondForward: { goalBoxHotspots: false } });
+    // Two identical forward searches: the one that solves had every other turn, so more positions were expanded in all.
+    const problem = buildProblem(start, 'all-goals');
+    const runToEnd = (config: BaseStrategyConfig): number => {
+      const engine = new BaseStrategy(analyzeLevel(problem), config);
+      while (engine.state === 'running') engine.run(1);
+      expect(engine.state).toBe('solved');
+      return engine.expanded;
+    };
+    expect(runToEnd({ forward: {}, secondForward: {} })).toBeGreaterThan(runToEnd({ forward: {} }));
+  });
+
   it('runs alone in the portfolio as feature-bases, and its solution replays', () => {
     const start = board('###########', '#.     $ @#', '#.   $    #', '###########');
     const result = solve(start, { rule: 'all-goals', members: ['feature-bases'], timeLimitMs: 20_000 });
