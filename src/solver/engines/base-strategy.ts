@@ -39,6 +39,11 @@ export interface BaseStrategyConfig {
    * another; two forward searches that order the same moves differently fail on different levels).
    */
   readonly secondForward?: ForwardOptions;
+  /**
+   * The second forward search takes one turn in this many (default 2, every other): the first keeps
+   * most of the time where it alone would win near a time limit.
+   */
+  readonly secondForwardTurns?: number;
 }
 
 /** What a forward search of strategy A is given besides its plan and the positions it meets. */
@@ -59,7 +64,7 @@ export class BaseStrategy implements SearchEngine {
   private earlierGenerated = 0;
   /** The forward searches, once the backward one is done (one, or two taking turns). */
   private forwards: FeatureSearch[] = [];
-  /** Which forward search takes the next turn. */
+  /** Forward turns taken so far (which search takes the next one: see runForward). */
   private turn = 0;
   private readonly ungatedLimit: number;
   private limit: number;
@@ -133,16 +138,15 @@ export class BaseStrategy implements SearchEngine {
     });
   }
 
-  /** One turn of the forward searches: they take turns, and one that has stopped leaves the turn to the other. */
+  /** One turn of the forward searches (see secondForwardTurns); one that has stopped leaves the turn to the other. */
   private runForward(budget: number): void {
     const { forwards } = this;
-    for (let tried = 0; tried < forwards.length; tried++) {
-      const forward = forwards[this.turn];
-      this.turn = (this.turn + 1) % forwards.length;
-      if (forward.state !== 'running') continue;
-      forward.run(budget);
-      return;
-    }
+    const every = Math.max(2, this.config.secondForwardTurns ?? 2);
+    const second = forwards.length > 1 && this.turn++ % every === every - 1;
+    const chosen = forwards[second ? 1 : 0];
+    const other = forwards[second ? 0 : forwards.length - 1];
+    if (chosen.state === 'running') chosen.run(budget);
+    else if (other.state === 'running') other.run(budget);
   }
 
   /** The forward searches, with the plan of the backward search's best position and its positions to meet. */

@@ -192,9 +192,12 @@ export const PORTFOLIO_PLAN = [
         // instead of 26,528; at 20,000 Mas Sasquatch 19 to 21, Sasquatch 27 to 28.
         backwardBestCellTurns: true,
         forward: FEATURE_BASES_FORWARD,
-        // Alone, the 19 hard XSokoban levels at 60,000 positions: 12 against 11 with one forward
-        // search (41 and 69 new, 21 lost); Mas Sasquatch at 40,000 23 against 22, Sasquatch 28 either way.
+        // Alone, turn and turn about, the 19 hard XSokoban levels at 60,000 positions: 12 against 11
+        // with one forward search (41 and 69 new, 21 lost); Mas Sasquatch at 40,000 23 against 22,
+        // Sasquatch 28 either way. One turn in four: at 10 s every other turn lost Sasquatch III 37
+        // and Grigr 2002 9 (won near 7.5 s by the first search alone); one in four keeps them.
         secondForward: { ...FEATURE_BASES_FORWARD, goalBoxHotspots: false },
+        secondForwardTurns: 4,
       },
     },
     time: { opening: 0, middle: 0.1, late: 0.15, hard: 0.5, final: 0.15 },

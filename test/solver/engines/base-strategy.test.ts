@@ -34,6 +34,14 @@ function expectStrategySolves(start: Board, config: BaseStrategyConfig = {}): vo
   expect(solves(start, problem, engine.solution())).toBe(true);
 }
 
+/** Runs strategy A on `start` in turns of one position until it solves it; the positions it expanded. */
+function positionsToSolve(start: Board, config: BaseStrategyConfig): number {
+  const engine = new BaseStrategy(analyzeLevel(buildProblem(start, 'all-goals')), config);
+  while (engine.state === 'running') engine.run(1);
+  expect(engine.state).toBe('solved');
+  return engine.expanded;
+}
+
 /** The backward search's node for the position with boxes on `boxes` and the player on `player`, as a forward search would look it up. */
 function meetingOf(search: BaseSearch, problem: Problem, boxes: readonly number[], player: number): number {
   const positions = new PackedPositions(problem);
@@ -128,14 +136,16 @@ describe('the backward search with bases (strategy A)', () => {
     const start = board('#############', '#.      $   #', '#.     $$ # #', '#.        @ #', '#############');
     expectStrategySolves(start, { secondForward: { goalBoxHotspots: false } });
     // Two identical forward searches: the one that solves had every other turn, so more positions were expanded in all.
-    const problem = buildProblem(start, 'all-goals');
-    const runToEnd = (config: BaseStrategyConfig): number => {
-      const engine = new BaseStrategy(analyzeLevel(problem), config);
-      while (engine.state === 'running') engine.run(1);
-      expect(engine.state).toBe('solved');
-      return engine.expanded;
-    };
-    expect(runToEnd({ forward: {}, secondForward: {} })).toBeGreaterThan(runToEnd({ forward: {} }));
+    expect(positionsToSolve(start, { forward: {}, secondForward: {} })).toBeGreaterThan(positionsToSolve(start, { forward: {} }));
+  });
+
+  it('gives the second forward search one turn in secondForwardTurns: in four turns, a third of what the first expands', () => {
+    const start = board('##########', '#.   $   #', '#.  $$ # #', '#.  #   @#', '#.  $ $  #', '##########');
+    const alone = positionsToSolve(start, { forward: {} });
+    const everyOther = positionsToSolve(start, { forward: {}, secondForward: {} });
+    const oneInFour = positionsToSolve(start, { forward: {}, secondForward: {}, secondForwardTurns: 4 });
+    expect(everyOther).toBeGreaterThan(oneInFour);
+    expect(Math.abs(3 * (oneInFour - alone) - alone)).toBeLessThanOrEqual(0.1 * alone);
   });
 
   it('runs alone in the portfolio as feature-bases, and its solution replays', () => {
