@@ -34,8 +34,8 @@ export interface BaseStrategyConfig {
   /** The forward search's own options (its plan and meeting are this strategy's). */
   readonly forward?: ForwardOptions;
   /**
-   * A second forward search with these options, taking turns with the first from the same plan
-   * and the same backward positions, half the time each (Festival tries strategies one after
+   * A second forward search with these options, taking turns with the first (secondForwardTurns)
+   * from the same plan and the same backward positions (Festival tries strategies one after
    * another; two forward searches that order the same moves differently fail on different levels).
    */
   readonly secondForward?: ForwardOptions;
@@ -51,9 +51,9 @@ export type ForwardOptions = Omit<FeatureSearchConfig, 'plan' | 'meeting' | 'max
 
 /**
  * Festival's strategy A, ours (bench/festival-strategies.md): first the backward search with bases
- * (planning/base-search.ts), then the search over features from the start with the packing plan that
- * search's best position gives, solved as soon as it reaches a position the backward search holds
- * with every box. The backward search's positions count as expanded like the forward ones.
+ * (planning/base-search.ts), then the search over features from the start (or two, in turns) with the
+ * packing plan that search's best position gives, solved as soon as it reaches a position the backward
+ * search holds with every box. The backward search's positions count as expanded like the forward ones.
  */
 export class BaseStrategy implements SearchEngine {
   private backward: BaseSearch;
