@@ -142,11 +142,10 @@ export class BaseStrategy implements SearchEngine {
   private runForward(budget: number): void {
     const { forwards } = this;
     const every = Math.max(2, this.config.secondForwardTurns ?? 2);
-    const second = forwards.length > 1 && this.turn++ % every === every - 1;
-    const chosen = forwards[second ? 1 : 0];
-    const other = forwards[second ? 0 : forwards.length - 1];
-    if (chosen.state === 'running') chosen.run(budget);
-    else if (other.state === 'running') other.run(budget);
+    const secondsTurn = forwards.length > 1 && this.turn++ % every === every - 1;
+    // The search whose turn it is, else the other while it still runs.
+    const order = secondsTurn ? [forwards[1], forwards[0]] : forwards;
+    order.find((forward) => forward.state === 'running')?.run(budget);
   }
 
   /** The forward searches, with the plan of the backward search's best position and its positions to meet. */
