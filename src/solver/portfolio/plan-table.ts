@@ -36,7 +36,8 @@ export function portfolioTable(plan: readonly MemberPlan[]): string {
   const times = plan.flatMap((member) => (member.variant === undefined ? [member.time] : [member.time, member.variant.time]));
   const handsOver = times.some((time) => time.until !== undefined || time.after !== undefined);
   const timeCells = (time: TimeShares) => [...shareCells(time), ...(handsOver ? [handOverCell(time)] : [])];
-  if (handsOver) head.splice(7, 0, 'hands its time on');
+  // Before the last two columns, memory and race worker.
+  if (handsOver) head.splice(head.length - 2, 0, 'hands its time on');
   const rows = plan.flatMap((member) => {
     const tail = [percent(member.memoryShare / totalMemory), String(member.raceWorker + 1)];
     const row = [`\`${member.name}\``, member.summary, ...timeCells(member.time), ...tail];
