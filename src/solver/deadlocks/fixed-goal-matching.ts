@@ -1,6 +1,7 @@
 import type { WalkDeadlockTest } from './detector-shapes.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { FixedBoxes } from './fixed-boxes.js';
+import { FixedSetGoals } from './fixed-set-goals.js';
 import { GoalAssignment } from './goal-assignment.js';
 import type { Problem } from '../model/problem.js';
 
@@ -39,9 +40,10 @@ export class FixedGoalMatching implements WalkDeadlockTest {
   /** 0, 1, 2, ...: movable box i reads its own goal list (see GoalAssignment). */
   private readonly ownRow: Int32Array;
   private readonly assignment: GoalAssignment;
-  /** Per goal, the stamp of the box whose goal list last took it in. */
-  private readonly listed: Uint32Array;
-  private stamp = 0;
+  /** The fixed boxes of the position tested, in square order. */
+  private readonly fixedList: Int32Array;
+  /** Each square's reachable goals per fixed set, as boxes come up. */
+  private readonly reached: FixedSetGoals;
 
   constructor(
     private readonly problem: Problem,
@@ -59,7 +61,8 @@ export class FixedGoalMatching implements WalkDeadlockTest {
     this.movable = new Int32Array(boxCount);
     this.ownRow = Int32Array.from({ length: boxCount }, (_, i) => i);
     this.assignment = new GoalAssignment(goalCount, boxCount);
-    this.listed = new Uint32Array(goalCount);
+    this.fixedList = new Int32Array(boxCount);
+    this.reached = new FixedSetGoals(problem.cellCount, goalCount);
   }
 
   /** True when the push that put a box on `movedTo` fixed it there and left the movable boxes without goals of their own. */
@@ -78,49 +81,57 @@ export class FixedGoalMatching implements WalkDeadlockTest {
 
   /** With the fixed boxes marked: true when the boxes that can move cannot each have a free goal they reach. */
   private unmatched(count: number): boolean {
-    const { boxes, walls, moves, reachStart, reachGoals, movable, listed, dead } = this;
+    const { boxes, movable, fixedList, reached } = this;
     const { fixed } = this.fixedBoxes;
     const { goalIndexOfCell } = this.problem;
     let movableCount = 0;
+    let fixedCount = 0;
     for (let i = 0; i < count; i++) {
       if (fixed[boxes[i]] !== 0) {
         // A fixed box off a goal is lost for good.
         if (goalIndexOfCell[boxes[i]] < 0) return true;
-        walls[boxes[i]] = 1;
+        fixedList[fixedCount++] = boxes[i];
       } else {
         movable[movableCount++] = boxes[i];
       }
     }
+    reached.select(fixedList, fixedCount);
+    for (let i = 0; i < movableCount; i++) if (!reached.has(movable[i])) this.findGoals(movable[i], fixedCount);
+    const { reachStart, reachGoals } = this;
+    const { bits, words } = reached;
     let pairs = 0;
     for (let i = 0; i < movableCount; i++) {
-      const box = movable[i];
       reachStart[i] = pairs;
-      const stamp = this.nextStamp();
-      // A box already on a free goal may stay there.
-      if (goalIndexOfCell[box] >= 0) {
-        listed[goalIndexOfCell[box]] = stamp;
-        reachGoals[pairs++] = goalIndexOfCell[box];
-      }
-      walls[box] = 1;
-      const found = moves.search(box, walls, dead, ANY_SIDE);
-      walls[box] = 0;
-      for (let k = 0; k < found; k++) {
-        const goal = goalIndexOfCell[moves.states[k] >> 2];
-        if (goal < 0 || fixed[moves.states[k] >> 2] !== 0 || listed[goal] === stamp) continue;
-        listed[goal] = stamp;
-        reachGoals[pairs++] = goal;
+      const base = movable[i] * words;
+      for (let k = 0; k < words; k++) {
+        let word = bits[base + k];
+        while (word !== 0) {
+          const low = word & -word;
+          reachGoals[pairs++] = k * 32 + (31 - Math.clz32(low));
+          word ^= low;
+        }
       }
     }
     reachStart[movableCount] = pairs;
-    for (let i = 0; i < count; i++) walls[boxes[i]] = 0;
     return !this.assignment.assignsAll(movableCount, this.ownRow, reachStart, reachGoals);
   }
 
-  private nextStamp(): number {
-    if (++this.stamp === 0xffffffff) {
-      this.listed.fill(0);
-      this.stamp = 1;
+  /** Records in `reached` the goals free of fixed boxes that a lone box on `box` can be pushed to (or stays on). */
+  private findGoals(box: number, fixedCount: number): void {
+    const { walls, moves, fixedList, reached, dead } = this;
+    const { fixed } = this.fixedBoxes;
+    const { goalIndexOfCell } = this.problem;
+    for (let i = 0; i < fixedCount; i++) walls[fixedList[i]] = 1;
+    // A box already on a free goal may stay there.
+    if (goalIndexOfCell[box] >= 0) reached.add(box, goalIndexOfCell[box]);
+    walls[box] = 1;
+    const found = moves.search(box, walls, dead, ANY_SIDE);
+    walls[box] = 0;
+    for (let k = 0; k < found; k++) {
+      const cell = moves.states[k] >> 2;
+      if (goalIndexOfCell[cell] >= 0 && fixed[cell] === 0) reached.add(box, goalIndexOfCell[cell]);
     }
-    return this.stamp;
+    for (let i = 0; i < fixedCount; i++) walls[fixedList[i]] = 0;
+    reached.done(box);
   }
 }

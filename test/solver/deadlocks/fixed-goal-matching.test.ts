@@ -48,6 +48,40 @@ describe('fixed-goal matching', () => {
     expect(flags).toBeGreaterThan(10);
     expect(beyondRetrograde).toBeGreaterThan(0);
   });
+  it('answers as a fresh test would when asked again about the same fixed boxes (it keeps what each lone box reaches per fixed set)', () => {
+    const random = seededRandom(31);
+    let asked = 0;
+    let lost = 0;
+    for (let tried = 0; tried < 300; tried++) {
+      const start = randomBoard(random, { boxes: 4, goals: 4 });
+      if (start === null) continue;
+      const problem = buildProblem(start, 'all-goals');
+      const { dead } = analyzeLevel(problem);
+      const kept = new FixedGoalMatching(problem, dead);
+      const reach = new PlayerReach(problem);
+      const live = [...dead.keys()].filter((cell) => dead[cell] === 0 || problem.goalIndexOfCell[cell] >= 0);
+      for (let position = 0; position < 20; position++) {
+        reach.boxAt.fill(0);
+        const boxes: number[] = [];
+        while (boxes.length < Math.min(4, live.length)) {
+          const goals = problem.goals;
+          const cell = random() < 0.6 ? goals[Math.floor(random() * goals.length)] : live[Math.floor(random() * live.length)];
+          if (reach.boxAt[cell] === 0) {
+            reach.boxAt[cell] = 1;
+            boxes.push(cell);
+          }
+        }
+        for (const cell of boxes) {
+          const answer = kept.isDeadlockAfterWalk(reach.boxAt, reach, -1, cell);
+          expect(answer).toBe(new FixedGoalMatching(problem, dead).isDeadlockAfterWalk(reach.boxAt, reach, -1, cell));
+          asked++;
+          if (answer) lost++;
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(1000);
+    expect(lost).toBeGreaterThan(20);
+  });
 });
 
 describe('fixed-goal matching on the published XSokoban solutions', () => {
