@@ -18,7 +18,8 @@ const ANY_SIDE = (): boolean => true;
  *
  * The fixed set only grows when a push leaves its box fixed on a goal (a box that can still move
  * holds no fixed box in place), so that is the only push after which the test runs; then it
- * searches, for each box that can still move, where it can be pushed alone (box-moves.ts).
+ * searches, for each box that can still move, where it can be pushed alone (box-moves.ts), or
+ * reads it from an earlier position with the same fixed boxes (fixed-set-goals.ts).
  * Removing the movable boxes and letting the player start anywhere only widens what each box
  * can reach, so a failed matching is a proof.
  */
