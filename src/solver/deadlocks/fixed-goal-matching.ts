@@ -97,7 +97,7 @@ export class FixedGoalMatching implements WalkDeadlockTest {
       }
     }
     reached.select(fixedList, fixedCount);
-    for (let i = 0; i < movableCount; i++) if (!reached.has(movable[i])) this.findGoals(movable[i], fixedCount);
+    this.findMissingGoals(movableCount, fixedCount);
     const { reachStart, reachGoals } = this;
     const { bits, words } = reached;
     let pairs = 0;
@@ -117,22 +117,30 @@ export class FixedGoalMatching implements WalkDeadlockTest {
     return !this.assignment.assignsAll(movableCount, this.ownRow, reachStart, reachGoals);
   }
 
-  /** Records in `reached` the goals free of fixed boxes that a lone box on `box` can be pushed to (or stays on). */
-  private findGoals(box: number, fixedCount: number): void {
-    const { walls, moves, fixedList, reached, dead } = this;
-    const { fixed } = this.fixedBoxes;
+  /** Records in `reached` the goals of the movable boxes it has none for yet: the free goals a lone box there can be pushed to (or stays on). */
+  private findMissingGoals(movableCount: number, fixedCount: number): void {
+    const { walls, moves, movable, fixedList, reached, dead } = this;
     const { goalIndexOfCell } = this.problem;
-    for (let i = 0; i < fixedCount; i++) walls[fixedList[i]] = 1;
-    // A box already on a free goal may stay there.
-    if (goalIndexOfCell[box] >= 0) reached.add(box, goalIndexOfCell[box]);
-    walls[box] = 1;
-    const found = moves.search(box, walls, dead, ANY_SIDE);
-    walls[box] = 0;
-    for (let k = 0; k < found; k++) {
-      const cell = moves.states[k] >> 2;
-      if (goalIndexOfCell[cell] >= 0 && fixed[cell] === 0) reached.add(box, goalIndexOfCell[cell]);
+    let wallsUp = false;
+    for (let i = 0; i < movableCount; i++) {
+      const box = movable[i];
+      if (reached.has(box)) continue;
+      if (!wallsUp) {
+        for (let k = 0; k < fixedCount; k++) walls[fixedList[k]] = 1;
+        wallsUp = true;
+      }
+      // A box already on a free goal may stay there.
+      if (goalIndexOfCell[box] >= 0) reached.add(box, goalIndexOfCell[box]);
+      walls[box] = 1;
+      const found = moves.search(box, walls, dead, ANY_SIDE);
+      walls[box] = 0;
+      // The fixed boxes are walls: no square found holds one.
+      for (let k = 0; k < found; k++) {
+        const goal = goalIndexOfCell[moves.states[k] >> 2];
+        if (goal >= 0) reached.add(box, goal);
+      }
+      reached.done(box);
     }
-    for (let i = 0; i < fixedCount; i++) walls[fixedList[i]] = 0;
-    reached.done(box);
+    if (wallsUp) for (let k = 0; k < fixedCount; k++) walls[fixedList[k]] = 0;
   }
 }
