@@ -132,9 +132,9 @@ export const DETECTORS = {
     byDefault: 'on',
     kind: 'deadlock',
     proves:
-      'an area the player cannot reach, holding unfinished work, that no sequence of pushes of its fence boxes (alone on the board) ever opens or finishes; with a second search, also one whose fence can open it but can never stand on goals all at once',
+      'an area the player cannot reach, holding unfinished work, whose fence boxes (alone on the board, each taken off once pushed out of the area and the squares around it) can never leave no box off a goal there; with a second search, also one whose fence can never stand on goals all at once',
     soundBecause:
-      'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either, and in a solution the fence boxes end on goals like every box; a sub-search cut short says nothing',
+      'taking the other boxes off only makes room, so what the fence alone cannot do the real position cannot either; in a solution every box ends on a goal, and its pushes of the fence boxes, those that leave the zone dropped, are pushes of the search; a sub-search cut short says nothing',
     engines: ['feature-search'],
     appliesTo: ({ problem, backward }) => problem.everyBoxNeedsGoal && !backward,
     create: ({ problem, dead, corralLimits }) => new CorralDeadlocks(problem, dead, corralLimits),

@@ -122,7 +122,7 @@ export class SubBoardSearch implements SubBoardCounts {
     this.probe = new PlayerReach(problem);
     this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
     this.maxBoxes = limits.maxBoxes;
-    this.stride = limits.maxBoxes + 2;
+    this.stride = limits.maxBoxes + 3;
     this.states = new Int32Array(limits.maxStates * limits.maxBoxes);
     this.stateSize = new Int32Array(limits.maxStates);
     this.statePlayer = new Int32Array(limits.maxStates);
@@ -171,20 +171,25 @@ export class SubBoardSearch implements SubBoardCounts {
   /**
    * The cached verdict of the boxes of `child` (sorted, `size` of them) with the player on
    * `player`, or EMPTY; for detectors that run searches of their own (search()) and cache what
-   * they conclude with cacheVerdict().
+   * they conclude with cacheVerdict(). `context`: what else a verdict depends on for the detector
+   * (a number of its own, -1 for nothing).
    */
-  cachedVerdict(size: number, player: number): number {
-    this.slot = this.cacheSlot(size, player);
+  cachedVerdict(size: number, player: number, context = -1): number {
+    this.slot = this.cacheSlot(size, player, context);
     return this.cache[this.slot * this.stride + this.stride - 1];
   }
 
-  /** Caches `verdict` for the sub-problem last asked of cachedVerdict (its boxes kept as state 0 by the searches since). */
-  cacheVerdict(size: number, player: number, verdict: number): void {
+  /**
+   * Caches `verdict` for the sub-problem last asked of cachedVerdict (its boxes kept as state 0 by
+   * the searches since), under the same `context`.
+   */
+  cacheVerdict(size: number, player: number, verdict: number, context = -1): void {
     // search() reuses `child`; the key is written from the sorted sub-problem kept in state 0.
     const { states, stride, maxBoxes } = this;
     const at = this.slot * stride;
     for (let i = 0; i < maxBoxes; i++) this.cache[at + i] = i < size ? states[i] : -1;
     this.cache[at + maxBoxes] = player;
+    this.cache[at + maxBoxes + 1] = context;
     this.cache[at + stride - 1] = verdict;
   }
 
@@ -319,10 +324,10 @@ export class SubBoardSearch implements SubBoardCounts {
    * The cache slot of the sub-problem in `child` (sorted, `size` boxes) with the player
    * `player`: the slot holding it, else a free one, else one to overwrite (emptied).
    */
-  private cacheSlot(size: number, player: number): number {
+  private cacheSlot(size: number, player: number, context: number): number {
     const { cache, cacheHash, child, stride, maxBoxes } = this;
     const slots = this.limits.cacheSlots;
-    let hash = this.playerKeys[player];
+    let hash = this.playerKeys[player] ^ Math.imul(context + 1, 0x9e3779b1);
     for (let i = 0; i < size; i++) hash ^= this.boxKeys[child[i]];
     hash >>>= 0;
     const first = hash & (slots - 1);
@@ -333,7 +338,7 @@ export class SubBoardSearch implements SubBoardCounts {
         cacheHash[slot] = hash;
         return slot;
       }
-      if (cacheHash[slot] !== hash || cache[at + maxBoxes] !== player) continue;
+      if (cacheHash[slot] !== hash || cache[at + maxBoxes] !== player || cache[at + maxBoxes + 1] !== context) continue;
       let same = true;
       for (let i = 0; i < maxBoxes && same; i++) same = cache[at + i] === (i < size ? child[i] : -1);
       if (same) return slot;

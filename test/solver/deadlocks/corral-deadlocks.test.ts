@@ -50,12 +50,12 @@ describe('corral deadlocks', () => {
     expect(verdicts(home).corral).toBe(false);
   });
 
-  it('a fence that can let the player in but can never stand on goals all at once is lost (the second search)', () => {
+  it('a fence that can let the player in but can never clear the corral is lost, with or without the second search', () => {
     // The player below can only push the lower box up onto its goal, which opens the area above;
     // but then the upper box can only go left, where it sticks against the wall between two dead
     // corners, and the goal on the right needs a box pushed down from the square above it.
     const jammed = board('#####', '#  ##', '# $ #', '# . #', '##$.#', '#  ##', '# @ #', '#####');
-    expect(verdicts(jammed, OPENING_ONLY_CORRAL_LIMITS)).toEqual({ frozen: false, corral: false });
+    expect(verdicts(jammed, OPENING_ONLY_CORRAL_LIMITS)).toEqual({ frozen: false, corral: true });
     expect(verdicts(jammed).corral).toBe(true);
     expect(solveByExhaustion(jammed, 'all-goals').fewestMoves).toBeNull();
   });
@@ -82,18 +82,6 @@ describe('corral deadlocks', () => {
       expect(solveByExhaustion(start, 'all-goals').fewestMoves, drawBoard(start)).toBeNull();
     }
     expect(flagged).toBeGreaterThan(20);
-  });
-
-  it('the second search flags random positions that the search for an opening passes', () => {
-    const random = seededRandom(11);
-    let beyond = 0;
-    for (let tried = 0; tried < 1200; tried++) {
-      const boxes = 2 + Math.floor(random() * 3);
-      const start = randomBoard(random, { boxes, goals: boxes });
-      if (start === null || buildProblem(start, 'all-goals').hopelessBecause !== null) continue;
-      if (verdicts(start).corral && !verdicts(start, OPENING_ONLY_CORRAL_LIMITS).corral) beyond++;
-    }
-    expect(beyond).toBeGreaterThan(0);
   });
 
   it('on random boards every position it flags is unsolvable by exhaustive search, and it flags some', () => {
