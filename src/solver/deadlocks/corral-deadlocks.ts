@@ -73,7 +73,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
   /** The zone of the corral being examined: its squares and the eight around each, by epoch. */
   private readonly zoneMark: Uint32Array;
   private zoneEpoch = 0;
-  /** Which search runs: for an opening (or the fence home), or only for the fence home (the second search). */
+  /** Which search runs: for the corral's zone cleared, or for the fence all home (the second search). */
   private untilHome = false;
   private readonly search: SubBoardSearch;
   private readonly maxBoxes: number;

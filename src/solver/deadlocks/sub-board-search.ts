@@ -13,9 +13,9 @@ export interface SubBoardRules {
   /**
    * Whether a position (its cells and score) shows the sub-problem is not lost: the search's win.
    * `child` holds its board, walked from the square the player pushed from (unless readsChildWalk
-   * is false); `entered` says whether the player can walk to one of the entrySquares.
+   * is false).
    */
-  wins(cells: Int32Array, size: number, score: number, child: PlayerReach, entered: boolean): boolean;
+  wins(cells: Int32Array, size: number, score: number, child: PlayerReach): boolean;
   /** Whether the box pushed from `from` to `to` stays on the sub-board; a box let go is taken off, one more relaxation. */
   keeps(to: number, from: number): boolean;
   /**
@@ -24,13 +24,6 @@ export interface SubBoardRules {
    * does in a fraction of a full walk on a board of a few boxes (default true).
    */
   readonly readsChildWalk?: boolean;
-  /**
-   * Squares whose reach by the player the win asks about (wins' `entered`), read at the start of
-   * each search, or null. Without the child's walk, the search finds that out by a fill from them
-   * toward the player, which in a closed corral costs the corral, and uses what it filled to stop
-   * the fill for the player's smallest square sooner.
-   */
-  entrySquares?(): Int32Array | null;
   /**
    * Which position is expanded next: the least score first, or in the order they were found
    * (breadth first, for rules whose searches must exhaust a level before the next).
@@ -84,8 +77,6 @@ export class SubBoardSearch implements SubBoardCounts {
   /** Sub-problem boards: `walker` holds the position being expanded (its boxAt is readable by the rules), `probe` its child. */
   readonly walker: PlayerReach;
   private readonly probe: PlayerReach;
-  /** The child's player square, as the one target of the fill from the rules' entry squares. */
-  private readonly pushedFrom = new Int32Array(1);
   private readonly freeze: FreezeDeadlocks;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
@@ -200,11 +191,10 @@ export class SubBoardSearch implements SubBoardCounts {
    * then says how many positions it stored.
    */
   search(size: number, start: number, rules: SubBoardRules, maxStates: number): SubBoardVerdict {
-    const { problem, dead, walker, probe, pushedFrom, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes } = this;
+    const { problem, dead, walker, probe, states, stateSize, statePlayer, stateScore, stateDone, child, maxBoxes } = this;
     const { neighbours } = problem;
     const breadthFirst = rules.order === 'breadth-first';
     const walksChild = rules.readsChildWalk !== false;
-    const entry = walksChild ? null : (rules.entrySquares?.() ?? null);
     this.seen.fill(-1);
     states.set(child.subarray(0, size), 0);
     stateSize[0] = size;
@@ -255,19 +245,12 @@ export class SubBoardSearch implements SubBoardCounts {
           childAt[box] = 0;
           if (kept) childAt[to] = 1;
           let childPlayer: number;
-          let entered = false;
           if (walksChild) {
             probe.flood(box);
             childPlayer = probe.topLeft;
-          } else if (entry === null) childPlayer = probe.floodTopLeft(box, firstFree(childAt));
-          else {
-            pushedFrom[0] = box;
-            entered = probe.anyReaches(entry, entry.length, pushedFrom, 1);
-            // Not entered: the cells filled from the entry squares are outside the player's area.
-            childPlayer = probe.floodTopLeft(box, entered ? firstFree(childAt) : firstFreeUnreached(childAt, probe));
-          }
+          } else childPlayer = probe.floodTopLeft(box, firstFree(childAt));
           const score = rules.score(child, childSize);
-          const wins = rules.wins(child, childSize, score, probe, entered);
+          const wins = rules.wins(child, childSize, score, probe);
           childAt[to] = 0;
           childAt[box] = 1;
           if (wins) {
@@ -356,12 +339,5 @@ export class SubBoardSearch implements SubBoardCounts {
 function firstFree(boxAt: Uint8Array): number {
   let cell = 0;
   while (cell < boxAt.length && boxAt[cell] !== 0) cell++;
-  return cell < boxAt.length ? cell : -1;
-}
-
-/** The smallest cell without a box that the last walk of `filled` did not reach, or -1. */
-function firstFreeUnreached(boxAt: Uint8Array, filled: PlayerReach): number {
-  let cell = 0;
-  while (cell < boxAt.length && (boxAt[cell] !== 0 || filled.reached(cell))) cell++;
   return cell < boxAt.length ? cell : -1;
 }

@@ -24,27 +24,6 @@ function rulesOf(goalIndexOfCell: Int32Array, nearest: ArrayLike<number>, readsC
   };
 }
 
-/**
- * The player walking onto one of `squares` wins, or every box on a goal; told by the child's
- * walk, or by the search's fill from the squares (entrySquares).
- */
-function entryRulesOf(goalIndexOfCell: Int32Array, squares: Int32Array, byFill: boolean): SubBoardRules {
-  const boxesHome = (cells: Int32Array, size: number): boolean => {
-    for (let i = 0; i < size; i++) if (goalIndexOfCell[cells[i]] < 0) return false;
-    return true;
-  };
-  return {
-    order: 'breadth-first',
-    readsChildWalk: !byFill,
-    entrySquares: () => (byFill ? squares : null),
-    prepare: () => {},
-    score: () => 0,
-    wins: (cells: Int32Array, size: number, _score: number, child: PlayerReach, entered: boolean) =>
-      (byFill ? entered : squares.some((square) => child.reached(square))) || boxesHome(cells, size),
-    keeps: () => true,
-  };
-}
-
 describe('the sub-board search', () => {
   it('gives the same verdict and stores the same positions whether or not its rules read the child walk', () => {
     // Rules that do not read it let the search find each child's player square by a fill that
@@ -81,38 +60,5 @@ describe('the sub-board search', () => {
     }
     expect(compared).toBeGreaterThan(200);
     expect(lost).toBeGreaterThan(5);
-  });
-
-  it('tells whether the player gets onto some squares by a fill from them as its full walk tells', () => {
-    // The squares are those the player cannot reach at the start (a corral), when there are any.
-    const random = seededRandom(29);
-    let compared = 0;
-    let entered = 0;
-    for (let tried = 0; tried < 600; tried++) {
-      const boxes = 2 + Math.floor(random() * 3);
-      const start = randomBoard(random, { boxes, goals: boxes });
-      if (start === null) continue;
-      const problem = buildProblem(start, 'all-goals');
-      if (problem.hopelessBecause !== null) continue;
-      const walker = new PlayerReach(problem);
-      for (const box of problem.initialBoxes) walker.boxAt[box] = 1;
-      walker.flood(problem.initialPlayer);
-      const squares = Int32Array.from({ length: problem.cellCount }, (_, cell) => cell).filter((cell) => walker.boxAt[cell] === 0 && !walker.reached(cell));
-      if (squares.length === 0) continue;
-      const { dead } = analyzeLevel(problem);
-      const limits = { maxBoxes: 4, maxStates: 256, cacheSlots: 16, boxSeed: 3, playerSeed: 5 };
-      const outcome = (byFill: boolean): [number, number] => {
-        const search = new SubBoardSearch(problem, dead, limits);
-        search.child.set(Array.from(problem.initialBoxes).sort((a, b) => a - b));
-        const verdict = search.search(problem.initialBoxes.length, walker.topLeft, entryRulesOf(problem.goalIndexOfCell, squares, byFill), limits.maxStates);
-        return [verdict, search.stored];
-      };
-      const walked = outcome(false);
-      expect(outcome(true), drawBoard(start)).toEqual(walked);
-      compared++;
-      if (walked[0] === 1) entered++;
-    }
-    expect(compared).toBeGreaterThan(50);
-    expect(entered).toBeGreaterThan(10);
   });
 });
