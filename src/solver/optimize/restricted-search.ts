@@ -2,7 +2,7 @@ import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { BoxSet } from './box-set.js';
-import { NodeHeap } from '../tables/node-heap.js';
+import { LexBucketQueue } from '../tables/lex-bucket-queue.js';
 import type { Length, OptimizeMetric } from './metric.js';
 import { boxesPlaced } from '../geometry/solution.js';
 import { walkToFreeGoal } from './solution-path.js';
@@ -69,12 +69,13 @@ export class RestrictedSearch {
     const { neighbours, words, goalMask } = problem;
     const boxAt = reach.boxAt;
     const table = new NodeTable(words, limits.maxBytes);
-    // Primary and secondary cost of a node, by metric.
-    const less =
-      metric === 'moves'
-        ? (a: number, b: number) => table.moves[a] < table.moves[b] || (table.moves[a] === table.moves[b] && table.pushes[a] < table.pushes[b])
-        : (a: number, b: number) => table.pushes[a] < table.pushes[b] || (table.pushes[a] === table.pushes[b] && table.moves[a] < table.moves[b]);
-    const heap = new NodeHeap(less);
+    // Dijkstra's keys never fall, so buckets by the metric and then the other measure serve as the open list.
+    const open = new LexBucketQueue(table);
+    const byMoves = metric === 'moves';
+    const queue = (node: number): void => {
+      if (byMoves) open.push(node, table.moves[node], table.pushes[node]);
+      else open.push(node, table.pushes[node], table.moves[node]);
+    };
 
     scratch.set(task.startBoxes.subarray(0, words));
     const boxHash = hashOfBoxes(task.startBoxes, boxKeys);
@@ -85,14 +86,14 @@ export class RestrictedSearch {
     table.moves[root] = 0;
     table.parent[root] = -1;
     table.lastPush[root] = -1;
-    heap.push(root);
+    queue(root);
 
     let best = -1;
     let bestMoves = 0;
     let bestPushes = 0;
     const stopExpanding = this.expanded + limits.maxNodes;
-    while (heap.size > 0) {
-      const node = heap.pop();
+    while (open.size > 0) {
+      const node = open.pop();
       if (table.state[node] !== 0) continue;
       // Nothing queued can beat a solution already found.
       if (best >= 0 && !cheaper(metric, table.moves[node], table.pushes[node], bestMoves, bestPushes)) break;
@@ -173,7 +174,7 @@ export class RestrictedSearch {
               table.moves[child] = childMoves;
               table.parent[child] = node;
               table.lastPush[child] = box * 4 + d;
-              heap.push(child);
+              queue(child);
             }
           }
           scratch[to >>> 5] &= ~(1 << (to & 31));
