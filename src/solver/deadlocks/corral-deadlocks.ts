@@ -11,9 +11,12 @@ export interface CorralLimits {
   readonly maxBoxes: number;
   /**
    * Positions the search for the corral's zone cleared may visit before it gives up and says
-   * nothing. 128: with 512, Sasquatch at 10 s lost 12 and 31 to the searches' cost (34 against 36);
+   * nothing. 64: with 512, Sasquatch at 10 s lost 12 and 31 to the searches' cost (34 against 36);
    * with 128 it solves 37 (18 new), and XSokoban 89's lost positions that Festival's corral test
-   * finds are flagged 42 of 67 times instead of 57 (5 before the zone).
+   * finds are flagged 42 of 67 times instead of 57 (5 before the zone). With 64 instead of 128 the
+   * portfolio solves the same at 10 s (XSokoban 85, Sasquatch 37, Mas Sasquatch 27; strategy A
+   * alone 16 of its 19), and Microban's last level, where most of these searches give up, is
+   * solved 0.3 s sooner; at 32 strategy A alone loses XSokoban 40.
    */
   readonly maxStates: number;
   /**
@@ -24,14 +27,14 @@ export interface CorralLimits {
 }
 
 /** The limits before the second search existed: no second search. */
-export const OPENING_ONLY_CORRAL_LIMITS: CorralLimits = { maxBoxes: 10, maxStates: 128, homeStates: 0 };
+export const OPENING_ONLY_CORRAL_LIMITS: CorralLimits = { maxBoxes: 10, maxStates: 64, homeStates: 0 };
 
 /**
  * The second search is what solves Microban II 130 (FESS alone, in about 3,000 positions where it
  * found nothing in 600,000): there the moves that put a box back on a goal leave a ring of up to
  * a dozen boxes that can open its corral but can never all come home.
  */
-export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 128, homeStates: 2048 };
+export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 64, homeStates: 2048 };
 
 const CACHE_SLOTS = 1 << 14;
 /**
