@@ -15,7 +15,7 @@ export interface CorralLimits {
    * with 128 it solves 37 (18 new), and XSokoban 89's lost positions that Festival's corral test
    * finds are flagged 42 of 67 times instead of 57 (5 before the zone). With 64 instead of 128 the
    * portfolio solves the same at 10 s (XSokoban 85, Sasquatch 37, Mas Sasquatch 27; strategy A
-   * alone 16 of its 19), and Microban's last level, where most of these searches give up, is
+   * alone 16 of its 19), and Microban 153, where most of these searches give up, is
    * solved 0.3 s sooner; at 32 strategy A alone loses XSokoban 40.
    */
   readonly maxStates: number;
