@@ -59,6 +59,8 @@ export const DEAD = 2;
 export const GAVE_UP = 3;
 export type SubBoardVerdict = typeof ALIVE | typeof DEAD | typeof GAVE_UP;
 const PROBES = 4;
+/** The verdict cache's first size, in slots (it doubles from there as it fills). */
+const FIRST_CACHE_SLOTS = 1 << 10;
 
 /**
  * The small search that the local-search and room detectors share: some boxes are cut out of the
@@ -89,8 +91,12 @@ export class SubBoardSearch implements SubBoardCounts {
   private readonly stateScore: Int32Array;
   private readonly stateDone: Uint8Array;
   private readonly seen: Int32Array;
-  private readonly cache: Int32Array;
-  private readonly cacheHash: Uint32Array;
+  // Verdicts by slot: the box cells (padded with -1), the player, the context, the verdict; and
+  // each slot's hash. They start small and double up to the limits' cacheSlots as they fill, so a
+  // level of a few dozen squares does not zero a megabyte for each detector.
+  private cache: Int32Array;
+  private cacheHash: Uint32Array;
+  private cacheSlots: number;
   /** The cache slot of the sub-problem last asked of cachedVerdict. */
   private slot = 0;
   /** Positions the last search stored. */
@@ -123,9 +129,9 @@ export class SubBoardSearch implements SubBoardCounts {
     while (slots < limits.maxStates * 2) slots *= 2;
     this.seen = new Int32Array(slots);
     this.child = new Int32Array(limits.maxBoxes);
-    // Per slot: the box cells (padded with -1), the player, the verdict.
-    this.cache = new Int32Array(limits.cacheSlots * this.stride);
-    this.cacheHash = new Uint32Array(limits.cacheSlots);
+    this.cacheSlots = Math.min(limits.cacheSlots, FIRST_CACHE_SLOTS);
+    this.cache = new Int32Array(this.cacheSlots * this.stride);
+    this.cacheHash = new Uint32Array(this.cacheSlots);
   }
 
   /** The smallest cell of `player`'s area with only the `size` boxes of `child` on the board. */
@@ -308,11 +314,27 @@ export class SubBoardSearch implements SubBoardCounts {
    * `player`: the slot holding it, else a free one, else one to overwrite (emptied).
    */
   private cacheSlot(size: number, player: number, context: number): number {
-    const { cache, cacheHash, child, stride, maxBoxes } = this;
-    const slots = this.limits.cacheSlots;
+    const { child } = this;
     let hash = this.playerKeys[player] ^ Math.imul(context + 1, 0x9e3779b1);
     for (let i = 0; i < size; i++) hash ^= this.boxKeys[child[i]];
     hash >>>= 0;
+    for (;;) {
+      const slot = this.findSlot(hash, size, player, context);
+      if (slot >= 0) return slot;
+      if (this.cacheSlots >= this.limits.cacheSlots) break;
+      this.growCache();
+    }
+    const { cache, cacheHash, stride } = this;
+    const first = hash & (this.cacheSlots - 1);
+    cache.fill(0, first * stride, first * stride + stride);
+    cacheHash[first] = hash;
+    return first;
+  }
+
+  /** The slot holding the sub-problem, else a free one among its probes, else -1. */
+  private findSlot(hash: number, size: number, player: number, context: number): number {
+    const { cache, cacheHash, child, stride, maxBoxes } = this;
+    const slots = this.cacheSlots;
     const first = hash & (slots - 1);
     for (let probe = 0; probe < PROBES; probe++) {
       const slot = (first + probe) & (slots - 1);
@@ -326,9 +348,30 @@ export class SubBoardSearch implements SubBoardCounts {
       for (let i = 0; i < maxBoxes && same; i++) same = cache[at + i] === (i < size ? child[i] : -1);
       if (same) return slot;
     }
-    cache.fill(0, first * stride, first * stride + stride);
-    cacheHash[first] = hash;
-    return first;
+    return -1;
+  }
+
+  /** Doubles the verdict cache, moving every verdict to its slot in the larger one (a verdict with no free slot there is dropped). */
+  private growCache(): void {
+    const { stride } = this;
+    const oldCache = this.cache;
+    const oldHash = this.cacheHash;
+    const oldSlots = this.cacheSlots;
+    const slots = oldSlots * 2;
+    this.cacheSlots = slots;
+    this.cache = new Int32Array(slots * stride);
+    this.cacheHash = new Uint32Array(slots);
+    for (let old = 0; old < oldSlots; old++) {
+      if (oldCache[old * stride + stride - 1] === EMPTY) continue;
+      const hash = oldHash[old];
+      for (let probe = 0; probe < PROBES; probe++) {
+        const slot = (hash + probe) & (slots - 1);
+        if (this.cache[slot * stride + stride - 1] !== EMPTY) continue;
+        this.cache.set(oldCache.subarray(old * stride, old * stride + stride), slot * stride);
+        this.cacheHash[slot] = hash;
+        break;
+      }
+    }
   }
 }
 
