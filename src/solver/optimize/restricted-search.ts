@@ -50,6 +50,9 @@ export class RestrictedSearch {
   private readonly reach: PlayerReach;
   private readonly boxCells: Int32Array;
   private readonly scratch: Uint32Array;
+  /** The positions of the current run; one table for all runs (NodeTable.clear). */
+  private readonly table: NodeTable;
+  private readonly open: LexBucketQueue;
 
   constructor(
     private readonly problem: Problem,
@@ -61,6 +64,8 @@ export class RestrictedSearch {
     this.reach = new PlayerReach(problem);
     this.boxCells = new Int32Array(problem.initialBoxes.length);
     this.scratch = new Uint32Array(problem.words);
+    this.table = new NodeTable(problem.words);
+    this.open = new LexBucketQueue(this.table);
   }
 
   run(allowed: BoxSet, task: RestrictedTask, metric: OptimizeMetric, limits: RestrictedLimits): RestrictedOutcome {
@@ -68,9 +73,11 @@ export class RestrictedSearch {
     const { problem, reach, boxCells, scratch, dead, boxKeys, playerKeys } = this;
     const { neighbours, words, goalMask } = problem;
     const boxAt = reach.boxAt;
-    const table = new NodeTable(words, limits.maxBytes);
+    const table = this.table;
+    table.clear(limits.maxBytes);
     // Dijkstra's keys never fall, so buckets by the metric and then the other measure serve as the open list.
-    const open = new LexBucketQueue(table);
+    const open = this.open;
+    open.clear();
     const byMoves = metric === 'moves';
     const queue = (node: number): void => {
       if (byMoves) open.push(node, table.moves[node], table.pushes[node]);

@@ -77,6 +77,17 @@ export class NodeTable {
     this.slotMask = initialCapacity * 2 - 1;
   }
 
+  /**
+   * Empties the table for another search of the same level, keeping the arrays it has grown to:
+   * the improvement pass runs hundreds of searches a level, and growing a table afresh for each
+   * made most of its garbage. Only the index is zeroed; node fields are written when a node is added.
+   */
+  clear(maxBytes: number): void {
+    this.count = 0;
+    this.maxBytes = maxBytes;
+    this.slots.fill(0);
+  }
+
   /** Bytes held by the table, for the memory limit. */
   get bytes(): number {
     return NodeTable.bytesFor(this.capacity, this.words);
