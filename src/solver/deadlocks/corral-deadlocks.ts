@@ -20,6 +20,14 @@ export interface CorralLimits {
    */
   readonly maxStates: number;
   /**
+   * A search whose zone holds this many boxes off goals or more stops at `crowdedStates`
+   * positions instead. Clearing six or more boxes is seldom proven impossible past 32 positions
+   * and mostly gives up (XSokoban 21, 30, 85, 89 at 30,000 positions: 105 deadlocks past 32
+   * against 3,428 searches given up at 128), and those searches cost the most.
+   */
+  readonly crowdedBoxes: number;
+  readonly crowdedStates: number;
+  /**
    * Positions the second search, for the boxes all on goals at once, may visit; 0: no second
    * search (a corral whose zone its fence can clear is then never a deadlock).
    */
@@ -27,14 +35,14 @@ export interface CorralLimits {
 }
 
 /** The limits before the second search existed: no second search. */
-export const OPENING_ONLY_CORRAL_LIMITS: CorralLimits = { maxBoxes: 10, maxStates: 64, homeStates: 0 };
+export const OPENING_ONLY_CORRAL_LIMITS: CorralLimits = { maxBoxes: 10, maxStates: 64, crowdedBoxes: 6, crowdedStates: 32, homeStates: 0 };
 
 /**
  * The second search is what solves Microban II 130 (FESS alone, in about 3,000 positions where it
  * found nothing in 600,000): there the moves that put a box back on a goal leave a ring of up to
  * a dozen boxes that can open its corral but can never all come home.
  */
-export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 64, homeStates: 2048 };
+export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 64, crowdedBoxes: 6, crowdedStates: 32, homeStates: 2048 };
 
 const CACHE_SLOTS = 1 << 14;
 /**
@@ -228,7 +236,8 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     this.searches++;
     // The search starts from the real board's player square, which names the player's area there.
     this.untilHome = false;
-    let verdict = search.search(boxes, player, this, limits.maxStates);
+    const crowded = this.offGoalInZone(boxes, zone) >= limits.crowdedBoxes;
+    let verdict = search.search(boxes, player, this, crowded ? limits.crowdedStates : limits.maxStates);
     // The fence can open the corral, but can its boxes (alone on the board, so with more room than
     // in the position) ever all stand on goals at once? If not, the position is lost all the same.
     if (verdict === ALIVE && limits.homeStates > 0 && this.someOffGoal(boxes) && this.homeSpent < (HOME_TRIAL + HOME_YIELD * this.foundHome) * limits.homeStates) {
@@ -287,6 +296,14 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     const boxAt = this.search.walker.boxAt;
     for (let k = cell * 8; k < cell * 8 + 8; k++) if (around[k] >= 0 && around[k] !== from && boxAt[around[k]] !== 0) return false;
     return true;
+  }
+
+  /** How many of the first `size` boxes of the fence stand off the goals in the zone. */
+  private offGoalInZone(size: number, zone: number): number {
+    const { goalIndexOfCell } = this.problem;
+    let count = 0;
+    for (let i = 0; i < size; i++) if (goalIndexOfCell[this.fence[i]] < 0 && this.zoneMark[this.fence[i]] === zone) count++;
+    return count;
   }
 
   /** Whether one of the first `size` boxes of the fence stands off the goals. */
