@@ -213,7 +213,7 @@ export const PORTFOLIO_PLAN = [
     // From 20 s on as much as in the hard phase (a third of the time), not 0.15: alone it solves
     // XSokoban 23 in 236,240 positions (15 s), which at 0.15 it never got within 60 s; with 0.5,
     // XSokoban at 60 s with 2 jobs 88 instead of 87 (23 at 50.7 s, the others in the same time),
-    // Sasquatch's 15 levels unsolved at 10 s the same at 60 s (45 at 22 s), Mas Sasquatch's 23 3
+    // Sasquatch's 13 levels unsolved at 10 s the same at 60 s (45 at 22 s), Mas Sasquatch's 23 3
     // against 2 (10 at 38 s), Microban II 131 at 25.0 s instead of 23.8 s.
     time: { opening: 0, middle: 0.1, late: 0.15, hard: 0.5, final: 0.5 },
     memoryShare: 0.15,
