@@ -50,12 +50,16 @@ export class NodeTable {
    */
   maxBytes: number;
 
+  /** The capacity the table starts with, and goes back to when clear() gives it less room than it holds. */
+  private readonly initialCapacity: number;
+
   /**
    * The table starts small and doubles: most levels of a collection, and most windows of the
-   * improvement pass (which makes a table per window), need a few hundred positions, and zeroing
-   * a large first table cost more than their whole search.
+   * improvement pass, need a few hundred positions, and zeroing a large first table cost more than
+   * their whole search.
    */
   constructor(words: number, maxBytes = Number.POSITIVE_INFINITY, initialCapacity = 1 << 10) {
+    this.initialCapacity = initialCapacity;
     this.maxBytes = maxBytes;
     this.words = words;
     this.capacity = initialCapacity;
@@ -78,14 +82,17 @@ export class NodeTable {
   }
 
   /**
-   * Empties the table for another search of the same level, keeping the arrays it has grown to:
-   * the improvement pass runs hundreds of searches a level, and growing a table afresh for each
-   * made most of its garbage. Only the index is zeroed; node fields are written when a node is added.
+   * Empties the table for another search of the same level under `maxBytes`, keeping the arrays
+   * it has grown to while they fit: the improvement pass runs hundreds of searches a level, and
+   * growing a table afresh for each made most of its garbage. Arrays larger than the new limit go
+   * back to the first capacity, so the table never holds more than the search it serves may have.
+   * Only the index is zeroed; node fields are written when a node is added.
    */
   clear(maxBytes: number): void {
     this.count = 0;
     this.maxBytes = maxBytes;
-    this.slots.fill(0);
+    if (this.bytes > maxBytes && this.capacity > this.initialCapacity) this.resize(this.initialCapacity);
+    else this.slots.fill(0);
   }
 
   /** Bytes held by the table, for the memory limit. */
@@ -208,33 +215,34 @@ export class NodeTable {
   }
 
   private grow(): void {
-    const capacity = this.capacity * 2;
-    const grow32 = <T extends Int32Array | Uint32Array>(array: T, size: number): T => {
-      const bigger = new (array.constructor as { new (n: number): T })(size);
-      bigger.set(array);
-      return bigger;
+    this.resize(this.capacity * 2);
+  }
+
+  /** New arrays of `capacity` nodes (at least `count`), holding the nodes there are, and a new index over them. */
+  private resize(capacity: number): void {
+    const { count } = this;
+    const copy = <T extends Int32Array | Uint32Array | Uint8Array>(array: T, size: number, perNode: number): T => {
+      const next = new (array.constructor as { new (n: number): T })(size);
+      next.set(array.subarray(0, count * perNode));
+      return next;
     };
-    this.boxes = grow32(this.boxes, capacity * this.words);
-    this.keyPlayer = grow32(this.keyPlayer, capacity);
-    this.player = grow32(this.player, capacity);
-    this.pushes = grow32(this.pushes, capacity);
-    this.moves = grow32(this.moves, capacity);
-    this.bound = grow32(this.bound, capacity);
-    this.parent = grow32(this.parent, capacity);
-    this.lastPush = grow32(this.lastPush, capacity);
-    this.hash = grow32(this.hash, capacity);
-    this.boxHash = grow32(this.boxHash, capacity);
-    this.matchSlot = grow32(this.matchSlot, capacity);
-    this.next = grow32(this.next, capacity);
-    const state = new Uint8Array(capacity);
-    state.set(this.state);
-    this.state = state;
-    const orientation = new Uint8Array(capacity);
-    orientation.set(this.orientation);
-    this.orientation = orientation;
+    this.boxes = copy(this.boxes, capacity * this.words, this.words);
+    this.keyPlayer = copy(this.keyPlayer, capacity, 1);
+    this.player = copy(this.player, capacity, 1);
+    this.pushes = copy(this.pushes, capacity, 1);
+    this.moves = copy(this.moves, capacity, 1);
+    this.bound = copy(this.bound, capacity, 1);
+    this.parent = copy(this.parent, capacity, 1);
+    this.lastPush = copy(this.lastPush, capacity, 1);
+    this.hash = copy(this.hash, capacity, 1);
+    this.boxHash = copy(this.boxHash, capacity, 1);
+    this.matchSlot = copy(this.matchSlot, capacity, 1);
+    this.next = copy(this.next, capacity, 1);
+    this.state = copy(this.state, capacity, 1);
+    this.orientation = copy(this.orientation, capacity, 1);
     this.capacity = capacity;
     this.slots = new Int32Array(capacity * 4);
     this.slotMask = capacity * 2 - 1;
-    for (let node = 0; node < this.count; node++) if (this.state[node] !== 2) this.index(node);
+    for (let node = 0; node < count; node++) if (this.state[node] !== 2) this.index(node);
   }
 }

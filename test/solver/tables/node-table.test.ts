@@ -38,4 +38,17 @@ describe('NodeTable', () => {
     for (let k = 0; k < 8; k++) expect(add(table, k + 100, 0)).toBe(k);
     expect(add(table, 200, 0)).toBe(-1);
   });
+
+  it('gives back what it grew to when clear allows less: it then holds no more than the new limit', () => {
+    const small = new NodeTable(1, Number.POSITIVE_INFINITY, 8).bytes;
+    const table = new NodeTable(1, Number.POSITIVE_INFINITY, 8);
+    for (let k = 0; k < 100; k++) add(table, k * 5, 0);
+    expect(table.bytes).toBeGreaterThan(small);
+    table.clear(small);
+    expect(table.bytes).toBe(small);
+    for (let k = 0; k < 8; k++) expect(add(table, k * 7, 1)).toBe(k);
+    for (let k = 0; k < 8; k++) expect(find(table, k * 7, 1)).toBe(k);
+    expect(find(table, 5, 0)).toBe(-1);
+    expect(add(table, 999, 0)).toBe(-1);
+  });
 });
