@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseGoalRule, type GoalRule } from '../src/game/goal-rule.js';
-import type { Board } from '../src/level/board.js';
+import { BOX, type Board } from '../src/level/board.js';
 import { parseCollection } from '../src/level/parse.js';
 import type { Optimality } from '../src/solver/solve.js';
 
@@ -20,6 +20,19 @@ export interface BenchLevel {
   readonly board: Board;
   readonly rule: GoalRule;
   readonly expected: Expected | null;
+  /** Boxes on the board, on goals or not: the bench's --boxes filter and its per-band counts read it. */
+  readonly boxes: number;
+  /** Whose level it is, for the per-author counts: the level's Author line, an "(author)" at the end of its title, or the file. */
+  readonly author: string;
+}
+
+const countBoxes = (board: Board): number => board.squares.reduce((sum, square) => sum + ((square & BOX) !== 0 ? 1 : 0), 0);
+
+/** wide_dev.xsb's titles end in the author's name in parentheses: "Aruba 3 level 4 (Eric F Tchong)". */
+function authorOf(title: string | null, author: string | null, file: string): string {
+  if (author !== null) return author;
+  const named = title === null ? null : /\(([^()]+)\)\s*$/.exec(title);
+  return named === null ? file : named[1];
 }
 
 /** One pass over a list of levels in one solver mode. */
@@ -51,6 +64,8 @@ function collection(file: string): BenchLevel[] {
     board: level.board,
     rule: chooseGoalRule(level, undefined),
     expected: null,
+    boxes: countBoxes(level.board),
+    author: authorOf(level.title, level.author, file),
   }));
 }
 
@@ -69,6 +84,8 @@ function randomLevels(): BenchLevel[] {
         // The random set's rule is the standard one: as many boxes as goals.
         rule: 'all-goals',
         expected: answer === 'unsolvable' ? 'unsolvable' : { moves: Number(answer) },
+        boxes: countBoxes(level.board),
+        author: 'random',
       };
     });
 }
@@ -89,6 +106,8 @@ function snekobanTable(): BenchLevel[] {
         board: level.board,
         rule: 'all-goals',
         expected: entry.expected_moves === null ? 'unsolvable' : { moves: entry.expected_moves },
+        boxes: countBoxes(level.board),
+        author: 'snekoban',
       };
     });
 }
@@ -141,6 +160,11 @@ export const SUITES: readonly Suite[] = [
   anySolution('xsokoban', 'xsokoban90.xsb', 60),
   anySolution('mas-sasquatch', 'mas_sasquatch.xsb', 10),
   anySolution('xsokoban-1-10', 'xsokoban90.xsb', 10, (levels) => levels.slice(0, 10)),
+  // The wide yardstick: six levels from each of 35 collections by 35 authors no tuning has looked at
+  // (test/data/levels/README.md); run it with the classic sets, at 10 s, before keeping a solver change.
+  anySolution('wide', 'wide_dev.xsb', 10),
+  anySolution('sasquatch3', 'sasquatch3.xsb', 10),
+  anySolution('grigr-special', 'grigr_special.xsb', 10),
   {
     name: 'nps',
     description: `Microban ${NPS_LEVELS.join(', ')}, push-optimal, at most ${NPS_MAX_NODES} nodes each: search speed on one core`,

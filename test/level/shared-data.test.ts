@@ -24,6 +24,7 @@ const LEVEL_COUNTS: Readonly<Record<string, number>> = {
   'microban4.xsb': 102,
   'sasquatch3.xsb': 50,
   'grigr_special.xsb': 40,
+  'wide_dev.xsb': 210,
 };
 
 describe('the shared level collections', () => {
