@@ -29,9 +29,15 @@ function measured(outcome: TaskOutcome<SolveResult>): BenchOutcome {
 /**
  * Runs every level on at most `jobs` workers at a time through the CLI's own pool and kill
  * policy, so levels after the first run on compiled code as they do in `sokoban solve`; calls
- * `done` as each finishes. With `fresh`, each level gets a pool (and a worker) of its own.
+ * `done` as each finishes, and a worker takes its next level once `done` has settled. With
+ * `fresh`, each level gets a pool (and a worker) of its own.
  */
-export async function runAll<T>(items: readonly T[], options: BenchPoolOptions, toTask: (item: T) => SolveTask, done: (item: T, outcome: BenchOutcome) => void): Promise<void> {
+export async function runAll<T>(
+  items: readonly T[],
+  options: BenchPoolOptions,
+  toTask: (item: T) => SolveTask,
+  done: (item: T, outcome: BenchOutcome) => void | Promise<void>,
+): Promise<void> {
   const jobs = Math.max(1, Math.min(options.jobs, items.length));
   const race = options.race;
   if (race !== null) {
@@ -41,7 +47,7 @@ export async function runAll<T>(items: readonly T[], options: BenchPoolOptions, 
     const lane = async (): Promise<void> => {
       while (next < items.length) {
         const item = items[next++];
-        done(item, measured(await raceOnPool(pool, toTask(item), race)));
+        await done(item, measured(await raceOnPool(pool, toTask(item), race)));
       }
     };
     try {
@@ -52,9 +58,17 @@ export async function runAll<T>(items: readonly T[], options: BenchPoolOptions, 
     return;
   }
   if (!options.fresh) {
+    // One lane per worker: a lane waits for `done` (a peer run beside ours, say) before its next level.
     const pool = new SolvePool({ workers: jobs, maxMemoryMiB: options.maxMemoryMiB, now });
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < items.length) {
+        const item = items[next++];
+        await done(item, measured(await pool.run(toTask(item))));
+      }
+    };
     try {
-      await Promise.all(items.map(async (item) => done(item, measured(await pool.run(toTask(item))))));
+      await Promise.all(Array.from({ length: jobs }, lane));
     } finally {
       await pool.close();
     }
@@ -66,7 +80,7 @@ export async function runAll<T>(items: readonly T[], options: BenchPoolOptions, 
       const item = items[next++];
       const pool = new SolvePool({ workers: 1, maxMemoryMiB: options.maxMemoryMiB, now });
       try {
-        done(item, measured(await pool.run(toTask(item))));
+        await done(item, measured(await pool.run(toTask(item))));
       } finally {
         await pool.close();
       }
