@@ -1,13 +1,12 @@
 import { BaseGroups } from './base-groups.js';
+import { BaseMatching } from './base-matching.js';
 import { BoxMoves } from '../geometry/box-moves.js';
-import { BoxPathFinder } from '../geometry/box-path.js';
-import { pushesUntilWon } from '../geometry/solution.js';
-import { UNREACHABLE } from '../geometry/push-distances.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { LevelAnalysis } from './analysis.js';
 import { pullOffGoalAdvice } from './pull-advice.js';
 import { type BackwardStep, PullSteps } from './pull-steps.js';
+import { pushesHome } from './pushes-home.js';
 import { PackedPositions } from '../model/position.js';
 import type { Problem } from '../model/problem.js';
 import { zobristKeys } from '../model/zobrist.js';
@@ -98,8 +97,6 @@ export class BaseSearch {
   private readonly allowed: Uint8Array;
   /** Per cell, the base index standing there, or -1. */
   private readonly baseOfCell: Int32Array;
-  /** pullsToBase[cell * bases + base]: pulls from the cell to the base on the empty board, UNREACHABLE for none. */
-  private readonly pullsToBase: Uint16Array;
   private readonly nearestGoal: ArrayLike<number>;
   private readonly stride: number;
   private readonly maxBytes: number;
@@ -108,9 +105,7 @@ export class BaseSearch {
   // Per position under expansion: its bases left, and the matching's scratch.
   private readonly baseLeft: Uint8Array;
   private readonly boxCells: Int32Array;
-  private readonly matchOfBase: Int32Array;
-  private readonly visitedBase: Uint32Array;
-  private visitEpoch = 0;
+  private readonly matching: BaseMatching;
   // Candidate moves of the position being settled.
   private readonly candidateBox: Int32Array;
   private readonly candidateState: Int32Array;
@@ -145,7 +140,6 @@ export class BaseSearch {
     this.steps = new PullSteps(this.nodes.capacity);
     this.fullBoxCount = initialBoxes.length;
     const backward = analysis.backward();
-    this.pullsToBase = backward.distances.distance;
     this.allowed = new Uint8Array(cellCount);
     for (let cell = 0; cell < cellCount; cell++) this.allowed[cell] = backward.dead[cell] === 0 ? 1 : 0;
     this.baseOfCell = new Int32Array(cellCount).fill(-1);
@@ -154,8 +148,7 @@ export class BaseSearch {
     this.stride = cellCount * 4;
     this.baseLeft = new Uint8Array(initialBoxes.length);
     this.boxCells = new Int32Array(initialBoxes.length);
-    this.matchOfBase = new Int32Array(initialBoxes.length);
-    this.visitedBase = new Uint32Array(initialBoxes.length);
+    this.matching = new BaseMatching(backward.distances.distance, initialBoxes.length);
     this.candidateBox = new Int32Array(initialBoxes.length * cellCount * 4);
     this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
@@ -212,49 +205,7 @@ export class BaseSearch {
    * Each push is (box cell before the push) * 4 + direction.
    */
   pushesHome(node: number, player: number): Int32Array {
-    const { nodes, problem } = this;
-    const walker = new PlayerReach(problem);
-    const finder = new BoxPathFinder(problem);
-    const parentReach = new PlayerReach(problem);
-    const { neighbours } = problem;
-    const pushes: number[] = [];
-    let at = player;
-    for (let child = node; nodes.parent[child] >= 0; child = nodes.parent[child]) {
-      const parent = nodes.parent[child];
-      const box = this.steps.to[child];
-      const home = this.steps.from[child];
-      if (box < 0) throw new Error('internal: a position with every box descends from one without');
-      // The player must end the pushes in the parent's area (where its pull began), so the next
-      // pull back can start: on a side of the box's home square that area reaches, the side with the
-      // fewest pushes. The last box home wins the level wherever the player stands.
-      const last = nodes.parent[parent] < 0;
-      parentReach.boxAt.fill(0);
-      this.positions.mark(nodes.boxes, parent * nodes.words, parentReach.boxAt);
-      parentReach.flood(nodes.player[parent]);
-      walker.boxAt.fill(0);
-      this.positions.mark(nodes.boxes, child * nodes.words, walker.boxAt);
-      walker.boxAt[box] = 0;
-      let end = -1;
-      let fewest = Number.POSITIVE_INFINITY;
-      for (let d = 0; d < 4 && !last; d++) {
-        const side = neighbours[home * 4 + d];
-        if (side < 0 || parentReach.boxAt[side] !== 0 || !parentReach.reached(side)) continue;
-        const count = finder.search(walker, box, at, home, side);
-        if (count >= 0 && count < fewest) {
-          fewest = count;
-          end = side;
-        }
-      }
-      const found = finder.search(walker, box, at, home, last ? -1 : end);
-      if (found < 0 || (end < 0 && !last)) throw new Error('internal: a pull of the backward search cannot be pushed back');
-      for (const push of finder.pushes()) pushes.push(push);
-      at = end;
-    }
-    // A box pushed back to where it was pulled from may cross the one goal left empty while every
-    // other box stands on one: the level is won there.
-    const boxAt = new Uint8Array(problem.cellCount);
-    this.positions.mark(nodes.boxes, node * nodes.words, boxAt);
-    return pushesUntilWon(problem, boxAt, pushes);
+    return pushesHome(this.problem, this.positions, this.nodes, this.steps, node, player);
   }
 
   /** The solved position once for each region the player may stand in with the goals blocked. */
@@ -489,31 +440,7 @@ export class BaseSearch {
 
   /** Whether the first `boxes` boxes of boxCells can each be given a base left of their own, reachable by pulls. */
   private basesMatched(boxes: number): boolean {
-    const { matchOfBase, baseLeft } = this;
-    matchOfBase.fill(-1);
-    for (let i = 0; i < boxes; i++) {
-      this.visitEpoch++;
-      if (!this.augment(i)) return false;
-    }
-    // Every box has a base; as many bases are left as boxes, so every base has a box too.
-    for (let b = 0; b < baseLeft.length; b++) if (baseLeft[b] !== 0 && matchOfBase[b] < 0) return false;
-    return true;
-  }
-
-  /** Kuhn's augmenting path from box i of boxCells. */
-  private augment(i: number): boolean {
-    const { matchOfBase, baseLeft, visitedBase, pullsToBase } = this;
-    const bases = baseLeft.length;
-    const cell = this.boxCells[i];
-    for (let b = 0; b < bases; b++) {
-      if (baseLeft[b] === 0 || visitedBase[b] === this.visitEpoch || pullsToBase[cell * bases + b] === UNREACHABLE) continue;
-      visitedBase[b] = this.visitEpoch;
-      if (matchOfBase[b] < 0 || this.augment(matchOfBase[b])) {
-        matchOfBase[b] = i;
-        return true;
-      }
-    }
-    return false;
+    return this.matching.matched(this.boxCells, boxes, this.baseLeft);
   }
 
   private cellFor(key: number): number {
