@@ -61,6 +61,14 @@ export function computePushDistances(problem: Problem, regions: Int32Array = sid
 }
 
 /**
+ * Push distances from every cell into each of `targets` (squares other than the goals, such as
+ * an arrangement of every box a search aims at), as computePushDistances gives them for goals.
+ */
+export function computePushDistancesTo(problem: Problem, targets: Int32Array, regions: Int32Array = sideRegions(problem), stopCheck: StopCheck = NEVER_STOP): PushDistances {
+  return distancesOverPushes(problem, targets, 'into-targets', regions, stopCheck);
+}
+
+/**
  * Push distances from each of `targets` to every cell, i.e. the pulls that bring a box from the
  * cell back to the target: what a search that pulls boxes back to their start needs.
  */
