@@ -9,7 +9,7 @@
  * policy (src/runner), one level after another in each worker as the CLI does (with
  * --fresh-workers, a new worker for every level), replays every solution with
  * the game layer's validator before counting it, writes a row per level to
- * bench/results/<suite>-<date>.txt and prints one summary line per run on stdout, then the solved
+ * bench/results/<suite>-<date>-<pid>.txt and prints one summary line per run on stdout, then the solved
  * counts per box-count band and, for a set of several authors, per author. With --peer, another
  * solver runs each level right after ours in the same lane (bench/peer.ts), its answers are
  * replayed the same way, and the results file gets both side by side.
@@ -399,7 +399,8 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   const runs = suite.runs({ timeLimitMs: args.timeLimitMs, maxNodes: args.maxNodes });
   const dir = path.join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${suite.name}-${stamp()}.txt`);
+  // The process id keeps two benches started in the same minute (a pair compared side by side) apart.
+  const file = path.join(dir, `${suite.name}-${stamp()}-${process.pid}.txt`);
   writeFileSync(
     file,
     `# ${suite.name}: ${suite.description}${limitNote(args)}\n# jobs ${args.jobs}${args.freshWorkers ? ', a fresh worker per level' : ''}, node ${process.version}\n`,
