@@ -1,14 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { registerCheck } from './commands/check.js';
-import { registerConvert } from './commands/convert.js';
-import { registerHint } from './commands/hint.js';
-import { registerGenerate } from './commands/generate.js';
-import { registerMergeReports } from './commands/merge-reports.js';
-import { registerOptimize } from './commands/optimize.js';
-import { registerServe } from './commands/serve.js';
-import { registerShow } from './commands/show.js';
-import { registerSolve } from './commands/solve.js';
-import { registerVerify } from './commands/verify.js';
 import type { CommandContext, CommandRegistration } from './context.js';
 import { PROGRAM_NAME, oneLine, reportError } from './error-line.js';
 import { ExitCode, exitCodeForError } from './exit-codes.js';
@@ -16,19 +6,50 @@ import type { Io } from './io.js';
 import { printable } from './printable.js';
 import { packageVersion } from './version.js';
 
-/** Every command of the CLI, in the order `--help` lists them. A new command is one module plus one entry here. */
-export const COMMANDS: readonly CommandRegistration[] = [
-  registerSolve,
-  registerVerify,
-  registerHint,
-  registerOptimize,
-  registerConvert,
-  registerCheck,
-  registerGenerate,
-  registerShow,
-  registerMergeReports,
-  registerServe,
+/** A command by its name, and how to load the module that registers it. */
+export interface CommandEntry {
+  readonly name: string;
+  load(): Promise<CommandRegistration>;
+}
+
+/**
+ * Every command of the CLI, in the order `--help` lists them. A new command is one module plus one
+ * entry here. Each is imported only when it is needed (see commandsFor): a call loads the code of
+ * the command it runs and nothing else, so a small `verify` does not pay for loading the solver's
+ * engines, the server and the reporters of every other command.
+ */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'solve', load: async () => (await import('./commands/solve.js')).registerSolve },
+  { name: 'verify', load: async () => (await import('./commands/verify.js')).registerVerify },
+  { name: 'hint', load: async () => (await import('./commands/hint.js')).registerHint },
+  { name: 'optimize', load: async () => (await import('./commands/optimize.js')).registerOptimize },
+  { name: 'convert', load: async () => (await import('./commands/convert.js')).registerConvert },
+  { name: 'check', load: async () => (await import('./commands/check.js')).registerCheck },
+  { name: 'generate', load: async () => (await import('./commands/generate.js')).registerGenerate },
+  { name: 'show', load: async () => (await import('./commands/show.js')).registerShow },
+  { name: 'merge-reports', load: async () => (await import('./commands/merge-reports.js')).registerMergeReports },
+  { name: 'serve', load: async () => (await import('./commands/serve.js')).registerServe },
 ];
+
+const VERSION_FLAGS = new Set(['-V', '--version']);
+const HELP_FLAGS = new Set(['-h', '--help']);
+
+/**
+ * The commands commander must know to parse `words` as it would with all of them registered: the
+ * one named (also after `help`); none for `--version` alone; all of them for the program's help,
+ * for no command and for a word that is no command (whose error suggests the nearest name). The
+ * program's own options take no values, so the first word that is not an option names the command.
+ */
+export function commandsFor(words: readonly string[]): readonly CommandEntry[] {
+  const first = words.findIndex((word) => !word.startsWith('-'));
+  if (first === -1) {
+    const flag = words.find((word) => VERSION_FLAGS.has(word) || HELP_FLAGS.has(word));
+    return flag !== undefined && VERSION_FLAGS.has(flag) ? [] : COMMANDS;
+  }
+  const name = words[first] === 'help' ? words[first + 1] : words[first];
+  const named = COMMANDS.find((entry) => entry.name === name);
+  return named === undefined ? COMMANDS : [named];
+}
 
 const EXIT_CODE_HELP = `
 Exit codes:
@@ -44,7 +65,8 @@ Exit codes:
 Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
 `;
 
-export function buildProgram(context: CommandContext): Command {
+/** The program with the given commands registered (all of them by default: the full help). */
+export async function buildProgram(context: CommandContext, commands: readonly CommandEntry[] = COMMANDS): Promise<Command> {
   const { io } = context;
   const program = new Command(PROGRAM_NAME)
     .description('Sokoban solver and validator: solve levels, check move strings, convert and draw levels')
@@ -60,7 +82,8 @@ export function buildProgram(context: CommandContext): Command {
       getErrHelpWidth: () => io.stderr.columns ?? 80,
     })
     .addHelpText('after', EXIT_CODE_HELP);
-  for (const register of COMMANDS) register(program, context);
+  const registrations = await Promise.all(commands.map((entry) => entry.load()));
+  for (const register of registrations) register(program, context);
   return program;
 }
 
@@ -90,7 +113,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   // `-v` asks for the version as in npm, node and most tools; commander takes one short flag, -V.
   const words = argv[0] === '-v' ? ['--version', ...argv.slice(1)] : [...argv];
   try {
-    await buildProgram(context).parseAsync(words, { from: 'user' });
+    const program = await buildProgram(context, commandsFor(words));
+    await program.parseAsync(words, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExitCode(error, io);

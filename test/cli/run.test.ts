@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMANDS, commandsFor } from '../../src/cli/run.js';
 import { cli } from '../helpers/fake-io.js';
 
 describe('sokoban (the program)', () => {
@@ -72,5 +73,55 @@ describe('sokoban (the program)', () => {
     const { code, stdout } = await cli('help', 'verify');
     expect(code).toBe(0);
     expect(stdout).toContain('--strict-case');
+  });
+});
+
+describe('the commands a call loads (each is imported only when needed, issue 45)', () => {
+  const loaded = (...words: string[]) => commandsFor(words).map((entry) => entry.name);
+  const everyName = COMMANDS.map((entry) => entry.name);
+
+  it('is only the command that runs, after the program options too', () => {
+    expect(loaded('verify', 'a.xsb', '--moves', 'r')).toEqual(['verify']);
+    expect(loaded('--no-color', 'solve', 'a.xsb', '--level', '1')).toEqual(['solve']);
+    expect(loaded('merge-reports', 'a.json')).toEqual(['merge-reports']);
+  });
+
+  it('is the command whose help is asked for, either way', () => {
+    expect(loaded('help', 'hint')).toEqual(['hint']);
+    expect(loaded('optimize', '--help')).toEqual(['optimize']);
+  });
+
+  it('is none for the version', () => {
+    expect(loaded('--version')).toEqual([]);
+    expect(loaded('-V')).toEqual([]);
+  });
+
+  it("is every command for the program's help, for no command and for a word that is no command", () => {
+    expect(loaded('--help')).toEqual(everyName);
+    expect(loaded('help')).toEqual(everyName);
+    expect(loaded()).toEqual(everyName);
+    expect(loaded('--no-color')).toEqual(everyName);
+    expect(loaded('--help', '--version')).toEqual(everyName);
+    expect(loaded('slove', 'a.xsb')).toEqual(everyName);
+    expect(loaded('help', 'slove')).toEqual(everyName);
+  });
+
+  it('still lists every command in the help', async () => {
+    const { stdout } = await cli('--help');
+    const commandsPart = stdout.slice(stdout.indexOf('\nCommands:\n'));
+    const listed = [...commandsPart.matchAll(/^ {2}([a-z-]+) /gm)].map((match) => match[1]);
+    expect(listed).toEqual([...everyName, 'help']);
+  });
+
+  it.each(everyName)('prints the help of %s with help <command>', async (name) => {
+    const { code, stdout } = await cli('help', name);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^Usage: sokoban ${name} `));
+  });
+
+  it('still suggests the nearest command for a misspelt one', async () => {
+    const { code, stderr } = await cli('slove', 'a.xsb');
+    expect(code).toBe(2);
+    expect(stderr).toBe("sokoban: unknown command 'slove' (Did you mean solve?) (see sokoban --help)\n");
   });
 });
