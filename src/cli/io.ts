@@ -1,7 +1,6 @@
 import type { Stats } from 'node:fs';
 import { readFile as fsReadFile, readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
-import fastGlob from 'fast-glob';
 import { InputError } from '../errors.js';
 import { PROGRAM_NAME } from './error-line.js';
 import { errorCode, fileSystemError } from './fs-errors.js';
@@ -169,9 +168,11 @@ export async function diskRealPath(path: string, cwd: string): Promise<string> {
 /**
  * Files matching glob patterns. Linked folders are not walked (a pattern would otherwise follow a
  * link to `..` round and round, or into /etc); a link that the pattern itself matches is kept
- * when it leads to a regular file.
+ * when it leads to a regular file. fast-glob (about 25 modules) is loaded only when a pattern is
+ * given: most calls name their files, and every call would otherwise pay for loading it.
  */
 export async function diskGlob(patterns: readonly string[], cwd: string): Promise<string[]> {
+  const { default: fastGlob } = await import('fast-glob');
   const matches = await fastGlob([...patterns], { cwd, onlyFiles: false, dot: false, followSymbolicLinks: false });
   const files: string[] = [];
   for (const match of matches) if ((await diskPathKind(match, cwd)) === 'file') files.push(match);
