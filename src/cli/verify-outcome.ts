@@ -2,7 +2,7 @@ import type { SokobanError } from '../errors.js';
 import type { GoalRule } from '../game/goal-rule.js';
 import type { ReplayResult } from '../game/replay.js';
 import type { Level } from '../level/level.js';
-import type { LostAt } from '../solver/explain/first-lost-move.js';
+import type { LostAt } from '../solver/explain/loss-fields.js';
 import { ExitCode } from './exit-codes.js';
 
 /** Which level a result is about, in the terms both reporters use. */

@@ -1,4 +1,5 @@
-import { NOT_SEARCHED, firstLostMoveWithin, lossFields } from '../solver/explain/first-lost-move.js';
+import { firstLostMoveWithin } from '../solver/explain/first-lost-move.js';
+import { NOT_SEARCHED, lossFields } from '../solver/explain/loss-fields.js';
 import { type GoalRule, chooseGoalRule } from '../game/goal-rule.js';
 import { replay } from '../game/replay.js';
 import { BOX, GOAL, countSquares } from '../level/board.js';

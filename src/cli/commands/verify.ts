@@ -4,7 +4,7 @@ import { InputError, LevelError, MoveSyntaxError, SokobanError, UsageError } fro
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
 import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
-import { type LostMoveSearch, NOT_SEARCHED, firstLostMoveWithin } from '../../solver/explain/first-lost-move.js';
+import { type LostMoveSearch, NOT_SEARCHED } from '../../solver/explain/loss-fields.js';
 import type { Board } from '../../level/board.js';
 import type { PartialCollection } from '../../level/level.js';
 import { printable } from '../printable.js';
@@ -60,15 +60,20 @@ function jobsForStoredSolutions(collection: PartialCollection, entries: readonly
   });
 }
 
-/** The move after which the game was lost (null when none is proved), and whether the search for it stopped at the time limit (then a warning says so). */
-function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): LostMoveSearch {
+/**
+ * The move after which the game was lost (null when none is proved), and whether the search for it
+ * stopped at the time limit (then a warning says so). Its proofs (the level's analysis, the
+ * deadlock detectors) are loaded only here: moves that solve their level never need them.
+ */
+async function lostWithin(io: Io, ref: LevelRef, board: Board, rule: GoalRule, solution: string, seconds: number): Promise<LostMoveSearch> {
+  const { firstLostMoveWithin } = await import('../../solver/explain/first-lost-move.js');
   const deadline = io.now() + seconds * 1000;
   const search = firstLostMoveWithin(board, rule, solution, () => io.now() > deadline);
   if (search.stopped) reportWarning(io, `${printable(ref.label)}: the search for the move that lost the game stopped at the time limit (${seconds} s; --time-limit gives it more)`);
   return search;
 }
 
-function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
+async function runJob(io: Io, job: VerifyJob, request: VerifyRequest): Promise<VerifyOutcome> {
   if (job.unreadable !== null) {
     reportError(io, job.unreadable);
     return { kind: 'bad-input', ref: job.ref, error: job.unreadable };
@@ -81,7 +86,7 @@ function runJob(io: Io, job: VerifyJob, request: VerifyRequest): VerifyOutcome {
     const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: job.moves.file });
     const solutionText = request.notation === 'squares' ? formatSquarePath(level.board, result.solution) : result.solution;
     // Only moves that fail are worth the analysis: say when, within the legal ones, the game was lost.
-    const loss = result.solved ? NOT_SEARCHED : lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
+    const loss = result.solved ? NOT_SEARCHED : await lostWithin(io, job.ref, level.board, rule, result.solution, request.timeLimitSeconds ?? DEFAULT_LOSS_SECONDS);
     return { kind: 'replayed', ref: job.ref, rule, replay: result, solutionText, lost: loss.lost, lossSearchStopped: loss.stopped };
   } catch (error) {
     // One level's bad input must not lose the other levels' answers.
@@ -123,7 +128,7 @@ async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance
   // Annotations stay off stdout with --json, which must stay pure JSON Lines.
   const annotations = annotating(io.env) ? (request.json ? io.stderr : io.stdout) : null;
   for (const job of jobs) {
-    const outcome = runJob(io, job, request);
+    const outcome = await runJob(io, job, request);
     reporter.result(outcome);
     const annotation = annotations === null ? null : verifyAnnotation(outcome);
     if (annotation !== null) annotations?.write(annotation);

@@ -3,7 +3,7 @@ import { drawBoard } from '../board-view.js';
 import type { OutputStream } from '../io.js';
 import type { Notation } from '../options/common.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
-import type { LostAt } from '../../solver/explain/first-lost-move.js';
+import type { LostAt } from '../../solver/explain/loss-fields.js';
 import type { Reporter } from './reporter.js';
 import { plural } from './solve-text.js';
 

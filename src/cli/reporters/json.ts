@@ -1,7 +1,7 @@
 import type { OutputStream } from '../io.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
 import type { LostKind } from '../../solver/explain/lost-reason.js';
-import { NO_LOSS, lossFields } from '../../solver/explain/first-lost-move.js';
+import { NO_LOSS, lossFields } from '../../solver/explain/loss-fields.js';
 import type { Reporter } from './reporter.js';
 
 /** JSON Lines: one object per line, nothing else on stdout, so `jq` and friends can stream it. */

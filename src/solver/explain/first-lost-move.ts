@@ -1,17 +1,10 @@
 import type { Board } from '../../level/board.js';
 import type { GoalRule } from '../../game/goal-rule.js';
 import { type ParsedMoves, parseMoves } from '../../game/moves.js';
-import { squareNames } from '../../game/notation.js';
 import { step } from '../../game/step.js';
 import { LossExplainer } from './loss-explainer.js';
 import { LossSearchStopped } from './loss-search-stopped.js';
-import type { LostKind, LostReason } from './lost-reason.js';
-
-/** When a game became provably lost: after how many moves (0: from the start), and why. */
-export interface LostAt {
-  readonly afterMove: number;
-  readonly reason: LostReason;
-}
+import type { LostAt, LostMoveSearch } from './loss-fields.js';
 
 export interface FirstLostMoveOptions {
   /** Says when the time given is up: then LossSearchStopped is thrown. Never, by default. */
@@ -46,13 +39,6 @@ export function firstLostMove(start: Board, rule: GoalRule, moves: string | Pars
   return undefined;
 }
 
-/** firstLostMove's answer when its time may run out: the move (null when none is proved) and whether the search stopped first. */
-export interface LostMoveSearch {
-  readonly lost: LostAt | null;
-  /** The time was up before the search ended: a null `lost` then proves nothing. */
-  readonly stopped: boolean;
-}
-
 /** firstLostMove within `timeIsUp`, saying whether it stopped instead of throwing LossSearchStopped. */
 export function firstLostMoveWithin(start: Board, rule: GoalRule, moves: string | ParsedMoves, timeIsUp: () => boolean): LostMoveSearch {
   try {
@@ -61,30 +47,4 @@ export function firstLostMoveWithin(start: Board, rule: GoalRule, moves: string 
     if (!(error instanceof LossSearchStopped)) throw error;
     return { lost: null, stopped: true };
   }
-}
-
-/** No loss searched for (the moves solve the level), or none found within the time. */
-export const NOT_SEARCHED: LostMoveSearch = { lost: null, stopped: false };
-
-/**
- * A loss as `verify --json` and the server's /api/verify state it: the move after which the game
- * was lost, the reason's words and kind, the squares it is about (named as in `error.square`), and
- * whether the search stopped at its time (a null lostAt then proves nothing).
- */
-export interface LossFields {
-  readonly lostAt: number | null;
-  readonly reason: string | null;
-  readonly lostKind: LostKind | null;
-  readonly squares: readonly string[];
-  readonly lossSearchStopped: boolean;
-}
-
-/** The fields of no loss found (and no search stopped). */
-export const NO_LOSS: LossFields = { lostAt: null, reason: null, lostKind: null, squares: [], lossSearchStopped: false };
-
-/** `search`'s answer as LossFields, its squares named on `board` (the level's start). */
-export function lossFields(board: Board, search: LostMoveSearch): LossFields {
-  const { lost, stopped } = search;
-  if (lost === null) return { ...NO_LOSS, lossSearchStopped: stopped };
-  return { lostAt: lost.afterMove, reason: lost.reason.message, lostKind: lost.reason.kind, squares: squareNames(board, lost.reason.squares), lossSearchStopped: false };
 }
