@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
@@ -10,14 +10,16 @@ export function spawnSolveWorker(resourceLimits: ResourceLimits): Worker {
 }
 
 /**
- * Starts a worker thread from the module `name` (without extension) next to `nextTo`:
- * the .js file in the installed CLI (dist/), the .ts file when running from sources (tests
- * under vitest, `tsx`). Worker threads do not inherit the parent's loaders, so a TypeScript
- * worker first registers tsx itself.
+ * Starts a worker thread from the module `name` (without extension) next to `nextTo`, with
+ * `nextTo`'s own extension: the .cjs file in the bundled CLI (dist/bundle/, where each worker
+ * entry is a bundle of its own), the .js file in the compiled library (dist/), the .ts file when
+ * running from sources (tests under vitest, `tsx`). Worker threads do not inherit the parent's
+ * loaders, so a TypeScript worker first registers tsx itself.
  */
 export function spawnModuleWorker(nextTo: string, name: string, resourceLimits: ResourceLimits): Worker {
-  const fromSources = nextTo.endsWith('.ts');
-  const entry = new URL(`${name}${fromSources ? '.ts' : '.js'}`, nextTo);
+  const extension = extname(new URL(nextTo).pathname);
+  const fromSources = extension === '.ts';
+  const entry = new URL(`${name}${extension}`, nextTo);
   if (!fromSources) return new Worker(entry, { resourceLimits });
   const boot = `import(${JSON.stringify(tsxApiUrl())})
     .then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;

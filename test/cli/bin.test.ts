@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // These run the real installed command; `npm test` builds dist/ first (`npm run build`).
 beforeAll(() => {
-  if (!existsSync('dist/cli/run.js')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+  if (!existsSync('dist/bundle/cli.cjs')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
 });
 
 function sokoban(args: string[], input?: string) {

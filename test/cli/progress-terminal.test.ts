@@ -58,7 +58,7 @@ describe('the progress line on a terminal (issue 13)', () => {
 
 describe('the progress line in a real pseudo-terminal (script from util-linux)', () => {
   beforeAll(() => {
-    if (!existsSync('dist/cli/run.js')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+    if (!existsSync('dist/bundle/cli.cjs')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
   });
 
   function inPseudoTerminal(args: string[]): string {
