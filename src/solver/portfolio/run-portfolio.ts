@@ -93,19 +93,25 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   // What turns and phases are measured by: the clock, or the positions expanded so far.
   const schedule = positionsPerMs === undefined ? clock : () => sumOf((e) => e.expanded) / positionsPerMs;
   const firstTurn = schedule();
-  let openingEnds = firstTurn + (limits.openingMs ?? 0);
+  const openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   const hardStarts = firstTurn + (limits.hardMs ?? Number.POSITIVE_INFINITY);
   const finalStarts = firstTurn + (limits.finalMs ?? Number.POSITIVE_INFINITY);
   const budget = limits.budget ?? Number.POSITIVE_INFINITY;
+  // Phases skipped because no running member had a share in them, as schedule time.
+  let skipped = 0;
   for (;;) {
-    const now = schedule();
+    const now = schedule() + skipped;
     const phase: Phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= hardStarts ? 'hard' : now >= lateStarts ? 'late' : 'middle';
-    // An opening in which no running member has a share would never end when counted in positions
-    // (`--members feature-bases` alone under a node budget): it ends at once instead.
-    if (phase === 'opening' && !members.some((m) => m.engine.state === 'running' && shareIn(m, phase) > 0)) {
-      openingEnds = now;
-      continue;
+    // A phase in which no running member has a share would never end when counted in positions
+    // (`--members feature-bases` alone under a node budget, whose opening share is 0), and would
+    // spin the clock away otherwise: the schedule moves on to the next phase at once.
+    if (!members.some((m) => m.engine.state === 'running' && shareIn(m, phase) > 0)) {
+      const next = phase === 'opening' ? openingEnds : phase === 'middle' ? lateStarts : phase === 'late' ? hardStarts : phase === 'hard' ? finalStarts : Number.POSITIVE_INFINITY;
+      if (Number.isFinite(next)) {
+        skipped += next - now;
+        continue;
+      }
     }
     const shares = members.map((member) => shareIn(member, phase));
     const taking = turnTakers(members, shares, (now - firstTurn) / budget);
