@@ -48,6 +48,8 @@ export class MatchingBound {
   private parentReady = false;
   /** The cost matrix holds the parent's costs (rows are its boxes in boxCells order). */
   private parentCosts = false;
+  /** The parent's boxes have no matching at all (found once, not again for each child). */
+  private parentInfeasible = false;
   private readonly baseU: Float64Array;
   private readonly baseV: Float64Array;
   private readonly baseAssigned: Int32Array;
@@ -125,6 +127,29 @@ export class MatchingBound {
     this.parentCount = count;
     this.parentReady = slot >= 0 && this.cacheOwner[slot] === node && this.loadSlot(slot, boxCells, count);
     this.parentCosts = false;
+    this.parentInfeasible = false;
+  }
+
+  /**
+   * The optimal matching of the position named by beginParent (its duals kept for evaluateChild),
+   * or INFEASIBLE. For a caller that needs the parent's own value too.
+   */
+  evaluateParent(): number {
+    const total = this.hungarian(this.parentCells, this.parentCount, true);
+    if (total === INFEASIBLE) {
+      this.parentInfeasible = true;
+      return total;
+    }
+    this.keepParentDuals();
+    return total;
+  }
+
+  private keepParentDuals(): void {
+    this.baseU.set(this.u);
+    this.baseV.set(this.v);
+    this.baseAssigned.set(this.assigned);
+    this.parentReady = true;
+    this.parentCosts = true;
   }
 
   private loadSlot(slot: number, boxCells: Int32Array, count: number): boolean {
@@ -175,12 +200,12 @@ export class MatchingBound {
     const quick = this.nearestSum(boxCells, count);
     if (quick !== NEEDS_MATCHING) return this.withPatterns(quick, boxCells, count, player, false);
     if (!this.parentReady) {
-      if (this.hungarian(this.parentCells, this.parentCount, true) === INFEASIBLE) return INFEASIBLE;
-      this.baseU.set(this.u);
-      this.baseV.set(this.v);
-      this.baseAssigned.set(this.assigned);
-      this.parentReady = true;
-      this.parentCosts = true;
+      if (this.parentInfeasible) return INFEASIBLE;
+      if (this.hungarian(this.parentCells, this.parentCount, true) === INFEASIBLE) {
+        this.parentInfeasible = true;
+        return INFEASIBLE;
+      }
+      this.keepParentDuals();
     } else if (!this.parentCosts) {
       for (let r = 1; r <= this.parentCount; r++) this.fillRow(r, this.parentCells[r - 1]);
       this.fillSpareRows(this.parentCount);
