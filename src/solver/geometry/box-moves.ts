@@ -88,6 +88,28 @@ export class BoxMoves {
   }
 
   /**
+   * Player areas of the position last given to walkPosition with the box on `box` taken off:
+   * the areas beside it become one with its cell. Read it before searching any box of the
+   * position (a search's own walk relabels the cells it walks).
+   */
+  areasWithout(box: number, boxAt: Uint8Array): number {
+    const { neighbours } = this.problem;
+    const label = this.cuts.areaOf;
+    let joined = 0;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[box * 4 + d];
+      if (side < 0 || boxAt[side] !== 0) continue;
+      let seen = false;
+      for (let e = 0; e < d; e++) {
+        const other = neighbours[box * 4 + e];
+        if (other >= 0 && boxAt[other] === 0 && label[other] === label[side]) seen = true;
+      }
+      if (!seen) joined++;
+    }
+    return this.cuts.areas - joined + 1;
+  }
+
+  /**
    * What `search` gives, for a box of the position last given to walkPosition; `boxAt` must be
    * that position's, unchanged since.
    */
@@ -102,6 +124,12 @@ export class BoxMoves {
    */
   searchPulls(box: number, boxAt: Uint8Array, playerCanReach: (cell: number) => boolean): number {
     this.inWalkedPosition = false;
+    return this.walk(box, boxAt, null, playerCanReach, true);
+  }
+
+  /** What `searchPulls` gives, for a box of the position last given to walkPosition (see searchInWalkedPosition). */
+  searchPullsInWalkedPosition(box: number, boxAt: Uint8Array, playerCanReach: (cell: number) => boolean): number {
+    this.inWalkedPosition = true;
     return this.walk(box, boxAt, null, playerCanReach, true);
   }
 
