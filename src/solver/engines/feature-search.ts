@@ -17,6 +17,7 @@ import type { SearchEngine, SearchState } from './search-engine.js';
 import type { PositionMeeting } from './position-meeting.js';
 import { PackedPositions } from '../model/position.js';
 import { offGoalsOrder } from '../planning/packing-order.js';
+import type { Arrangement } from '../planning/arrangement.js';
 import type { PackingPlan } from '../planning/packing-plan.js';
 import { holdsDoneStep, stepsDone } from '../planning/step-plan.js';
 import { type PlanBasins, planBasins } from '../planning/plan-basins.js';
@@ -123,6 +124,19 @@ export interface FeatureSearchConfig extends DetectorSwitches {
   readonly packedFirst?: boolean;
   /** Among moves whose features tie, boxes nearer the goals first (default) or farther, as Festival's forward score has it. */
   readonly distanceTieBreak?: 'nearer' | 'farther';
+  /**
+   * A place for every box to aim at instead of the goals (Festival's hotspot-first forward search):
+   * its features (player areas, boxes on its squares) make the cells, its score orders the moves
+   * and its one advisor replaces FESS's (planning/arrangement.ts); the packing plan, out of plan,
+   * doorways and hotspots of the goals are not used.
+   */
+  readonly arrangement?: Arrangement;
+  /**
+   * Every move weighs the same, advised or not, so that in a cell the best-scoring move comes
+   * first whichever position it is from: the first pass of Festival's hotspot-first forward
+   * search (default off).
+   */
+  readonly unweighted?: boolean;
 }
 
 /** Areas beyond this many count as this many: the feature only needs to tell few from many. */
@@ -191,6 +205,11 @@ export function featureRank(key: number): number {
 /** As featureRank, in Festival's order: more packed, fewer areas, a smaller third feature, then fewer out of plan. */
 export function packedFirstRank(key: number): number {
   return ((packedOf(key) * (MAX_AREAS + 1) + (MAX_AREAS - areasOf(key))) * THIRDS + (THIRDS - 1 - thirdOf(key))) * (MAX_OUT_OF_PLAN + 1) + (MAX_OUT_OF_PLAN - outOfPlanOf(key));
+}
+
+/** As featureRank, in the order of a search that aims at an arrangement (its `packed` counts boxes on the arrangement's squares): fewer areas, then more such boxes. */
+export function arrangementRank(key: number): number {
+  return (MAX_AREAS - areasOf(key)) * (MAX_PACKED + 1) + packedOf(key);
 }
 
 /** Whether the features of key `a` are at least as good as those of `b`, each one. */
@@ -268,6 +287,9 @@ export class FeatureSearch implements SearchEngine {
   private readonly packedFirst: boolean;
   private readonly rankOf: (key: number) => number;
   private readonly fartherFirst: boolean;
+  /** The arrangement aimed at instead of the goals (FeatureSearchConfig.arrangement), or null. */
+  private readonly arrangement: Arrangement | null;
+  private readonly unweighted: boolean;
 
   private readonly reach: PlayerReach;
   private readonly moves: BoxMoves;
@@ -370,7 +392,9 @@ export class FeatureSearch implements SearchEngine {
     this.meeting = config.meeting ?? null;
     this.bestCellTurns = config.bestCellTurns === true;
     this.packedFirst = config.packedFirst === true;
-    this.rankOf = this.packedFirst ? packedFirstRank : featureRank;
+    this.arrangement = config.arrangement ?? null;
+    this.unweighted = config.unweighted === true;
+    this.rankOf = this.arrangement !== null ? arrangementRank : this.packedFirst ? packedFirstRank : featureRank;
     this.fartherFirst = config.distanceTieBreak === 'farther';
     this.packing = plan === null ? null : plan.squares;
     this.feeds = plan === null ? null : plan.feeds;
@@ -385,7 +409,8 @@ export class FeatureSearch implements SearchEngine {
     this.candidateHotspots = new Int32Array(most);
     this.candidateAreas = new Int32Array(most);
     this.explorerCandidates = new Int32Array(most);
-    const hotspotTable = problem.everyBoxNeedsGoal ? HotspotTable.of(problem, analysis.dead, config.goalBoxHotspots !== false) : null;
+    // Aiming at an arrangement, hotspots are its own (arrangement.ts).
+    const hotspotTable = problem.everyBoxNeedsGoal && config.arrangement === undefined ? HotspotTable.of(problem, analysis.dead, config.goalBoxHotspots !== false) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.packedRank = new Int32Array(cellCount).fill(-1);
     // A square a step plan names twice ranks by its first step.
@@ -568,7 +593,8 @@ export class FeatureSearch implements SearchEngine {
    */
   private settle(node: number, weight: number): void {
     const boxAt = this.reach.boxAt;
-    const packed = this.packedCount(boxAt);
+    // Aiming at an arrangement, "packed" counts the boxes on its squares.
+    const packed = this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt);
     if (this.isSolved(boxAt)) {
       this.solvedNode = node;
       this.state = 'solved';
@@ -579,7 +605,7 @@ export class FeatureSearch implements SearchEngine {
     this.areaTotal = this.moves.walkPosition(boxAt);
     const areas = Math.min(this.areaTotal, MAX_AREAS);
     let blocked = 0;
-    for (const doorway of this.doorways) blocked += boxAt[doorway];
+    if (this.arrangement === null) for (const doorway of this.doorways) blocked += boxAt[doorway];
     const outOfPlan = this.outOfPlanCount(boxAt, packed);
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
@@ -663,6 +689,12 @@ export class FeatureSearch implements SearchEngine {
       this.state = 'memory';
       return;
     }
+    const heavier = this.unweighted ? weight : weight + 1;
+    if (this.arrangement !== null) {
+      const advised = this.arrangement.scoreMoves(boxList, boxCount, boxAt, areas, count, candidateFrom, candidateTarget, candidateAreas, candidateKey);
+      for (let c = 0; c < count; c++) this.queues.push(cell, node, this.encodeMove(c), c === advised ? weight : heavier, candidateKey[c]);
+      return;
+    }
 
     let distanceSum = 0;
     const nearest = distances.nearest;
@@ -679,7 +711,7 @@ export class FeatureSearch implements SearchEngine {
     const openAdvice = this.hotspots !== null && this.options.openerAdvisor ? this.openerAdvice(count, areas, this.hotspots.hottest) : -1;
     for (let c = 0; c < count; c++) {
       const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice || c === exploreAdvice || c === openAdvice;
-      this.queues.push(cell, node, this.encodeMove(c), advised ? weight : weight + 1, candidateKey[c]);
+      this.queues.push(cell, node, this.encodeMove(c), advised ? weight : heavier, candidateKey[c]);
     }
   }
 
