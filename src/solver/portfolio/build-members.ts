@@ -2,6 +2,7 @@ import { BaseStrategy } from '../engines/base-strategy.js';
 import { DeferredEngine } from '../engines/deferred-engine.js';
 import { FeatureSearch } from '../engines/feature-search.js';
 import { PushSearch } from '../engines/push-search.js';
+import { SpreadStrategy } from '../engines/spread-strategy.js';
 import type { SearchEngine } from '../engines/search-engine.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 import type { MemberEngine, MemberPlan, TimeShares } from './plan.js';
@@ -55,6 +56,8 @@ function buildEngine(choice: MemberEngine, analysis: LevelAnalysis, maxBytes: nu
     }
     case 'base-strategy':
       return new DeferredEngine(() => new BaseStrategy(analysis, { ...choice.config, maxBytes }));
+    case 'spread-strategy':
+      return new DeferredEngine(() => new SpreadStrategy(analysis, { ...choice.config, maxBytes }));
   }
 }
 

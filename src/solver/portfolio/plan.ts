@@ -2,6 +2,7 @@ import { OPENING_ONLY_CORRAL_LIMITS } from '../deadlocks/corral-deadlocks.js';
 import { type FeatureSearchConfig, finalPositionMayMislead } from '../engines/feature-search.js';
 import type { SearchConfig } from '../engines/push-search.js';
 import type { BaseStrategyConfig } from '../engines/base-strategy.js';
+import type { SpreadStrategyConfig } from '../engines/spread-strategy.js';
 import { canSearchBackward } from '../model/problem.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 
@@ -75,6 +76,11 @@ export type MemberEngine =
       /** Festival's strategy A, ours (engines/base-strategy.ts), built at its first turn. */
       readonly kind: 'base-strategy';
       readonly config: BaseStrategyConfig;
+    }
+  | {
+      /** Festival's strategy D, hotspot-first, ours (engines/spread-strategy.ts), built at its first turn. */
+      readonly kind: 'spread-strategy';
+      readonly config: SpreadStrategyConfig;
     };
 
 /** The settings a member takes instead on the levels `when` picks. */
