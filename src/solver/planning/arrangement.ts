@@ -40,6 +40,10 @@ export class Arrangement {
   private readonly affected = new Int32Array(18);
   private readonly affectedMark: Uint32Array;
   private affectedEpoch = 0;
+  /** Per cell, whether it is a hotspot in the position being scored, valid where hotBeforeEpoch is positionEpoch. */
+  private readonly hotBefore: Uint8Array;
+  private readonly hotBeforeEpoch: Uint32Array;
+  private positionEpoch = 0;
 
   constructor(analysis: LevelAnalysis, squares: Int32Array) {
     const { problem } = analysis;
@@ -47,6 +51,8 @@ export class Arrangement {
     this.squares = Int32Array.from(squares).sort();
     this.onSquare = new Uint8Array(problem.cellCount);
     this.affectedMark = new Uint32Array(problem.cellCount);
+    this.hotBefore = new Uint8Array(problem.cellCount);
+    this.hotBeforeEpoch = new Uint32Array(problem.cellCount);
     for (const square of this.squares) this.onSquare[square] = 1;
     const distances = computePushDistancesTo(problem, this.squares, analysis.regions, analysis.stopCheck);
     this.matching = new MatchingBound(distances, this.squares.length, true);
@@ -81,6 +87,7 @@ export class Arrangement {
     const on = this.boxesOn(boxAt);
     matching.beginParent(boxList, boxCount, -1, -1);
     const hot = this.hotspots(boxAt, boxList, boxCount);
+    this.positionEpoch++;
     const parentDistance = matching.evaluateParent();
     const own = arrangementScore(parentDistance, areas, on, Math.min(hot, MAX_COUNT));
     // Without a matching for the parent, its children are tested apart (square-matching.ts).
@@ -106,7 +113,7 @@ export class Arrangement {
         distance = matching.evaluate(boxList, boxCount);
         boxList[index] = box;
       } else distance = INFEASIBLE;
-      const hotspots = Math.max(0, Math.min(MAX_COUNT, hot + this.hotspotChange(boxAt, box, target)));
+      const hotspots = Math.max(0, Math.min(MAX_COUNT, hot + this.changeInPosition(boxAt, box, target)));
       const score = arrangementScore(distance, areasAfter[c], on - onSquare[box] + onSquare[target], hotspots);
       scores[c] = score;
       if (score > own && (advised < 0 || score > scores[advised])) advised = c;
@@ -128,6 +135,12 @@ export class Arrangement {
    * line, so only the two ends, their neighbours and the squares two steps from them can change.
    */
   hotspotChange(boxAt: Uint8Array, from: number, to: number): number {
+    this.positionEpoch++;
+    return this.changeInPosition(boxAt, from, to);
+  }
+
+  /** hotspotChange for a move of the position whose hotspots before any move are cached under positionEpoch. */
+  private changeInPosition(boxAt: Uint8Array, from: number, to: number): number {
     const { neighbours } = this.problem;
     const { affected } = this;
     let size = 0;
@@ -153,7 +166,16 @@ export class Arrangement {
       }
     }
     let change = 0;
-    for (let k = 0; k < size; k++) change -= this.hotAt(affected[k], boxAt);
+    // What a cell is before the move is the same for every move of the position: worked out once.
+    const { hotBefore, hotBeforeEpoch, positionEpoch } = this;
+    for (let k = 0; k < size; k++) {
+      const at = affected[k];
+      if (hotBeforeEpoch[at] !== positionEpoch) {
+        hotBeforeEpoch[at] = positionEpoch;
+        hotBefore[at] = this.hotAt(at, boxAt);
+      }
+      change -= hotBefore[at];
+    }
     boxAt[from] = 0;
     boxAt[to] = 1;
     for (let k = 0; k < size; k++) change += this.hotAt(affected[k], boxAt);
