@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { TaskQueue } from './task-queue.js';
 
 /**
  * Messages between the pool and its workers. A worker says `ready` once its modules are loaded,
@@ -43,7 +44,15 @@ interface PendingTask<Task, Result> {
   readonly id: number;
   readonly task: Task;
   readonly deadlineMs: number;
+  /** The caller's signal that withdraws it, if any. */
+  readonly signal: AbortSignal | undefined;
   readonly settle: (outcome: TaskOutcome<Result>) => void;
+}
+
+/** The one abort listener the pool keeps on a signal, and how many of its tasks are unsettled. */
+interface SignalWatch {
+  readonly onAbort: () => void;
+  tasks: number;
 }
 
 interface Slot<Task, Result> {
@@ -62,7 +71,13 @@ interface Slot<Task, Result> {
  * the queue goes on. Callers get one promise per task and decide the order they report in.
  */
 export class WorkerPool<Task, Result> {
-  private readonly queue: PendingTask<Task, Result>[] = [];
+  private readonly queue = new TaskQueue<PendingTask<Task, Result>>();
+  /**
+   * One abort listener per signal, however many tasks share it: a batch hands every level the
+   * same signal, and a listener per task made adding each one (EventTarget looks for a duplicate)
+   * and aborting them all take time quadratic in the batch.
+   */
+  private readonly watched = new Map<AbortSignal, SignalWatch>();
   private readonly slots = new Set<Slot<Task, Result>>();
   private nextId = 1;
   private closed = false;
@@ -91,50 +106,65 @@ export class WorkerPool<Task, Result> {
         resolve({ kind: 'cancelled' });
         return;
       }
-      const onAbort = (): void => this.cancel(pending);
+      let settled = false;
       const settle = (outcome: TaskOutcome<Result>): void => {
-        signal?.removeEventListener('abort', onAbort);
+        if (settled) return;
+        settled = true;
+        if (signal !== undefined) this.stopListening(signal);
         resolve(outcome);
       };
-      const pending: PendingTask<Task, Result> = { id: this.nextId++, task, deadlineMs, settle };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.queue.push(pending);
+      if (signal !== undefined) this.listen(signal);
+      this.queue.push({ id: this.nextId++, task, deadlineMs, signal, settle });
       this.dispatch();
     });
   }
 
-  private cancel(pending: PendingTask<Task, Result>): void {
-    const queued = this.queue.indexOf(pending);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
-      pending.settle({ kind: 'cancelled' });
+  private listen(signal: AbortSignal): void {
+    const watch = this.watched.get(signal);
+    if (watch !== undefined) {
+      watch.tasks++;
       return;
     }
-    for (const slot of this.slots) {
-      if (slot.current === pending) {
-        this.replace(slot, { kind: 'cancelled' });
-        return;
-      }
+    const onAbort = (): void => this.withdraw(signal);
+    this.watched.set(signal, { onAbort, tasks: 1 });
+    signal.addEventListener('abort', onAbort, { once: true });
+  }
+
+  private stopListening(signal: AbortSignal): void {
+    const watch = this.watched.get(signal);
+    if (watch === undefined) return;
+    watch.tasks--;
+    if (watch.tasks > 0) return;
+    this.watched.delete(signal);
+    signal.removeEventListener('abort', watch.onAbort);
+  }
+
+  /** Every task of an aborted signal: the queued ones taken off in one pass, the running ones' workers ended. */
+  private withdraw(signal: AbortSignal): void {
+    for (const pending of this.queue.removeWhere((queued) => queued.signal === signal)) pending.settle({ kind: 'cancelled' });
+    for (const slot of [...this.slots]) {
+      if (slot.current?.signal === signal) this.replace(slot, { kind: 'cancelled' });
     }
   }
 
   /** Ends every worker; tasks still queued are failed so that no caller waits forever. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) pending.settle({ kind: 'failed', message: 'the worker pool was closed' });
+    for (const pending of this.queue.clear()) pending.settle({ kind: 'failed', message: 'the worker pool was closed' });
     const endings = [...this.slots].map((slot) => this.retire(slot));
     await Promise.all([...endings, ...this.ending]);
   }
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
+      if (this.queue.size === 0) return;
       // A task that cannot be handed over leaves the slot free for the next one.
-      while (slot.ready && slot.current === null && this.queue.length > 0) this.start(slot, this.queue.shift() as PendingTask<Task, Result>);
+      while (slot.ready && slot.current === null && this.queue.size > 0) this.start(slot, this.queue.shift() as PendingTask<Task, Result>);
     }
     // Workers still booting will take queued tasks soon; start more only for the rest.
-    let booting = [...this.slots].filter((slot) => !slot.ready).length;
-    while (this.slots.size + this.ending.size < this.options.size && this.queue.length > booting) {
+    let booting = 0;
+    for (const slot of this.slots) if (!slot.ready) booting++;
+    while (this.slots.size + this.ending.size < this.options.size && this.queue.size > booting) {
       this.spawnSlot();
       booting++;
     }
@@ -221,7 +251,7 @@ export class WorkerPool<Task, Result> {
     if (!slot.ready) {
       // A worker that dies while booting would die again: fail fast instead of respawning forever.
       this.broken = outcome.kind === 'failed' ? outcome.message : `a worker could not start (${outcome.kind})`;
-      for (const pending of this.queue.splice(0)) pending.settle({ kind: 'failed', message: this.broken });
+      for (const pending of this.queue.clear()) pending.settle({ kind: 'failed', message: this.broken });
       return;
     }
     const exited: Promise<void> = ended.then(

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { WorkerPool } from '../../src/runner/pool.js';
@@ -96,6 +97,30 @@ describe('WorkerPool', () => {
     first.abort();
     expect(await running).toEqual({ kind: 'cancelled' });
     expect(await workers.run(1, 10_000)).toEqual({ kind: 'done', value: 2 });
+    await workers.close();
+  });
+
+  it('keeps one abort listener on a signal however many tasks share it, and none once they are settled', async () => {
+    const { pool: workers } = pool(2);
+    const batch = new AbortController();
+    const tasks = Array.from({ length: 500 }, (_, n) => workers.run(n, 10_000, batch.signal));
+    expect(getEventListeners(batch.signal, 'abort')).toHaveLength(1);
+    const outcomes = await Promise.all(tasks);
+    expect(outcomes.every((outcome, n) => outcome.kind === 'done' && outcome.value === n * 2)).toBe(true);
+    expect(getEventListeners(batch.signal, 'abort')).toHaveLength(0);
+    await workers.close();
+  });
+
+  it('withdraws every task of an aborted signal, queued or running, and keeps the tasks of other signals in their order', async () => {
+    const { pool: workers } = pool(1);
+    const batch = new AbortController();
+    const running = workers.run('hang', 3_600_000, batch.signal);
+    const queued = Array.from({ length: 2000 }, () => workers.run('exit', 10_000, batch.signal));
+    const others = [7, 8].map((n) => workers.run(n, 10_000));
+    batch.abort();
+    expect(await running).toEqual({ kind: 'cancelled' });
+    expect(new Set((await Promise.all(queued)).map((outcome) => outcome.kind))).toEqual(new Set(['cancelled']));
+    expect(await Promise.all(others)).toEqual([14, 16].map((value) => ({ kind: 'done', value })));
     await workers.close();
   });
 
