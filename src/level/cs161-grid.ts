@@ -3,6 +3,7 @@ import { BOX, GOAL, WALL, type Board } from './board.js';
 import { BoardBuilder } from './board-builder.js';
 import { describeJson, parseJsonText } from './json-text.js';
 import type { Level, LevelFailure, PartialCollection } from './level.js';
+import { eachLine } from './text-lines.js';
 import { splitLines } from './xsb-read.js';
 
 /*
@@ -30,7 +31,8 @@ function lispBinding(line: string): { readonly name: string; readonly rest: stri
 
 export function looksLikeGridText(text: string): boolean {
   let digits = false;
-  for (const line of splitLines(text)) {
+  // Line by line: most texts are told apart at their first line, and a large XSB file is not cut whole.
+  for (const line of eachLine(text)) {
     const trimmed = (lispBinding(line)?.rest ?? line).trim();
     if (trimmed === '' || trimmed.startsWith(';')) continue;
     if (!/^[\d\s,[\]()']+$/.test(trimmed)) return false;

@@ -60,3 +60,29 @@ export interface LevelFailure {
 export interface PartialCollection extends Collection {
   readonly failures: readonly LevelFailure[];
 }
+
+/** One level of a collection read on demand: the level with its warnings, or why it could not be read. */
+export type IndexedLevel =
+  | { readonly kind: 'level'; readonly level: Level; readonly warnings: readonly ParseWarning[] }
+  | { readonly kind: 'failure'; readonly failure: LevelFailure };
+
+/**
+ * A collection whose levels are read one at a time, when they are asked for. The text is cut
+ * into levels once, cheaply, and kept; a level's board, metadata and warnings are built each
+ * time it is read, and the caller keeps them only as long as it needs them. So a file of three
+ * million levels costs little more than its text until its levels are used (issue 45), and a
+ * command that uses one level reads and warns about that one only.
+ */
+export interface LevelIndex {
+  readonly file: string;
+  readonly format: LevelFormat;
+  /** Header text before the first level (comments, `Collection:` lines), without comment markers. */
+  readonly header: readonly string[];
+  readonly title: string | null;
+  /** Levels in the text, readable or not; their numbers are 1 to count. */
+  readonly count: number;
+  /** Level `index` (1-based), read now. */
+  read(index: number): IndexedLevel;
+  /** The title of level `index` (1-based), without building its board. */
+  titleOf(index: number): string | null;
+}

@@ -1,9 +1,9 @@
 import { LevelError } from '../errors.js';
 import { readCs161Grid } from './cs161-grid.js';
 import { detectFormat } from './detect.js';
-import type { Collection, Level, LevelFormat, PartialCollection } from './level.js';
+import type { Collection, IndexedLevel, Level, LevelFailure, LevelFormat, LevelIndex, ParseWarning, PartialCollection } from './level.js';
 import { readSnekobanJson } from './snekoban-json.js';
-import { readXsb } from './xsb-read.js';
+import { indexXsb } from './xsb-read.js';
 
 export { detectFormat } from './detect.js';
 
@@ -21,18 +21,71 @@ export interface ParseOptions {
  * cannot be read: empty, no level in it, JSON that does not parse.
  */
 export function parseEachLevel(text: string, options: ParseOptions = {}): PartialCollection {
+  return readAllLevels(indexLevels(text, options));
+}
+
+/**
+ * The levels of a text, each read when it is asked for (see LevelIndex): what parseEachLevel
+ * gives, level by level, for a caller that uses a few levels of a large file or one level at a
+ * time. An XSB/SOK text is cut into levels without building them; the JSON formats, which are
+ * parsed whole anyway, are read at once and handed out from memory. Throws as parseEachLevel.
+ */
+export function indexLevels(text: string, options: ParseOptions = {}): LevelIndex {
   const file = options.file ?? '<input>';
   const format = options.format === undefined || options.format === 'auto' ? detectFormat(text) : options.format;
   const normalized = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (normalized.trim() === '') throw new LevelError('empty file', { file });
   switch (format) {
     case 'xsb':
-      return readXsb(normalized, file);
+      return indexXsb(normalized, file);
     case 'json':
-      return readSnekobanJson(normalized, file);
+      return indexOfCollection(readSnekobanJson(normalized, file));
     case 'grid':
-      return readCs161Grid(normalized, file);
+      return indexOfCollection(readCs161Grid(normalized, file));
   }
+}
+
+/** Every level of an index, read in file order, with their warnings. */
+function readAllLevels(index: LevelIndex): PartialCollection {
+  const levels: Level[] = [];
+  const failures: LevelFailure[] = [];
+  const warnings: ParseWarning[] = [];
+  for (let number = 1; number <= index.count; number++) {
+    const entry = index.read(number);
+    if (entry.kind === 'failure') failures.push(entry.failure);
+    else {
+      levels.push(entry.level);
+      warnings.push(...entry.warnings);
+    }
+  }
+  return { file: index.file, format: index.format, header: index.header, title: index.title, levels, warnings, failures };
+}
+
+/** A collection read whole, handed out level by level as an index is. */
+function indexOfCollection(collection: PartialCollection): LevelIndex {
+  const entries: IndexedLevel[] = [];
+  for (const level of collection.levels) {
+    const warnings = collection.warnings.filter((warning) => warning.level === level.source.index);
+    entries[level.source.index - 1] = { kind: 'level', level, warnings };
+  }
+  for (const failure of collection.failures) entries[failure.index - 1] = { kind: 'failure', failure };
+  const entryOf = (number: number): IndexedLevel => {
+    const entry = entries[number - 1];
+    if (entry === undefined) throw new RangeError(`level ${number} of ${entries.length}`);
+    return entry;
+  };
+  return {
+    file: collection.file,
+    format: collection.format,
+    header: collection.header,
+    title: collection.title,
+    count: entries.length,
+    read: entryOf,
+    titleOf: (number) => {
+      const entry = entryOf(number);
+      return entry.kind === 'level' ? entry.level.title : entry.failure.title;
+    },
+  };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { LevelError } from '../errors.js';
 import { type Board, boardSizeProblem } from './board.js';
 import { playerCanLeave } from './closure.js';
-import type { Level, LevelFailure, ParseWarning, PartialCollection } from './level.js';
+import type { IndexedLevel, Level, LevelIndex, ParseWarning } from './level.js';
 import { expandRunLength } from './rle.js';
+import { TextLines } from './text-lines.js';
 import { PLAYER, UNKNOWN, isFloorOrGoalFlags, isLetterAlternative, squareOfChar } from './xsb-chars.js';
 
 /*
@@ -45,12 +46,6 @@ interface RowText {
   readonly columns: readonly number[] | null;
 }
 
-interface Block {
-  /** First and one-past-last line of the block. */
-  readonly start: number;
-  readonly end: number;
-}
-
 interface LevelMetadata {
   title: string | null;
   author: string | null;
@@ -59,161 +54,258 @@ interface LevelMetadata {
 }
 
 /**
- * Where one level lies in the file, and its board or the first thing wrong with it. A level with
- * a mistyped row (see strayRowError) takes in the rows that touch it, so that a board a mistyped
- * row cuts in two is still one level and the levels after it keep their numbers.
+ * The lines of a text as the reader sees them: each line's kind, whether it sits in a
+ * `Comment:` block, and whether it reads as board rows on its own (it may still be text in the
+ * end: a floor-only row away from a board, or decoration). A byte per line each.
  */
-interface Span extends Block {
-  readonly board: Board | null;
-  readonly error: LevelError | null;
+interface LineKinds {
+  readonly lines: TextLines;
+  readonly kinds: Uint8Array;
+  readonly inComment: Uint8Array;
+  readonly rowed: Uint8Array;
+  readonly file: string;
+}
+
+/** Int32 values in a typed array that grows: a level's bounds take bytes, not objects. */
+class IntList {
+  private values = new Int32Array(64);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+
+  get(i: number): number {
+    return this.values[i];
+  }
+
+  /** The values, in an array no longer than they need. */
+  trimmed(): Int32Array {
+    return this.values.slice(0, this.length);
+  }
 }
 
 /**
- * Reads every level of an XSB/SOK text. A malformed level (no player, two players, an unknown
- * character in a board row) is a failure in its own place; the other levels are still read and
- * keep their numbers. Only a text with no level at all (or an absurd run-length count) throws.
+ * Where each level lies, by line: first and one-past-last line of the level (with the mistyped
+ * rows it takes in, see strayRowError), and of its board rows, or -1 for a level made only of
+ * mistyped rows. A level with a mistyped row takes in the rows that touch it, so that a board a
+ * mistyped row cuts in two is still one level and the levels after it keep their numbers.
  */
-export function readXsb(text: string, file: string): PartialCollection {
+interface LevelBounds {
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly boardStart: Int32Array;
+  readonly boardEnd: Int32Array;
+}
+
+/**
+ * Cuts an XSB/SOK text into levels without building them: every line is classified once, and
+ * each level's lines are found; its board, title, metadata and errors are read when the level
+ * is (see LevelIndex). A malformed level (no player, two players, an unknown character in a
+ * board row) is a failure in its own place, and the other levels keep their numbers. Throws only
+ * for the text as a whole: no level at all, or an absurd run-length count.
+ */
+export function indexXsb(text: string, file: string): LevelIndex {
   if (text.trim() === '') throw new LevelError('empty file', { file });
-  const lines = splitLines(text).map((line) => line.trimEnd());
+  const lines = new TextLines(text);
   const inComment = markCommentBlocks(lines);
-  const kinds = new Uint8Array(lines.length);
-  const rowsOfLine: (RowText[] | undefined)[] = new Array(lines.length);
+  const kinds = new Uint8Array(lines.count);
+  const rowed = new Uint8Array(lines.count);
   const budget: Budget = { left: RUN_LENGTH_BUDGET };
 
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i].trim() === '') kinds[i] = BLANK;
+  for (let i = 0; i < lines.count; i++) {
+    if (lines.isBlank(i)) kinds[i] = BLANK;
     else if (inComment[i] === 1) kinds[i] = TEXT;
-    else kinds[i] = classifyLine(lines[i], i, file, rowsOfLine, budget);
+    else {
+      kinds[i] = classifyLine(lines.at(i), i, file, budget);
+      if (kinds[i] !== TEXT) rowed[i] = 1;
+    }
   }
   attachFloorOnlyRows(kinds);
+  const sheet: LineKinds = { lines, kinds, inComment, rowed, file };
 
-  const blocks = findBlocks(kinds, rowsOfLine);
+  const blocks = findBlocks(sheet);
   if (blocks.length === 0) {
-    for (let i = 0; i < lines.length; i++) {
+    for (let i = 0; i < lines.count; i++) {
       if (kinds[i] !== TEXT || inComment[i] === 1) continue;
-      const error = strayRowError(lines, kinds, inComment, i, file, undefined);
+      const error = strayRowError(sheet, i, undefined);
       if (error !== null) throw error;
     }
     throw new LevelError('no level found (no board rows in the file)', { file });
   }
-  const spans = levelSpans(blocks, lines, kinds, inComment, rowsOfLine, file);
-  const levelsMetadata: LevelMetadata[] = spans.map(() => ({ title: null, author: null, comments: [], solutions: [] }));
+  const bounds = levelBounds(blocks, sheet);
+  const count = bounds.start.length;
+  const gapStart = (number: number) => (number === 1 ? 0 : bounds.end[number - 2]);
+  const titleLineOf = (number: number) => findTitleLine(sheet, gapStart(number), bounds.start[number - 1], number === 1);
+  const firstTitle = titleLineOf(1);
+  const header = headerLines(sheet, 0, firstTitle >= 0 ? firstTitle : bounds.start[0]);
 
-  let header: string[] = [];
-  spans.forEach((span, index) => {
-    const gapStart = index === 0 ? 0 : spans[index - 1].end;
-    const titleLine = findTitleLine(lines, kinds, inComment, gapStart, span.start, index === 0);
-    const beforeTitle = titleLine >= 0 ? titleLine : span.start;
-    if (index === 0) header = headerLines(lines, kinds, gapStart, beforeTitle);
-    else readMetadata(lines, kinds, inComment, gapStart, beforeTitle, levelsMetadata[index - 1], levelsMetadata[index]);
-    if (titleLine >= 0) levelsMetadata[index].title = stripCommentMarker(lines[titleLine]);
-  });
-  const last = levelsMetadata[spans.length - 1];
-  readMetadata(lines, kinds, inComment, spans[spans.length - 1].end, lines.length, last, last);
-
-  const warnings: ParseWarning[] = [];
-  const levels: Level[] = [];
-  const failures: LevelFailure[] = [];
-  spans.forEach((span, index) => {
-    const meta = levelsMetadata[index];
-    if (span.board === null) {
-      failures.push({ index: index + 1, title: meta.title, error: span.error as LevelError });
-      return;
+  /**
+   * A level's metadata, as if every gap were read in file order: the free comments below the
+   * first blank line of the gap above it, its title, then what the gap below it gives it.
+   */
+  const metadataOf = (number: number): LevelMetadata => {
+    const meta: LevelMetadata = { title: null, author: null, comments: [], solutions: [] };
+    const titleLine = titleLineOf(number);
+    if (number > 1) {
+      const above: LevelMetadata = { title: null, author: null, comments: [], solutions: [] };
+      readMetadata(sheet, gapStart(number), titleLine >= 0 ? titleLine : bounds.start[number - 1], above, meta);
     }
-    if (playerCanLeave(span.board)) {
-      warnings.push({
-        message: 'the player can walk off the drawn board (its walls are open); squares outside it count as walls',
-        file,
-        level: index + 1,
-        line: span.start + 1,
-      });
+    if (titleLine >= 0) meta.title = stripCommentMarker(lines.at(titleLine));
+    if (number === count) readMetadata(sheet, bounds.end[number - 1], lines.count, meta, meta);
+    else {
+      const below: LevelMetadata = { title: null, author: null, comments: [], solutions: [] };
+      const nextTitle = titleLineOf(number + 1);
+      readMetadata(sheet, bounds.end[number - 1], nextTitle >= 0 ? nextTitle : bounds.start[number], meta, below);
     }
-    levels.push({
-      board: span.board,
-      title: meta.title,
-      author: meta.author,
-      comments: meta.comments,
-      solutions: meta.solutions,
-      source: { file, index: index + 1, line: span.start + 1 },
-      format: 'xsb',
-    });
-  });
+    return meta;
+  };
 
-  return { file, format: 'xsb', header, title: collectionTitle(header), levels, warnings, failures };
+  const checkRange = (number: number) => {
+    if (!Number.isInteger(number) || number < 1 || number > count) throw new RangeError(`level ${number} of ${count}`);
+  };
+
+  return {
+    file,
+    format: 'xsb',
+    header,
+    title: collectionTitle(header),
+    count,
+    titleOf(number) {
+      checkRange(number);
+      return metadataOf(number).title;
+    },
+    read(number): IndexedLevel {
+      checkRange(number);
+      const meta = metadataOf(number);
+      const start = bounds.start[number - 1];
+      const board = boardOf(sheet, bounds, number);
+      if (board instanceof LevelError) return { kind: 'failure', failure: { index: number, title: meta.title, error: board } };
+      const warnings: ParseWarning[] = [];
+      if (playerCanLeave(board)) {
+        warnings.push({
+          message: 'the player can walk off the drawn board (its walls are open); squares outside it count as walls',
+          file,
+          level: number,
+          line: start + 1,
+        });
+      }
+      const level: Level = {
+        board,
+        title: meta.title,
+        author: meta.author,
+        comments: meta.comments,
+        solutions: meta.solutions,
+        source: { file, index: number, line: start + 1 },
+        format: 'xsb',
+      };
+      return { kind: 'level', level, warnings };
+    },
+  };
 }
 
 /**
- * One span per level, in file order, each with its board or the first thing wrong with it: a
- * mistyped row above it, a mistyped row below it, then the board itself. The lines a broken level
- * takes in are its mistyped rows and the board-like rows they join (rows that alone would be
- * decoration); boards joined only by such lines are one level. A run of such lines with no board
- * at all (a one-row level whose only row is mistyped, between wall rows) is a broken level too,
- * when a mistyped row in it holds a player: that is a level, not a framed header.
+ * A level's board, or the first thing wrong with it: a mistyped row above it, a mistyped row
+ * below it, then the board itself (the order the lines were always checked in). A level made of
+ * mistyped rows only has the first of their errors.
  */
-function levelSpans(
-  blocks: readonly Block[],
-  lines: readonly string[],
-  kinds: Uint8Array,
-  inComment: Uint8Array,
-  rowsOfLine: readonly (RowText[] | undefined)[],
-  file: string,
-): Span[] {
-  const strayAt = (line: number, level: number | undefined) => strayRowError(lines, kinds, inComment, line, file, level);
-  const isStray = (line: number) => strayAt(line, undefined) !== null;
-  const joinable = (line: number) => line >= 0 && line < lines.length && kinds[line] !== BOARD && (rowsOfLine[line] !== undefined || isStray(line));
-
-  // Where each level lies: the boards with what a mistyped row joins to them, then runs of
-  // mistyped rows that stand alone.
-  interface Extent extends Block {
-    readonly board: Block | null;
+function boardOf(sheet: LineKinds, bounds: LevelBounds, number: number): Board | LevelError {
+  const start = bounds.start[number - 1];
+  const end = bounds.end[number - 1];
+  const boardStart = bounds.boardStart[number - 1];
+  if (boardStart < 0) {
+    let error: LevelError | null = null;
+    for (let line = start; line < end && error === null; line++) error = strayRowError(sheet, line, number);
+    return error as LevelError;
   }
-  const extents: Extent[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    const board = blocks[i];
-    const floor = extents.length === 0 ? 0 : extents[extents.length - 1].end;
-    let start = board.start;
+  const boardEnd = bounds.boardEnd[number - 1];
+  const error = strayRowError(sheet, boardStart - 1, number) ?? strayRowError(sheet, boardEnd, number);
+  if (error !== null) return error;
+  try {
+    return buildBoard(collectRows(sheet, boardStart, boardEnd), sheet.file, number);
+  } catch (failure) {
+    if (!(failure instanceof LevelError)) throw failure;
+    return failure;
+  }
+}
+
+/**
+ * Where each level lies, in file order: the boards with what a mistyped row joins to them, then
+ * runs of mistyped rows that stand alone. The lines a broken level takes in are its mistyped
+ * rows and the board-like rows they join (rows that alone would be decoration); boards joined
+ * only by such lines are one level. A run of such lines with no board at all (a one-row level
+ * whose only row is mistyped, between wall rows) is a broken level too, when a mistyped row in
+ * it holds a player: that is a level, not a framed header.
+ */
+function levelBounds(blocks: Int32Array, sheet: LineKinds): LevelBounds {
+  const { lines, kinds, rowed } = sheet;
+  const isStray = (line: number) => strayRowError(sheet, line, undefined) !== null;
+  const joinable = (line: number) => line >= 0 && line < lines.count && kinds[line] !== BOARD && (rowed[line] === 1 || isStray(line));
+
+  // The boards with what a mistyped row joins to them, as (start, end, board start, board end).
+  const extents = new IntList();
+  const blockCount = blocks.length / 2;
+  for (let i = 0; i < blockCount; i++) {
+    const boardStart = blocks[2 * i];
+    const floor = extents.length === 0 ? 0 : extents.get(extents.length - 3);
+    let start = boardStart;
     if (isStray(start - 1)) while (start - 1 >= floor && joinable(start - 1)) start--;
-    let end = board.end;
+    // The board is the first block's: a level that takes in another has a mistyped row anyway.
+    const boardEnd = blocks[2 * i + 1];
+    let end = boardEnd;
     while (isStray(end)) {
       while (joinable(end)) end++;
-      if (i + 1 >= blocks.length || blocks[i + 1].start !== end) break;
-      end = blocks[++i].end;
+      if (i + 1 >= blockCount || blocks[2 * (i + 1)] !== end) break;
+      i++;
+      end = blocks[2 * i + 1];
     }
-    extents.push({ start, end, board });
+    extents.push(start);
+    extents.push(end);
+    extents.push(boardStart);
+    extents.push(boardEnd);
   }
-  const gaps = extents.map((extent, k) => ({ start: k === 0 ? 0 : extents[k - 1].end, end: extent.start }));
-  gaps.push({ start: extents.length === 0 ? 0 : extents[extents.length - 1].end, end: lines.length });
-  const boardless: Extent[] = [];
-  for (const gap of gaps) {
-    for (let line = gap.start; line < gap.end; line++) {
+  // Runs of mistyped rows with a player, in the gaps between those levels: rare, so kept as pairs.
+  const extentCount = extents.length / 4;
+  const boardless: number[] = [];
+  for (let k = 0; k <= extentCount; k++) {
+    const gapStart = k === 0 ? 0 : extents.get(4 * (k - 1) + 1);
+    const gapEnd = k === extentCount ? lines.count : extents.get(4 * k);
+    for (let line = gapStart; line < gapEnd; line++) {
       if (!joinable(line)) continue;
       const start = line;
       let player = false;
-      for (; line < gap.end && joinable(line); line++) if (isStray(line) && /[@+]/.test(lines[line])) player = true;
-      if (player && line - start >= 2) boardless.push({ start, end: line, board: null });
+      for (; line < gapEnd && joinable(line); line++) if (isStray(line) && /[@+]/.test(lines.at(line))) player = true;
+      if (player && line - start >= 2) boardless.push(start, line);
     }
   }
-  const all = [...extents, ...boardless].sort((a, b) => a.start - b.start);
 
-  // What is wrong with each, numbered in file order, checked in the order the lines were always checked in.
-  return all.map((extent, index): Span => {
-    const level = index + 1;
-    const { start, end, board } = extent;
-    if (board === null) {
-      let error: LevelError | null = null;
-      for (let line = start; line < end && error === null; line++) error = strayAt(line, level);
-      return { start, end, board: null, error };
+  // Both in file order, merged.
+  const count = extentCount + boardless.length / 2;
+  const bounds: LevelBounds = { start: new Int32Array(count), end: new Int32Array(count), boardStart: new Int32Array(count), boardEnd: new Int32Array(count) };
+  let e = 0;
+  let b = 0;
+  for (let k = 0; k < count; k++) {
+    const takeBoardless = b < boardless.length && (e >= extentCount || boardless[b] < extents.get(4 * e));
+    if (takeBoardless) {
+      bounds.start[k] = boardless[b];
+      bounds.end[k] = boardless[b + 1];
+      bounds.boardStart[k] = -1;
+      bounds.boardEnd[k] = -1;
+      b += 2;
+    } else {
+      bounds.start[k] = extents.get(4 * e);
+      bounds.end[k] = extents.get(4 * e + 1);
+      bounds.boardStart[k] = extents.get(4 * e + 2);
+      bounds.boardEnd[k] = extents.get(4 * e + 3);
+      e++;
     }
-    const error = strayAt(board.start - 1, level) ?? strayAt(board.end, level);
-    if (error !== null) return { start, end, board: null, error };
-    try {
-      return { start, end, board: buildBoard(collectRows(board, rowsOfLine), file, level), error: null };
-    } catch (failure) {
-      if (!(failure instanceof LevelError)) throw failure;
-      return { start, end, board: null, error: failure };
-    }
-  });
+  }
+  return bounds;
 }
 
 export function splitLines(text: string): string[] {
@@ -262,22 +354,29 @@ interface Budget {
   left: number;
 }
 
-function classifyLine(text: string, line: number, file: string, rowsOfLine: (RowText[] | undefined)[], budget: Budget): number {
+function classifyLine(text: string, line: number, file: string, budget: Budget): number {
   const facts = rowFacts(text);
-  if (facts.kind !== TEXT) {
-    rowsOfLine[line] = [{ text, line, columns: null }];
-    return facts.kind;
+  if (facts.kind !== TEXT) return facts.kind;
+  const rows = runLengthRows(text, line, file);
+  if (rows === null) return TEXT;
+  budget.left -= rows.expanded;
+  if (budget.left < 0) {
+    throw new LevelError(`the run-length rows of this file expand to more than ${RUN_LENGTH_BUDGET} squares`, { file, line: line + 1, column: 1 });
   }
-  if (!/[0-9()|]/.test(text) || !/^[ #@+$*.\-_pPbB0-9()|]+$/.test(text)) return TEXT;
+  return rows.rows === null ? TEXT : BOARD;
+}
 
+/**
+ * A text line read as run-length encoded rows (`|` between rows): null when it is not written
+ * that way at all; else the squares it expands to, and its rows, or null rows when together they
+ * would not make a board row. Throws for a count too large to expand.
+ */
+function runLengthRows(text: string, line: number, file: string): { expanded: number; rows: RowText[] | null } | null {
+  if (!/[0-9()|]/.test(text) || !/^[ #@+$*.\-_pPbB0-9()|]+$/.test(text)) return null;
   const expanded = expandRunLength(text);
   if (!expanded.ok) {
     if (expanded.tooLarge) throw new LevelError(expanded.reason, { file, line: line + 1, column: expanded.column + 1 });
-    return TEXT; // bare numbers such as Sven's "12" titles land here
-  }
-  budget.left -= expanded.text.length;
-  if (budget.left < 0) {
-    throw new LevelError(`the run-length rows of this file expand to more than ${RUN_LENGTH_BUDGET} squares`, { file, line: line + 1, column: 1 });
+    return null; // bare numbers such as Sven's "12" titles land here
   }
   const rows: RowText[] = [];
   let start = 0;
@@ -288,9 +387,18 @@ function classifyLine(text: string, line: number, file: string, rowsOfLine: (Row
     start = k + 1;
   }
   const whole = rowFacts(rows.map((row) => row.text).join(''));
-  if (whole.kind !== BOARD) return TEXT;
-  rowsOfLine[line] = rows;
-  return BOARD;
+  return { expanded: expanded.text.length, rows: whole.kind === BOARD ? rows : null };
+}
+
+/**
+ * The rows a line holds when it was classified as rows (`rowed`): itself, or the rows its
+ * run-length encoding expands to, made again from its text rather than kept for every line.
+ */
+function rowsOf(sheet: LineKinds, line: number): RowText[] {
+  if (sheet.rowed[line] !== 1) return [];
+  const text = sheet.lines.at(line);
+  if (rowFacts(text).kind !== TEXT) return [{ text, line, columns: null }];
+  return runLengthRows(text, line, sheet.file)?.rows ?? [];
 }
 
 /**
@@ -308,20 +416,31 @@ function attachFloorOnlyRows(kinds: Uint8Array): void {
   for (let i = 0; i < kinds.length; i++) if (kinds[i] === FLOOR_DASHED || kinds[i] === FLOOR_PLAIN) kinds[i] = TEXT;
 }
 
-/** `Comment:` ... `Comment-End:` blocks are free text; an unterminated `Comment:` is a single line. */
-function markCommentBlocks(lines: readonly string[]): Uint8Array {
-  const inComment = new Uint8Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^\s*comment\s*:/i.test(lines[i])) continue;
+/**
+ * `Comment:` ... `Comment-End:` blocks are free text; an unterminated `Comment:` is a single line.
+ * A search for an end that fails tells the `Comment:` lines it passed that they have none either,
+ * so a file of many unterminated ones is read in linear time.
+ */
+function markCommentBlocks(lines: TextLines): Uint8Array {
+  const inComment = new Uint8Array(lines.count);
+  let noEndBefore = 0;
+  for (let i = 0; i < lines.count; i++) {
+    const first = lines.firstCode(i);
+    if ((first !== 0x63 && first !== 0x43) || i < noEndBefore || !/^\s*comment\s*:/i.test(lines.at(i))) continue;
     let end = -1;
-    for (let j = i + 1; j < lines.length; j++) {
-      if (/^\s*comment[-_ ]?end\s*:?\s*$/i.test(lines[j])) {
+    let j = i + 1;
+    for (; j < lines.count; j++) {
+      const text = lines.at(j);
+      if (/^\s*comment[-_ ]?end\s*:?\s*$/i.test(text)) {
         end = j;
         break;
       }
-      if (rowFacts(lines[j]).kind === BOARD && lines[j].includes('#')) break;
+      if (rowFacts(text).kind === BOARD && text.includes('#')) break;
     }
-    if (end < 0) continue;
+    if (end < 0) {
+      noEndBefore = j;
+      continue;
+    }
     inComment.fill(1, i, end + 1);
     i = end;
   }
@@ -331,8 +450,10 @@ function markCommentBlocks(lines: readonly string[]): Uint8Array {
 // ---------------------------------------------------------------------------------------------
 // Boards
 
-function findBlocks(kinds: Uint8Array, rowsOfLine: readonly (RowText[] | undefined)[]): Block[] {
-  const blocks: Block[] = [];
+/** The runs of board rows that are not decoration, as (start, one-past-end) pairs of lines. */
+function findBlocks(sheet: LineKinds): Int32Array {
+  const { kinds } = sheet;
+  const blocks = new IntList();
   let i = 0;
   while (i < kinds.length) {
     if (kinds[i] !== BOARD) {
@@ -341,11 +462,13 @@ function findBlocks(kinds: Uint8Array, rowsOfLine: readonly (RowText[] | undefin
     }
     const start = i;
     while (i < kinds.length && kinds[i] === BOARD) i++;
-    const block = { start, end: i };
-    if (isDecoration(block, rowsOfLine)) kinds.fill(TEXT, start, i);
-    else blocks.push(block);
+    if (isDecoration(sheet, start, i)) kinds.fill(TEXT, start, i);
+    else {
+      blocks.push(start);
+      blocks.push(i);
+    }
   }
-  return blocks;
+  return blocks.trimmed();
 }
 
 /**
@@ -353,11 +476,11 @@ function findBlocks(kinds: Uint8Array, rowsOfLine: readonly (RowText[] | undefin
  * (walls and boxes or goals). Rows of `#` framing a header, or a line of `*` used as a
  * separator, are decoration.
  */
-function isDecoration(block: Block, rowsOfLine: readonly (RowText[] | undefined)[]): boolean {
+function isDecoration(sheet: LineKinds, start: number, end: number): boolean {
   let wall = false;
   let piece = false;
-  for (let line = block.start; line < block.end; line++) {
-    for (const row of rowsOfLine[line] ?? []) {
+  for (let line = start; line < end; line++) {
+    for (const row of rowsOf(sheet, line)) {
       for (let i = 0; i < row.text.length; i++) {
         const flags = squareOfChar(row.text.charCodeAt(i));
         if ((flags & PLAYER) !== 0) return false;
@@ -369,11 +492,9 @@ function isDecoration(block: Block, rowsOfLine: readonly (RowText[] | undefined)
   return !(wall && piece);
 }
 
-function collectRows(block: Block, rowsOfLine: readonly (RowText[] | undefined)[]): RowText[] {
+function collectRows(sheet: LineKinds, start: number, end: number): RowText[] {
   const rows: RowText[] = [];
-  for (let line = block.start; line < block.end; line++) {
-    rows.push(...(rowsOfLine[line] ?? []));
-  }
+  for (let line = start; line < end; line++) rows.push(...rowsOf(sheet, line));
   return rows;
 }
 
@@ -408,9 +529,10 @@ function buildBoard(rows: readonly RowText[], file: string, level: number): Boar
  * is almost certainly a mistyped row: the error to report for it rather than silently splitting
  * the board, or null when the line is just text.
  */
-function strayRowError(lines: readonly string[], kinds: Uint8Array, inComment: Uint8Array, line: number, file: string, level: number | undefined): LevelError | null {
-  if (line < 0 || line >= lines.length || kinds[line] !== TEXT || inComment[line] === 1) return null;
-  const text = lines[line];
+function strayRowError(sheet: LineKinds, line: number, level: number | undefined): LevelError | null {
+  const { lines, kinds, inComment, file } = sheet;
+  if (line < 0 || line >= lines.count || kinds[line] !== TEXT || inComment[line] === 1) return null;
+  const text = lines.at(line);
   const trimmed = text.trim();
   if (trimmed.startsWith(';') || text.includes(':') || !text.includes('#')) return null;
   let bad = -1;
@@ -471,11 +593,12 @@ function isMovesText(text: string): boolean {
  * line is a `;` comment, or plain text standing after a blank line (or at the start of the file).
  * Returns -1 when there is none.
  */
-function findTitleLine(lines: readonly string[], kinds: Uint8Array, inComment: Uint8Array, start: number, end: number, atFileStart: boolean): number {
+function findTitleLine(sheet: LineKinds, start: number, end: number, atFileStart: boolean): number {
+  const { lines, kinds, inComment } = sheet;
   let t = end - 1;
   while (t >= start && kinds[t] === BLANK) t--;
   if (t < start || inComment[t] === 1) return -1;
-  const text = lines[t].trim();
+  const text = lines.at(t).trim();
   if (isDoubleColonComment(text)) return -1;
   if (text.startsWith(';')) return stripCommentMarker(text) === '' ? -1 : t;
   if (parseKey(text) !== null || isSolutionLine(text) || isMovesText(text)) return -1;
@@ -491,16 +614,17 @@ function findTitleLine(lines: readonly string[], kinds: Uint8Array, inComment: U
  * up to the first blank line; after that they describe the level below (Microban's
  * "; 155" above the title "'The Dungeon'").
  */
-function readMetadata(lines: readonly string[], kinds: Uint8Array, inComment: Uint8Array, start: number, end: number, meta: LevelMetadata, nextMeta: LevelMetadata): void {
+function readMetadata(sheet: LineKinds, start: number, end: number, meta: LevelMetadata, nextMeta: LevelMetadata): void {
+  const { lines, kinds, inComment } = sheet;
   let freeComments = meta.comments;
   for (let i = start; i < end; i++) {
-    const text = lines[i].trim();
+    const text = lines.at(i).trim();
     if (inComment[i] === 1) {
       if (/^comment\s*:/i.test(text)) {
         const rest = text.slice(text.indexOf(':') + 1).trim();
         if (rest !== '') meta.comments.push(rest);
       } else if (!/^comment[-_ ]?end\s*:?$/i.test(text)) {
-        meta.comments.push(lines[i]);
+        meta.comments.push(lines.at(i));
       }
       continue;
     }
@@ -513,7 +637,7 @@ function readMetadata(lines: readonly string[], kinds: Uint8Array, inComment: Ui
       const sameLine = colon >= 0 ? text.slice(colon + 1).trim() : '';
       let moves = isMovesText(sameLine) ? sameLine : '';
       let j = i + 1;
-      while (j < end && inComment[j] === 0 && isMovesText(lines[j].trim())) moves += lines[j++].trim();
+      while (j < end && inComment[j] === 0 && isMovesText(lines.at(j).trim())) moves += lines.at(j++).trim();
       if (moves === '' && sameLine !== '') meta.comments.push(text);
       else if (moves !== '') meta.solutions.push(moves.replace(/\s+/g, ''));
       i = j - 1;
@@ -531,9 +655,10 @@ function readMetadata(lines: readonly string[], kinds: Uint8Array, inComment: Ui
   }
 }
 
-function headerLines(lines: readonly string[], kinds: Uint8Array, start: number, end: number): string[] {
+function headerLines(sheet: LineKinds, start: number, end: number): string[] {
+  const { lines, kinds } = sheet;
   const header: string[] = [];
-  for (let i = start; i < end; i++) header.push(kinds[i] === BLANK ? '' : stripCommentMarker(lines[i]));
+  for (let i = start; i < end; i++) header.push(kinds[i] === BLANK ? '' : stripCommentMarker(lines.at(i)));
   while (header.length > 0 && header[0] === '') header.shift();
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
   return header;
