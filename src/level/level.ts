@@ -85,4 +85,6 @@ export interface LevelIndex {
   read(index: number): IndexedLevel;
   /** The title of level `index` (1-based), without building its board. */
   titleOf(index: number): string | null;
+  /** The 1-based line where level `index` starts (1 for formats without lines), without reading it. */
+  lineOf(index: number): number;
 }

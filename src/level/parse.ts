@@ -85,6 +85,10 @@ function indexOfCollection(collection: PartialCollection): LevelIndex {
       const entry = entryOf(number);
       return entry.kind === 'level' ? entry.level.title : entry.failure.title;
     },
+    lineOf: (number) => {
+      const entry = entryOf(number);
+      return entry.kind === 'level' ? entry.level.source.line : (entry.failure.error.position.line ?? 1);
+    },
   };
 }
 

@@ -45,7 +45,19 @@ export class TextLines {
 
   /** Line `i` (0-based) without its trailing white space. */
   at(i: number): string {
-    return this.text.slice(this.starts[i], this.end(i)).trimEnd();
+    return this.text.slice(this.starts[i], this.trimmedEnd(i));
+  }
+
+  /** Where line `i` ends without its trailing white space (`trimEnd`'s): its start when it is blank. */
+  trimmedEnd(i: number): number {
+    const start = this.starts[i];
+    let end = this.end(i);
+    while (end > start) {
+      const code = this.text.charCodeAt(end - 1);
+      if (code === 0x20 || code === 0x09 || code === 0x0b || code === 0x0c || (code >= 0x80 && WHITE_SPACE.test(this.text[end - 1]))) end--;
+      else break;
+    }
+    return end;
   }
 
   /** Whether line `i` is empty or white space only, without making its string. */

@@ -56,7 +56,8 @@ interface LevelMetadata {
 /**
  * The lines of a text as the reader sees them: each line's kind, whether it sits in a
  * `Comment:` block, and whether it reads as board rows on its own (it may still be text in the
- * end: a floor-only row away from a board, or decoration). A byte per line each.
+ * end: a floor-only row away from a board, or decoration), and whether those rows hold the
+ * player (ROWED, HOLDS_PLAYER). A byte per line each.
  */
 interface LineKinds {
   readonly lines: TextLines;
@@ -119,12 +120,10 @@ export function indexXsb(text: string, file: string): LevelIndex {
   const budget: Budget = { left: RUN_LENGTH_BUDGET };
 
   for (let i = 0; i < lines.count; i++) {
-    if (lines.isBlank(i)) kinds[i] = BLANK;
+    const end = lines.trimmedEnd(i);
+    if (end === lines.start(i)) kinds[i] = BLANK;
     else if (inComment[i] === 1) kinds[i] = TEXT;
-    else {
-      kinds[i] = classifyLine(lines.at(i), i, file, budget);
-      if (kinds[i] !== TEXT) rowed[i] = 1;
-    }
+    else kinds[i] = classifyLine(lines, i, end, file, budget, rowed);
   }
   attachFloorOnlyRows(kinds);
   const sheet: LineKinds = { lines, kinds, inComment, rowed, file };
@@ -179,6 +178,10 @@ export function indexXsb(text: string, file: string): LevelIndex {
     titleOf(number) {
       checkRange(number);
       return metadataOf(number).title;
+    },
+    lineOf(number) {
+      checkRange(number);
+      return bounds.start[number - 1] + 1;
     },
     read(number): IndexedLevel {
       checkRange(number);
@@ -245,7 +248,7 @@ function boardOf(sheet: LineKinds, bounds: LevelBounds, number: number): Board |
 function levelBounds(blocks: Int32Array, sheet: LineKinds): LevelBounds {
   const { lines, kinds, rowed } = sheet;
   const isStray = (line: number) => strayRowError(sheet, line, undefined) !== null;
-  const joinable = (line: number) => line >= 0 && line < lines.count && kinds[line] !== BOARD && (rowed[line] === 1 || isStray(line));
+  const joinable = (line: number) => line >= 0 && line < lines.count && kinds[line] !== BOARD && ((rowed[line] & ROWED) !== 0 || isStray(line));
 
   // The boards with what a mistyped row joins to them, as (start, end, board start, board end).
   const extents = new IntList();
@@ -323,12 +326,17 @@ interface RowFacts {
 
 /** Looks at one row's characters only; `text` must already have its trailing spaces removed. */
 function rowFacts(text: string): RowFacts {
+  return rowFactsIn(text, 0, text.length);
+}
+
+/** rowFacts of `text.slice(start, end)`, without making that string. */
+function rowFactsIn(text: string, start: number, end: number): RowFacts {
   let players = 0;
   let wall = false;
   let solid = false;
   let letters = false;
   let dashed = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     const flags = squareOfChar(code);
     if (flags === UNKNOWN) return { kind: TEXT, players };
@@ -354,16 +362,30 @@ interface Budget {
   left: number;
 }
 
-function classifyLine(text: string, line: number, file: string, budget: Budget): number {
-  const facts = rowFacts(text);
-  if (facts.kind !== TEXT) return facts.kind;
-  const rows = runLengthRows(text, line, file);
+/** A line read as rows (`rowed`), and one whose rows hold the player. */
+const ROWED = 1;
+const HOLDS_PLAYER = 2;
+
+/**
+ * What line `line` is on its own: board rows (plain or run-length encoded), a floor-only row, or
+ * text; `rowed` says whether it reads as rows, and whether they hold the player. Plain lines are
+ * read in place; only a line that may be run-length encoded is cut out of the text.
+ */
+function classifyLine(lines: TextLines, line: number, end: number, file: string, budget: Budget, rowed: Uint8Array): number {
+  const facts = rowFactsIn(lines.text, lines.start(line), end);
+  if (facts.kind !== TEXT) {
+    rowed[line] = facts.players > 0 ? ROWED | HOLDS_PLAYER : ROWED;
+    return facts.kind;
+  }
+  const rows = runLengthRows(lines.text.slice(lines.start(line), end), line, file);
   if (rows === null) return TEXT;
   budget.left -= rows.expanded;
   if (budget.left < 0) {
     throw new LevelError(`the run-length rows of this file expand to more than ${RUN_LENGTH_BUDGET} squares`, { file, line: line + 1, column: 1 });
   }
-  return rows.rows === null ? TEXT : BOARD;
+  if (rows.rows === null) return TEXT;
+  rowed[line] = rows.players > 0 ? ROWED | HOLDS_PLAYER : ROWED;
+  return BOARD;
 }
 
 /**
@@ -371,7 +393,7 @@ function classifyLine(text: string, line: number, file: string, budget: Budget):
  * that way at all; else the squares it expands to, and its rows, or null rows when together they
  * would not make a board row. Throws for a count too large to expand.
  */
-function runLengthRows(text: string, line: number, file: string): { expanded: number; rows: RowText[] | null } | null {
+function runLengthRows(text: string, line: number, file: string): { expanded: number; rows: RowText[] | null; players: number } | null {
   if (!/[0-9()|]/.test(text) || !/^[ #@+$*.\-_pPbB0-9()|]+$/.test(text)) return null;
   const expanded = expandRunLength(text);
   if (!expanded.ok) {
@@ -387,7 +409,7 @@ function runLengthRows(text: string, line: number, file: string): { expanded: nu
     start = k + 1;
   }
   const whole = rowFacts(rows.map((row) => row.text).join(''));
-  return { expanded: expanded.text.length, rows: whole.kind === BOARD ? rows : null };
+  return { expanded: expanded.text.length, rows: whole.kind === BOARD ? rows : null, players: whole.players };
 }
 
 /**
@@ -395,7 +417,7 @@ function runLengthRows(text: string, line: number, file: string): { expanded: nu
  * run-length encoding expands to, made again from its text rather than kept for every line.
  */
 function rowsOf(sheet: LineKinds, line: number): RowText[] {
-  if (sheet.rowed[line] !== 1) return [];
+  if ((sheet.rowed[line] & ROWED) === 0) return [];
   const text = sheet.lines.at(line);
   if (rowFacts(text).kind !== TEXT) return [{ text, line, columns: null }];
   return runLengthRows(text, line, sheet.file)?.rows ?? [];
@@ -477,6 +499,7 @@ function findBlocks(sheet: LineKinds): Int32Array {
  * separator, are decoration.
  */
 function isDecoration(sheet: LineKinds, start: number, end: number): boolean {
+  for (let line = start; line < end; line++) if ((sheet.rowed[line] & HOLDS_PLAYER) !== 0) return false;
   let wall = false;
   let piece = false;
   for (let line = start; line < end; line++) {
