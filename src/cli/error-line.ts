@@ -33,5 +33,10 @@ export function reportDebugStack(io: Io, error: unknown): void {
 
 /** A warning that does not stop the command, e.g. an XSB board the player could walk off. */
 export function reportWarning(io: Io, message: string): void {
-  io.stderr.write(`${PROGRAM_NAME}: warning: ${printable(oneLine(message))}\n`);
+  io.stderr.write(warningLine(message));
+}
+
+/** The line a warning is written as. */
+export function warningLine(message: string): string {
+  return `${PROGRAM_NAME}: warning: ${printable(oneLine(message))}\n`;
 }

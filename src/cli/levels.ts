@@ -1,9 +1,9 @@
 import { UsageError, formatPosition } from '../errors.js';
-import type { Collection, Level, LevelFailure, LevelFormat, PartialCollection } from '../level/level.js';
-import { parseCollection, parseEachLevel } from '../level/parse.js';
-import { reportWarning } from './error-line.js';
+import type { Collection, Level, LevelFailure, LevelFormat, LevelIndex } from '../level/level.js';
+import { indexLevels, parseCollection } from '../level/parse.js';
+import { reportWarning, warningLine } from './error-line.js';
 import type { InputReader } from './input.js';
-import type { Io } from './io.js';
+import type { Io, OutputStream } from './io.js';
 import { displayName, printable } from './printable.js';
 
 /**
@@ -18,16 +18,18 @@ export async function loadCollection(io: Io, reader: InputReader, path: string, 
 }
 
 /**
- * Parses a text level by level for the commands that answer per level (solve, verify): in a
- * collection, a malformed level is a failure in its place and the others are still read. A text
- * holding one level only, and that one malformed, throws its error: the input as a whole is bad.
- * Warnings go to stderr.
+ * Cuts a text into levels for the commands that answer per level (solve, verify): each level is
+ * read when it is used (see LevelIndex), and in a collection a malformed level is a failure in its
+ * place while the others are still read. A text holding one level only, and that one malformed,
+ * throws its error: the input as a whole is bad.
  */
-export function readEachLevel(io: Io, text: string, file: string, format: LevelFormat | undefined): PartialCollection {
-  const collection = parseEachLevel(text, { file, format: format ?? 'auto' });
-  if (collection.levels.length === 0 && collection.failures.length === 1) throw collection.failures[0].error;
-  for (const warning of collection.warnings) reportWarning(io, `${formatPosition(warning)}: ${warning.message}`);
-  return collection;
+export function readLevelIndex(text: string, file: string, format: LevelFormat | undefined): LevelIndex {
+  const index = indexLevels(text, { file, format: format ?? 'auto' });
+  if (index.count === 1) {
+    const only = index.read(1);
+    if (only.kind === 'failure') throw only.failure.error;
+  }
+  return index;
 }
 
 /** One level's place in a collection read level by level: the level, or why it could not be read. */
@@ -35,18 +37,68 @@ export type LevelEntry =
   | { readonly kind: 'level'; readonly index: number; readonly title: string | null; readonly level: Level }
   | { readonly kind: 'failure'; readonly index: number; readonly title: string | null; readonly failure: LevelFailure };
 
-/** Every level of the collection, readable or not, in file order. */
-export function entriesOf(collection: PartialCollection): LevelEntry[] {
-  const entries: LevelEntry[] = [
-    ...collection.levels.map((level): LevelEntry => ({ kind: 'level', index: level.source.index, title: level.title, level })),
-    ...collection.failures.map((failure): LevelEntry => ({ kind: 'failure', index: failure.index, title: failure.title, failure })),
-  ];
-  return entries.sort((a, b) => a.index - b.index);
+/** Level `number` of a collection, read now; its warnings go to `warn` (stderr, through a progress line's guard). */
+export function entryAt(collection: LevelIndex, number: number, warn: (message: string) => void): LevelEntry {
+  const read = collection.read(number);
+  if (read.kind === 'failure') return { kind: 'failure', index: number, title: read.failure.title, failure: read.failure };
+  for (const warning of read.warnings) warn(`${formatPosition(warning)}: ${warning.message}`);
+  return { kind: 'level', index: number, title: read.level.title, level: read.level };
+}
+
+/** Writes warnings as reportWarning does, to stderr or to a stream that guards a progress line. */
+export function warnOn(io: Io, stream: OutputStream = io.stderr): (message: string) => void {
+  return (message) => stream.write(warningLine(message));
+}
+
+/** The levels a command works on, by number, in file order: all of a collection's, or the one `--level` names. */
+export interface LevelSelection {
+  readonly count: number;
+  /** The 1-based number of the selection's `position`-th level (0-based). */
+  numberAt(position: number): number;
+}
+
+/**
+ * The levels a command works on: all of them, or the one `--level` names, by 1-based number or
+ * by title. A number wins over a title because Microban's titles are its numbers anyway. Only
+ * titles are read to find one by title; no board is built.
+ */
+export function selectNumbers(collection: LevelIndex, selector: string | undefined): LevelSelection {
+  const { file, count } = collection;
+  if (selector === undefined) return { count, numberAt: (position) => position + 1 };
+  const plural = count === 1 ? 'level' : 'levels';
+  const one = (number: number): LevelSelection => ({ count: 1, numberAt: () => number });
+  if (/^\d+$/.test(selector)) {
+    const number = Number(selector);
+    if (number < 1 || number > count) throw new UsageError(`--level ${selector}: ${file} has ${count} ${plural}`);
+    return one(number);
+  }
+  const wanted = selector.trim();
+  const lower = wanted.toLowerCase();
+  let loose = 0;
+  for (let number = 1; number <= count; number++) {
+    const title = collection.titleOf(number);
+    if (title === wanted) return one(number);
+    if (loose === 0 && title?.toLowerCase() === lower) loose = number;
+  }
+  if (loose === 0) throw new UsageError(`--level ${selector}: no level of ${file} has that number or title`);
+  return one(loose);
+}
+
+/** Every selected level, read now, warnings written: for the commands that match moves to levels across the selection. */
+export function selectedEntries(io: Io, collection: LevelIndex, selection: LevelSelection): LevelEntry[] {
+  const warn = warnOn(io);
+  return Array.from({ length: selection.count }, (_, position) => entryAt(collection, selection.numberAt(position), warn));
+}
+
+/** The levels a command works on: all of them, or the one `--level` names (see selectByNumberOrTitle). */
+export function selectLevels(collection: Collection, selector: string | undefined): readonly Level[] {
+  const entries = collection.levels.map((level) => ({ index: level.source.index, title: level.title, level }));
+  return selectByNumberOrTitle(collection.file, entries, selector).map((entry) => entry.level);
 }
 
 /**
  * The entries a command works on: all of them, or the one `--level` names, by 1-based number
- * or by title. A number wins over a title because Microban's titles are its numbers anyway.
+ * or by title, as selectNumbers chooses.
  */
 function selectByNumberOrTitle<T extends { readonly index: number; readonly title: string | null }>(file: string, items: readonly T[], selector: string | undefined): readonly T[] {
   if (selector === undefined) return items;
@@ -66,17 +118,6 @@ function selectByNumberOrTitle<T extends { readonly index: number; readonly titl
     throw new UsageError(`--level ${selector}: no level of ${file} has that number or title`);
   }
   return [found];
-}
-
-/** The levels a command works on: all of them, or the one `--level` names (see selectByNumberOrTitle). */
-export function selectLevels(collection: Collection, selector: string | undefined): readonly Level[] {
-  const entries = collection.levels.map((level) => ({ index: level.source.index, title: level.title, level }));
-  return selectByNumberOrTitle(collection.file, entries, selector).map((entry) => entry.level);
-}
-
-/** As selectLevels, over the readable and unreadable levels of a collection read level by level. */
-export function selectEntries(collection: PartialCollection, selector: string | undefined): readonly LevelEntry[] {
-  return selectByNumberOrTitle(collection.file, entriesOf(collection), selector);
 }
 
 /** How results name a level: the file alone when it holds one level, else `file#index` and the title. */

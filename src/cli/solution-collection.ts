@@ -7,18 +7,21 @@ import type { MovesText } from './moves-input.js';
 /** A `Solution` line starting a line of SOK text, as solution archives (KSokoban's, ours) write them. */
 const SOLUTION_LINE = /^[ \t]*Solution\b/im;
 
-/**
- * Solutions written as a SOK/XSB collection (each level's board with its Solution lines, as
- * KSokoban exports them and `solve --out` writes them), matched to the levels being verified:
- * by the same board first, then by the same title, then by the same number (a solution already
- * matched to another level by board or title is not taken by number). Returns null when
- * the text is not such a collection (a plain move string, say); a level that no solution matches
- * is absent from the map.
- */
-export function solutionsForLevels(text: string, file: string, entries: readonly LevelEntry[]): Map<number, MovesText[]> | null {
+/** The levels with Solution lines of a text written as a SOK/XSB collection, or null when it is not one. */
+export function solvedLevelsIn(text: string, file: string): readonly Level[] | null {
   if (!SOLUTION_LINE.test(text)) return null;
   const solved = parseEachLevel(text, { file, format: 'xsb' }).levels.filter((level) => level.solutions.length > 0);
-  if (solved.length === 0) return null;
+  return solved.length === 0 ? null : solved;
+}
+
+/**
+ * Solutions written as a SOK/XSB collection (each level's board with its Solution lines, as
+ * KSokoban exports them and `solve --out` writes them; `solved` from solvedLevelsIn), matched to
+ * the levels being verified: by the same board first, then by the same title, then by the same
+ * number (a solution already matched to another level by board or title is not taken by number).
+ * A level that no solution matches is absent from the map.
+ */
+export function matchSolutions(solved: readonly Level[], file: string, entries: readonly LevelEntry[]): Map<number, MovesText[]> {
   const byBoard = new Map<string, Level>();
   const byTitle = new Map<string, Level>();
   const byNumber = new Map<number, Level>();

@@ -56,9 +56,9 @@ vi.mock('../../src/level/parse.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/level/parse.js')>();
   return {
     ...real,
-    parseEachLevel: (...args: Parameters<typeof real.parseEachLevel>) => {
+    indexLevels: (...args: Parameters<typeof real.indexLevels>) => {
       if (reader.broken) throw new TypeError('planted bug in the reader');
-      return real.parseEachLevel(...args);
+      return real.indexLevels(...args);
     },
   };
 });

@@ -1,9 +1,9 @@
 import { LevelError, SokobanError, UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
-import type { Level, LevelFailure, LevelFormat, PartialCollection } from '../../level/level.js';
+import type { Level, LevelFailure, LevelFormat, LevelIndex } from '../../level/level.js';
 import { errorLine, reportDebugStack } from '../error-line.js';
 import { type Io, STDIN_NAME } from '../io.js';
-import { readEachLevel, selectEntries } from '../levels.js';
+import { type LevelSelection, entryAt, readLevelIndex, selectNumbers } from '../levels.js';
 import type { InputSource } from './inputs.js';
 import { compareJobs } from './names.js';
 import { type LevelRecord, type RecordKey, errorRecord, keyOfLevel } from '../../runner/record.js';
@@ -25,15 +25,34 @@ export type Job = LevelJob | FailedJob;
 
 /** A collection read, kept so `--out` can write it back with solutions (unless a level of it is malformed). */
 export interface LoadedCollection {
-  readonly collection: PartialCollection;
+  readonly collection: LevelIndex;
   /** The path it was read from, or null for stdin. */
   readonly path: string | null;
 }
 
-export interface JobPlan {
-  /** Every job in input order: inputs as expanded, then levels in file order. */
-  readonly jobs: readonly Job[];
+/**
+ * The jobs of a batch in input order (inputs as expanded, then levels in file order), each made
+ * when it is asked for: a level is read when its job starts, so a batch of a million levels
+ * holds the texts and their indexes, not a million boards (issue 45).
+ */
+export interface JobList {
+  readonly count: number;
+  /** The name, file, number, title and line of the job at `position` (0-based), without reading its level. */
+  keyAt(position: number): RecordKey;
+  /** The job at `position` (0-based), its level read now; the level's warnings go to `warn`. */
+  jobAt(position: number, warn: (message: string) => void): Job;
+}
+
+export interface JobPlan extends JobList {
   readonly collections: readonly LoadedCollection[];
+  /** Each input's jobs: where they start in the list, how many, and the file their names have. */
+  readonly inputs: readonly PlannedInput[];
+}
+
+export interface PlannedInput {
+  readonly first: number;
+  readonly count: number;
+  readonly file: string;
 }
 
 export interface JobSettings {
@@ -80,35 +99,88 @@ async function readSource(io: Io, source: Exclude<InputSource, { kind: 'error' }
   return { name: source.path, text: await io.readFile(source.path) };
 }
 
+/** Where an input's jobs start in the plan: one job of an input that yielded no level, or the levels selected from a file. */
+type Segment =
+  | { readonly kind: 'failed'; readonly first: number; readonly job: FailedJob }
+  | { readonly kind: 'levels'; readonly first: number; readonly collection: LevelIndex; readonly selection: LevelSelection };
+
 /**
- * Reads every input and turns it into jobs. A file that cannot be read or parsed becomes one
+ * Reads every input and cuts it into levels. A file that cannot be read or parsed becomes one
  * error job and costs nothing else; so does a malformed level of a collection, in its place
- * among the collection's other levels. Warnings go to stderr at once, away from results.
+ * among the collection's other levels, found when its job is made. Warnings go to stderr when
+ * their level's job is made, away from results.
  */
 export async function planJobs(io: Io, sources: readonly InputSource[], settings: JobSettings): Promise<JobPlan> {
-  const jobs: Job[] = [];
+  const segments: Segment[] = [];
   const collections: LoadedCollection[] = [];
+  let count = 0;
   for (const source of sources) {
     if (source.kind === 'error') {
-      jobs.push(failed(fileKey(source.name), source.error));
+      segments.push({ kind: 'failed', first: count++, job: failed(fileKey(source.name), source.error) });
       continue;
     }
     const name = source.kind === 'stdin' ? STDIN_NAME : source.path;
     try {
       const input = await readSource(io, source);
-      const collection = readEachLevel(io, input.text, input.name, settings.format);
-      const entries = selectEntries(collection, settings.level);
+      const collection = readLevelIndex(input.text, input.name, settings.format);
+      const selection = selectNumbers(collection, settings.level);
       collections.push({ collection, path: source.kind === 'file' ? source.path : null });
-      for (const entry of entries) {
-        jobs.push(entry.kind === 'level' ? levelJob(entry.level, settings.goal) : failedLevel(collection.file, entry.failure));
-      }
+      segments.push({ kind: 'levels', first: count, collection, selection });
+      count += selection.count;
     } catch (error) {
       // Our bug while reading: the record keeps one line, so the stack is shown now or never.
       reportDebugStack(io, error);
-      jobs.push(failed(fileKey(name, error), error));
+      segments.push({ kind: 'failed', first: count++, job: failed(fileKey(name, error), error) });
     }
   }
-  return { jobs, collections };
+  const segmentAt = (position: number): Segment => {
+    if (!Number.isInteger(position) || position < 0 || position >= count) throw new RangeError(`job ${position} of ${count}`);
+    let low = 0;
+    let high = segments.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (segments[middle].first <= position) low = middle;
+      else high = middle - 1;
+    }
+    return segments[low];
+  };
+  const inputs = segments.map(
+    (segment, k): PlannedInput => ({
+      first: segment.first,
+      count: (k + 1 < segments.length ? segments[k + 1].first : count) - segment.first,
+      file: segment.kind === 'failed' ? segment.job.key.file : segment.collection.file,
+    }),
+  );
+  return {
+    count,
+    collections,
+    inputs,
+    keyAt(position) {
+      const segment = segmentAt(position);
+      if (segment.kind === 'failed') return segment.job.key;
+      const { collection } = segment;
+      const number = segment.selection.numberAt(position - segment.first);
+      return { name: `${collection.file}#${number}`, file: collection.file, index: number, title: collection.titleOf(number), line: collection.lineOf(number) };
+    },
+    jobAt(position, warn) {
+      const segment = segmentAt(position);
+      if (segment.kind === 'failed') return segment.job;
+      const { collection } = segment;
+      const entry = entryAt(collection, segment.selection.numberAt(position - segment.first), warn);
+      return entry.kind === 'level' ? levelJob(entry.level, settings.goal) : failedLevel(collection.file, entry.failure);
+    },
+  };
+}
+
+/**
+ * How many of the jobs are levels to search, counted up to `atMost`: enough to choose how to run
+ * them (a plan for more levels than workers is the same for any number), while reading no more
+ * levels than the batch starts with anyway.
+ */
+export function countLevelJobs(jobs: JobList, atMost: number): number {
+  let levels = 0;
+  for (let position = 0; position < jobs.count && levels < atMost; position++) if (jobs.jobAt(position, () => {}).kind === 'level') levels++;
+  return levels;
 }
 
 export interface Shard {
@@ -130,11 +202,23 @@ export function parseShard(text: string): Shard {
 /**
  * The jobs of one shard: after sorting every job by name, job i goes to shard (i mod n) + 1.
  * Every shard computes the same sorted list from the same inputs, so the shards together cover
- * each job exactly once. The jobs kept stay in input order.
+ * each job exactly once. The jobs kept stay in input order. Names sort by file, then level
+ * number, and an input's jobs are already in number order: only the inputs are sorted.
  */
-export function jobsOfShard(jobs: readonly Job[], shard: Shard | null): Job[] {
-  if (shard === null) return [...jobs];
-  const sorted = [...jobs].sort((a, b) => compareJobs(a.key, b.key));
-  const mine = new Set(sorted.filter((_, i) => (i % shard.count) + 1 === shard.index));
-  return jobs.filter((job) => mine.has(job));
+export function jobsOfShard(jobs: JobPlan, shard: Shard | null): JobList {
+  if (shard === null) return jobs;
+  const { inputs } = jobs;
+  const rankOfFirst = new Map<number, number>();
+  let rank = 0;
+  for (const input of [...inputs].sort((a, b) => compareJobs({ file: a.file, index: null }, { file: b.file, index: null }))) {
+    rankOfFirst.set(input.first, rank);
+    rank += input.count;
+  }
+  const mine: number[] = [];
+  for (const input of inputs) {
+    if (input.count === 0) continue;
+    const first = rankOfFirst.get(input.first) as number;
+    for (let k = 0; k < input.count; k++) if (((first + k) % shard.count) + 1 === shard.index) mine.push(input.first + k);
+  }
+  return { count: mine.length, keyAt: (position) => jobs.keyAt(mine[position]), jobAt: (position, warn) => jobs.jobAt(mine[position], warn) };
 }

@@ -1,4 +1,4 @@
-import type { Level } from '../../level/level.js';
+import type { Level, LevelIndex } from '../../level/level.js';
 import { formatCollection } from '../../level/write.js';
 import { reportWarning } from '../error-line.js';
 import type { Io } from '../io.js';
@@ -19,6 +19,21 @@ export function outputPathFor(directory: string, path: string | null): string {
     .join('/');
   const withExtension = /\.sok$/i.test(relative) ? relative : `${relative}.sok`;
   return `${directory.replace(/\/+$/, '')}/${withExtension}`;
+}
+
+const unreadable = new WeakMap<LevelIndex, readonly number[]>();
+
+/**
+ * The numbers of a collection's levels that cannot be read: --out writes no collection with one.
+ * Finding them reads every level (once per collection: the answer is kept).
+ */
+export function unreadableLevels(collection: LevelIndex): readonly number[] {
+  const known = unreadable.get(collection);
+  if (known !== undefined) return known;
+  const numbers: number[] = [];
+  for (let number = 1; number <= collection.count; number++) if (collection.read(number).kind === 'failure') numbers.push(number);
+  unreadable.set(collection, numbers);
+  return numbers;
 }
 
 function parentOf(path: string): string {
@@ -45,16 +60,21 @@ export async function writeSolvedCollections(
   const written: string[] = [];
   let failed = 0;
   for (const { collection, path } of collections) {
-    if (collection.failures.length > 0) {
-      const numbers = collection.failures.map((failure) => failure.index).join(', ');
-      const which = collection.failures.length === 1 ? `level ${numbers}` : `levels ${numbers}`;
+    const failures = unreadableLevels(collection);
+    if (failures.length > 0) {
+      const numbers = failures.join(', ');
+      const which = failures.length === 1 ? `level ${numbers}` : `levels ${numbers}`;
       reportWarning(io, `--out: ${collection.file} not written: its ${which} could not be read, and leaving it out would renumber the others`);
       continue;
     }
-    const levels: Level[] = collection.levels.map((level) => {
+    const levels: Level[] = [];
+    for (let number = 1; number <= collection.count; number++) {
+      const entry = collection.read(number);
+      if (entry.kind === 'failure') continue;
+      const { level } = entry;
       const solution = solutions.get(`${level.source.file}#${level.source.index}`);
-      return { ...level, solutions: solution === undefined ? [] : [solution] };
-    });
+      levels.push({ ...level, solutions: solution === undefined ? [] : [solution] });
+    }
     const target = outputPathFor(directory, path);
     const text = formatCollection({ header: collection.header, levels }, 'xsb', { solutions: true });
     const ok = await tryOutput(io, async () => {

@@ -1,10 +1,17 @@
-import { setMaxListeners } from 'node:events';
 import { SolveCancelledError } from '../../runner/executor.js';
 import type { Io } from '../io.js';
+
+/** A batch's items in input order, each made when it is about to start (a level is read then). */
+export interface BatchItems<Item> {
+  readonly count: number;
+  at(position: number): Item;
+}
 
 export interface BatchRun<Item, Result> {
   /** Closed whatever happens, once every item is settled. */
   readonly executor: { close(): Promise<void> };
+  /** The executor's worker threads (0 for work on this thread): how many items it is kept busy with. */
+  readonly workers: number;
   /**
    * Whether Ctrl-C or SIGTERM stops the batch. Work on the main thread cannot be interrupted: a
    * listener would only run once it was all done, so there the signals keep their usual effect.
@@ -19,25 +26,39 @@ export interface BatchRun<Item, Result> {
 }
 
 /**
- * Runs every item of a batch at once (the executor's pool queues them). When the batch is
- * stopped, the items still running or queued are cancelled and give no result; the finished ones
- * stay. Says whether the batch was stopped.
+ * Items handed to the executor at once: a few per worker, so that a worker that finishes finds
+ * the next item queued while the main thread reports the last one, and never the whole batch.
+ * Handing over every item at the start made the executor's queue, the items' promises and the
+ * parsed levels as large as the batch (issue 45: a minute before the first result at 100,000
+ * levels); and what is not handed over needs no cancelling when the batch stops.
  */
-export async function runBatch<Item, Result>(io: Io, items: readonly Item[], run: BatchRun<Item, Result>): Promise<boolean> {
+export function itemsInFlight(workers: number): number {
+  return Math.max(16, 4 * workers);
+}
+
+/**
+ * Runs every item of a batch, in input order, a few at a time per worker (itemsInFlight). When
+ * the batch is stopped, no item starts any more, the ones running or queued are cancelled and
+ * give no result, and the finished ones stay. Says whether the batch was stopped.
+ */
+export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, run: BatchRun<Item, Result>): Promise<boolean> {
   const stop = new AbortController();
-  // Every queued item listens to the one signal; more than Node's default ten is no leak.
-  setMaxListeners(items.length + 1, stop.signal);
   const stopListening = run.interruptible ? io.onInterrupt?.(() => stop.abort()) : undefined;
+  let next = 0;
+  // Each lane takes the next item as soon as its last one is over: items start in input order.
+  const lane = async (): Promise<void> => {
+    while (next < items.count && !stop.signal.aborted) {
+      const position = next++;
+      const item = items.at(position);
+      try {
+        run.finish(item, position, await run.start(item, stop.signal));
+      } catch (error) {
+        if (!(error instanceof SolveCancelledError)) throw error;
+      }
+    }
+  };
   try {
-    await Promise.all(
-      items.map(async (item, position) => {
-        try {
-          run.finish(item, position, await run.start(item, stop.signal));
-        } catch (error) {
-          if (!(error instanceof SolveCancelledError)) throw error;
-        }
-      }),
-    );
+    await Promise.all(Array.from({ length: Math.min(items.count, itemsInFlight(run.workers)) }, lane));
   } finally {
     stopListening?.();
     run.cleanUp?.();

@@ -48,18 +48,39 @@ export function median(values: readonly number[]): number | null {
 }
 
 export function totalsOf(records: readonly LevelRecord[]): Totals {
-  const count = (status: RecordStatus) => records.filter((record) => record.status === status).length;
-  const times = records.flatMap((record) => (record.ms === null ? [] : [record.ms]));
-  return {
-    levels: records.length,
-    solved: count('solved'),
-    unsolvable: count('unsolvable'),
-    timeout: count('timeout'),
-    memory: count('memory'),
-    error: count('error'),
-    totalMs: times.reduce((sum, ms) => sum + ms, 0),
-    medianMs: median(times),
-  };
+  const tally = new TotalsTally();
+  for (const record of records) tally.add(record);
+  return tally.totals();
+}
+
+/**
+ * Totals of records counted one at a time, as they finish: a batch that writes no report need
+ * not keep a million records to sum them up (issue 45).
+ */
+export class TotalsTally {
+  private readonly statuses: Record<RecordStatus, number> = { solved: 0, unsolvable: 0, timeout: 0, memory: 0, error: 0 };
+  private readonly times: number[] = [];
+  private levels = 0;
+
+  add(record: Pick<LevelRecord, 'status' | 'ms'>): void {
+    this.levels++;
+    this.statuses[record.status]++;
+    if (record.ms !== null) this.times.push(record.ms);
+  }
+
+  /** How many records were added. */
+  get count(): number {
+    return this.levels;
+  }
+
+  totals(): Totals {
+    return {
+      levels: this.levels,
+      ...this.statuses,
+      totalMs: this.times.reduce((sum, ms) => sum + ms, 0),
+      medianMs: median(this.times),
+    };
+  }
 }
 
 export function buildSummary(

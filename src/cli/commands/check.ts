@@ -10,19 +10,20 @@ import { type LevelFacts, levelFacts } from '../../solver/inspect/level-facts.js
 import { AnalysisStopped, stopWhen } from '../../solver/planning/analysis.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
-import { type Job, type LevelJob, planJobs } from '../batch/jobs.js';
+import { type Job, type LevelJob, countLevelJobs, planJobs } from '../batch/jobs.js';
 import { type CheckRow, exitCodeOfRow, verdictOf } from '../check/check-row.js';
-import { findDuplicates } from '../check/duplicates.js';
+import { DuplicateFinder } from '../check/duplicates.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { PROGRAM_NAME } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { formatOption, goalOption, jsonOption, levelOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { printable } from '../printable.js';
-import { checkAnnotation, checkJson, checkSummary, checkTable, keyLabel, totalsOfRows } from '../reporters/check-text.js';
+import { addRow, checkAnnotation, checkJson, checkSummary, checkTable, keyLabel, labelWidthOf } from '../reporters/check-text.js';
 import { annotating } from '../reporters/github.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
-import { chooseExecutor } from '../../runner/choose-executor.js';
+import { chooseExecutor, planExecutor } from '../../runner/choose-executor.js';
+import { warnOn } from '../levels.js';
 import { LONGEST_TIME_LIMIT_MS, cappedToMachine, fitWorkers, workerCount } from '../options/search-limits.js';
 
 /** Shorter than solve's minute: a check of a whole collection should end the same day. */
@@ -82,21 +83,14 @@ function rowOf(job: Job, record: LevelRecord, inspected: Inspected | null, dupli
  */
 export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const sources = await expandInputs(io, request.inputs);
-  const plan = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
-  const jobs = plan.jobs;
-  const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
+  const jobs = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
+  const requestedWorkers = workerCount(io, request.jobs);
+  // The plan is the same for any number of levels above the workers: no more levels are read to count them.
+  const levelJobs = countLevelJobs(jobs, requestedWorkers + 1);
   const timeLimitMs = Math.min(LONGEST_TIME_LIMIT_MS, Math.round(request.timeLimitSeconds * 1000));
-  const inspected = jobs.map((job) => {
-    if (job.kind !== 'level') return null;
-    const started = io.now();
-    return inspect(job, () => io.now() - started > timeLimitMs);
-  });
-  const duplicates = findDuplicates(
-    inspected.map((item) => item?.key ?? null),
-    jobs.map((job) => job.key.name),
-  );
+  const duplicates = new DuplicateFinder();
 
-  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, cappedToMachine(io, request.maxMemoryMiB));
+  const fitted = fitWorkers(io, requestedWorkers, levelJobs, cappedToMachine(io, request.maxMemoryMiB));
   const workers = fitted.workers;
   const settings: SearchSettings = {
     optimal: null,
@@ -108,15 +102,19 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     // A check's rows are compared from run to run (in CI diffs): the same on every run.
     repeatable: true,
   };
-  const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
+  const progress = jobs.count > 1 ? progressLine(io.stderr, jobs.count, () => io.now()) : NO_PROGRESS;
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
-  const table = checkTable(
-    out,
-    chalk,
-    levelJobs.map((job) => keyLabel(job.key)),
-  );
-  const rows: CheckRow[] = new Array(jobs.length);
+  // The labels of the levels' rows, from their names and titles (an input that could not be read has no row).
+  const labels = function* (): Generator<string> {
+    for (let position = 0; position < jobs.count; position++) {
+      const key = jobs.keyAt(position);
+      if (key.index !== null) yield keyLabel(key);
+    }
+  };
+  const table = checkTable(out, chalk, labelWidthOf(labels()));
+  const totals = { levels: 0, solvable: 0, unsolvable: 0, unknown: 0, errors: 0, duplicates: 0 };
+  const codes = new Set<ExitCode>();
   // Annotations stay off stdout with --json, which must stay pure JSON Lines.
   const annotations = annotating(io.env) ? (request.json ? err : out) : null;
   const emitter = new InOrder<CheckRow>((row) => {
@@ -126,14 +124,9 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     const annotation = annotations === null ? null : checkAnnotation(row);
     if (annotation !== null) annotations?.write(annotation);
   });
-  const finish = (position: number, row: CheckRow, record: LevelRecord) => {
-    rows[position] = row;
-    progress.done(record.status);
-    emitter.put(position, row);
-  };
 
-  const executor = chooseExecutor({
-    levels: levelJobs.length,
+  const executorChoice = {
+    levels: levelJobs,
     workers,
     optimal: settings.optimal,
     maxMemoryMiB: settings.maxMemoryMiB,
@@ -141,28 +134,54 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     workerLimits: fitted.workerLimits,
     // The same rows on every run: no race (settings.repeatable).
     repeatable: true,
-  });
+  };
+  const executor = chooseExecutor(executorChoice);
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
-  const interrupted = await runBatch(io, jobs, {
-    executor,
-    interruptible: levelJobs.length > 1,
-    start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
-    finish: (job, position, record) =>
-      finish(position, rowOf(job, record, job.kind === 'failed' ? null : inspected[position], job.kind === 'failed' ? null : duplicates[position]), record),
-    cleanUp: () => {
-      if (ticker !== null) clearInterval(ticker);
-      progress.clear();
+  const warn = warnOn(io, err);
+  // A level is inspected, and compared with the levels before it, as its search starts: in input order.
+  const itemAt = (position: number): CheckItem => {
+    const job = jobs.jobAt(position, warn);
+    if (job.kind === 'failed') return { job, inspected: null, duplicateOf: null };
+    const started = io.now();
+    const inspected = inspect(job, () => io.now() - started > timeLimitMs);
+    return { job, inspected, duplicateOf: duplicates.check(inspected.key, job.key.name) };
+  };
+  const interrupted = await runBatch(
+    io,
+    { count: jobs.count, at: itemAt },
+    {
+      executor,
+      workers: planExecutor(executorChoice).workers,
+      interruptible: levelJobs > 1,
+      start: ({ job }, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
+      finish: ({ job, inspected, duplicateOf }, position, record) => {
+        const row = rowOf(job, record, inspected, duplicateOf);
+        addRow(totals, row);
+        codes.add(exitCodeOfRow(row));
+        progress.done(record.status);
+        emitter.put(position, row);
+      },
+      cleanUp: () => {
+        if (ticker !== null) clearInterval(ticker);
+        progress.clear();
+      },
     },
-  });
+  );
   if (interrupted) emitter.flush();
-  const finished = rows.filter((row): row is CheckRow => row !== undefined);
   const prose = request.json ? io.stderr : io.stdout;
-  prose.write(`${checkSummary(totalsOfRows(finished), request.timeLimitSeconds)}\n`);
+  prose.write(`${checkSummary(totals, request.timeLimitSeconds)}\n`);
   if (interrupted) {
-    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${jobs.length} levels checked\n`);
+    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${totals.levels + totals.errors} of ${jobs.count} levels checked\n`);
     return ExitCode.interrupted;
   }
-  return combineExitCodes(finished.map(exitCodeOfRow));
+  return combineExitCodes(codes);
+}
+
+/** A job with what is known of its level before its search. */
+interface CheckItem {
+  readonly job: Job;
+  readonly inspected: Inspected | null;
+  readonly duplicateOf: string | null;
 }
 
 interface CheckOptions {

@@ -14,7 +14,7 @@ import { type ExitCode, combineExitCodes } from '../exit-codes.js';
 import { type HintOutcome, UNSOLVABLE_REASON, hintExitCode } from '../hint-outcome.js';
 import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
-import { readEachLevel, selectEntries } from '../levels.js';
+import { entryAt, readLevelIndex, selectNumbers, warnOn } from '../levels.js';
 import { parseMovesText } from '../moves-input.js';
 import { jsonOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { writeHumanHint, writeJsonHint } from '../reporters/hint.js';
@@ -98,17 +98,17 @@ async function hintFor(io: Io, job: VerifyJob, request: HintRequest): Promise<Hi
 export async function hint(io: Io, request: HintRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
   const input = await reader.read(request.levelPath, 'level file');
-  const collection = readEachLevel(io, input.text, input.name, request.format);
-  const entries = selectEntries(collection, request.level);
+  const collection = readLevelIndex(input.text, input.name, request.format);
+  const selection = selectNumbers(collection, request.level);
   let jobs: VerifyJob[];
   if (request.movesPath !== undefined || request.movesString !== undefined) {
-    jobs = await jobsForGivenMoves(io, reader, request, collection, entries, 'hint');
+    jobs = await jobsForGivenMoves(io, reader, request, collection, selection, 'hint');
   } else {
     // Without moves the hint is for the start; a collection's Solution lines are not where the player is.
-    if (entries.length !== 1) {
-      throw new UsageError(`${collection.file} has ${entries.length} levels: choose the one to hint with --level <n|title>`);
+    if (selection.count !== 1) {
+      throw new UsageError(`${collection.file} has ${selection.count} levels: choose the one to hint with --level <n|title>`);
     }
-    jobs = [jobFor(entries[0], collection, null)];
+    jobs = [jobFor(entryAt(collection, selection.numberAt(0), warnOn(io)), collection, null)];
   }
   const codes: ExitCode[] = [];
   // A level of a solution table without a row of its own gets the hint for its start.

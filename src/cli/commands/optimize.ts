@@ -13,18 +13,18 @@ import { type RecordKey, keyOfLevel } from '../../runner/record.js';
 import { InOrder } from '../batch/in-order.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type LoadedCollection, planJobs } from '../batch/jobs.js';
-import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
+import { outputPathFor, unreadableLevels, writeSolvedCollections } from '../batch/out-dir.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import type { Io } from '../io.js';
-import { entryLabel, readEachLevel, selectEntries } from '../levels.js';
+import { entryLabel, readLevelIndex, selectNumbers, warnOn } from '../levels.js';
 import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
 import { type Notation, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { displayName, printable } from '../printable.js';
-import { type OptimizeReport, type OptimizeReportSettings, optimizeJson, writeOptimizeHuman, writeOptimizeSummary } from '../reporters/optimize.js';
+import { type OptimizeReport, type OptimizeReportSettings, OptimizeTally, optimizeJson, writeOptimizeHuman } from '../reporters/optimize.js';
 import { writeJsonLine } from '../reporters/json.js';
 import { parseSolutionTable } from '../solution-table.js';
 import { jobsForGivenMoves } from '../batch/given-moves.js';
@@ -58,7 +58,10 @@ type PlannedLevel =
   | { readonly kind: 'failed'; readonly label: string; readonly level: Level | null; readonly record: OptimizeRecord };
 
 interface OptimizePlan {
-  readonly levels: readonly PlannedLevel[];
+  /** How many levels, readable or not. */
+  readonly count: number;
+  /** The level at `position` in input order, planned now (its level read, its warnings written to `warn`). */
+  plannedAt(position: number, warn: (message: string) => void): PlannedLevel;
   readonly collections: readonly LoadedCollection[];
   /** The files read, which --out must not overwrite. */
   readonly inputFiles: readonly string[];
@@ -124,16 +127,17 @@ function storedMoves(level: Level, rule: GoalRule | undefined, metric: OptimizeM
 async function planFromInputs(io: Io, request: OptimizeRequest): Promise<OptimizePlan> {
   const sources = await expandInputs(io, request.inputs);
   const plan = await planJobs(io, sources, { format: request.format, level: request.level, goal: request.goal });
-  const counts = new Map(plan.collections.map(({ collection }) => [collection.file, collection.levels.length + collection.failures.length]));
+  const counts = new Map(plan.collections.map(({ collection }) => [collection.file, collection.count]));
   const labelOf = (key: RecordKey) => (key.index === null ? displayName(key.file) : entryLabel(key.file, key.index, key.title, counts.get(key.file) ?? 2));
-  const levels = plan.jobs.map((job): PlannedLevel => {
+  const plannedAt = (position: number, warn: (message: string) => void): PlannedLevel => {
+    const job = plan.jobAt(position, warn);
     if (job.kind === 'level') return plannedLevel(job.level, labelOf(job.key), request.goal, storedMoves(job.level, request.goal, request.metric));
     const { record } = job;
     const kind = record.errorKind === 'internal' ? 'internal' : 'input';
     return { kind: 'failed', label: labelOf(job.key), level: null, record: optimizeErrorRecord(job.key, record.error ?? 'could not be read', kind) };
-  });
+  };
   const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
-  return { levels, collections: plan.collections, inputFiles };
+  return { count: plan.count, plannedAt, collections: plan.collections, inputFiles };
 }
 
 /** One level file with the moves the user gave: one string for one level, or a solution table for many (as verify). */
@@ -146,9 +150,8 @@ async function planFromGivenMoves(io: Io, request: OptimizeRequest): Promise<Opt
   const [levelPath] = request.inputs;
   const reader = new InputReader(io);
   const input = await reader.read(levelPath, 'level file');
-  const collection = readEachLevel(io, input.text, input.name, request.format);
-  const entries = selectEntries(collection, request.level);
-  const jobs = await jobsForGivenMoves(io, reader, request, collection, entries, 'optimize');
+  const collection = readLevelIndex(input.text, input.name, request.format);
+  const jobs = await jobsForGivenMoves(io, reader, request, collection, selectNumbers(collection, request.level), 'optimize');
   const levels = jobs.map((job): PlannedLevel => {
     const { ref } = job;
     if (ref.level === null || job.unreadable !== null) {
@@ -159,16 +162,29 @@ async function planFromGivenMoves(io: Io, request: OptimizeRequest): Promise<Opt
     return plannedLevel(ref.level, ref.label, request.goal, job.moves);
   });
   const path = levelPath === STDIN_ARGUMENT ? null : levelPath;
-  return { levels, collections: [{ collection, path }], inputFiles: path === null ? [] : [path] };
+  // These levels were read, and warned about, while their moves were matched to them.
+  return { count: levels.length, plannedAt: (position) => levels[position], collections: [{ collection, path }], inputFiles: path === null ? [] : [path] };
 }
 
-function chooseOptimizeExecutor(io: Io, levelJobs: number, workers: number): OptimizeExecutor {
+/** The executor for a run of `levelJobs` levels, and its worker threads (0: on this thread). */
+function chooseOptimizeExecutor(io: Io, levelJobs: number, workers: number): { executor: OptimizeExecutor; workers: number } {
   // A single level gains nothing from a thread and would pay for starting one.
-  if (levelJobs <= 1) return inProcessOptimizeExecutor();
+  if (levelJobs <= 1) return { executor: inProcessOptimizeExecutor(), workers: 0 };
   // Under an address-space limit, as many workers as fit, or none (see fitWorkers).
   const fitted = fitWorkers(io, Math.min(workers, levelJobs), levelJobs, undefined);
-  if (fitted.workers === 0) return inProcessOptimizeExecutor();
-  return poolOptimizeExecutor({ workers: fitted.workers, maxMemoryMiB: fitted.maxMemoryMiB, now: () => io.now(), workerLimits: fitted.workerLimits });
+  if (fitted.workers === 0) return { executor: inProcessOptimizeExecutor(), workers: 0 };
+  const executor = poolOptimizeExecutor({ workers: fitted.workers, maxMemoryMiB: fitted.maxMemoryMiB, now: () => io.now(), workerLimits: fitted.workerLimits });
+  return { executor, workers: fitted.workers };
+}
+
+/**
+ * How many of the planned levels are levels to optimize, counted up to `atMost`: the executor is
+ * the same for any number above the workers, and no more levels are read to count them.
+ */
+function countLevels(plan: OptimizePlan, atMost: number): number {
+  let count = 0;
+  for (let position = 0; position < plan.count && count < atMost; position++) if (plan.plannedAt(position, () => {}).kind === 'level') count++;
+  return count;
 }
 
 /**
@@ -181,43 +197,55 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
   const plan = explicitMoves ? await planFromGivenMoves(io, request) : await planFromInputs(io, request);
   if (request.out !== undefined) {
     const outputs = plan.collections
-      .filter(({ collection }) => collection.failures.length === 0)
+      .filter(({ collection }) => unreadableLevels(collection).length === 0)
       .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
     checkOutputs(io, plan.inputFiles, outputs);
     await prepareOutputFolders(io, [request.out], outputs);
   }
-  const levelJobs = plan.levels.filter((planned) => planned.kind === 'level').length;
+  const requestedWorkers = workerCount(io, request.jobs);
+  const levelJobs = countLevels(plan, requestedWorkers + 1);
   const settings: OptimizeSettings = { metric: request.metric, timeLimitMs: Math.round(request.timeLimitSeconds * 1000), maxNodes: request.maxNodes };
   const reportSettings: OptimizeReportSettings = { metric: request.metric, notation: request.notation };
-  const records: OptimizeRecord[] = new Array(plan.levels.length);
+  // Every record is kept only for --out, which writes the solutions back at the end.
+  const records: OptimizeRecord[] = request.out === undefined ? [] : new Array(plan.count);
+  const tally = new OptimizeTally();
+  const codes = new Set<ExitCode>();
   const emitter = new InOrder<OptimizeReport>((report) => {
     if (report.record.status === 'error' && report.record.error !== null) io.stderr.write(`${PROGRAM_NAME}: ${printable(report.record.error)}\n`);
     if (request.json) writeJsonLine(io.stdout, optimizeJson(report, reportSettings));
     else writeOptimizeHuman(io.stdout, chalk, report, reportSettings);
   });
   const finish = (planned: PlannedLevel, position: number, record: OptimizeRecord) => {
-    records[position] = record;
-    emitter.put(position, { record, label: planned.label, level: planned.kind === 'level' ? planned.job.level : planned.level });
+    if (request.out !== undefined) records[position] = record;
+    tally.add(record);
+    codes.add(exitCodeOf(record));
+    const level = request.notation === 'squares' ? (planned.kind === 'level' ? planned.job.level : planned.level) : null;
+    emitter.put(position, { record, label: planned.label, level });
   };
 
-  const executor = chooseOptimizeExecutor(io, levelJobs, workerCount(io, request.jobs));
+  const { executor, workers } = chooseOptimizeExecutor(io, levelJobs, requestedWorkers);
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a level on the main thread cannot be interrupted.
-  const interrupted = await runBatch(io, plan.levels, {
-    executor,
-    interruptible: levelJobs > 1,
-    start: (planned, signal) => (planned.kind === 'failed' ? planned.record : executor.optimize(planned.job, settings, signal)),
-    finish,
-  });
+  const warn = warnOn(io);
+  const interrupted = await runBatch(
+    io,
+    { count: plan.count, at: (position) => plan.plannedAt(position, warn) },
+    {
+      executor,
+      workers,
+      interruptible: levelJobs > 1,
+      start: (planned, signal) => (planned.kind === 'failed' ? planned.record : executor.optimize(planned.job, settings, signal)),
+      finish,
+    },
+  );
   if (interrupted) emitter.flush();
-  const finished = records.filter((record): record is OptimizeRecord => record !== undefined);
   // Prose after the results goes where it cannot corrupt machine output.
-  if (finished.length > 1 || interrupted) writeOptimizeSummary(request.json ? io.stderr : io.stdout, finished, Math.round(io.now() - started));
+  if (tally.count > 1 || interrupted) tally.write(request.json ? io.stderr : io.stdout, Math.round(io.now() - started));
   if (interrupted) {
-    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${plan.levels.length} levels finished, ${plan.levels.length - finished.length} not\n`);
+    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${tally.count} of ${plan.count} levels finished, ${plan.count - tally.count} not\n`);
     return ExitCode.interrupted;
   }
-  const codes = finished.map(exitCodeOf);
-  if (request.out !== undefined && (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed > 0) codes.push(ExitCode.outputFailed);
+  const finished = records.filter((record): record is OptimizeRecord => record !== undefined);
+  if (request.out !== undefined && (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed > 0) codes.add(ExitCode.outputFailed);
   return combineExitCodes(codes);
 }
 

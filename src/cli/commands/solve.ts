@@ -12,11 +12,12 @@ import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
 import { runBatch } from '../batch/run-batch.js';
 import { expandInputs } from '../batch/inputs.js';
-import { type Job, type LevelJob, type Shard, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
-import { outputPathFor, writeSolvedCollections } from '../batch/out-dir.js';
+import { type Job, type LevelJob, type Shard, countLevelJobs, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
+import { outputPathFor, unreadableLevels, writeSolvedCollections } from '../batch/out-dir.js';
+import { warnOn } from '../levels.js';
 import type { LevelRecord, RecordKey } from '../../runner/record.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
-import { type Summary, type SummarySettings, parseSummary, totalsOf } from '../batch/summary.js';
+import { type Summary, type SummarySettings, TotalsTally, parseSummary } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
@@ -147,14 +148,16 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     request.out === undefined
       ? []
       : plan.collections
-          .filter(({ collection }) => collection.failures.length === 0)
+          .filter(({ collection }) => unreadableLevels(collection).length === 0)
           .map(({ collection, path }): PlannedOutput => ({ path: outputPathFor(request.out as string, path), option: `--out ${request.out}`, from: collection.file }));
   const inputFiles = sources.flatMap((source) => (source.kind === 'file' ? [source.path] : []));
   checkOutputs(io, [...inputFiles, ...(request.baseline === undefined ? [] : [request.baseline])], [...outOutputs, ...reportOutputs]);
   await prepareOutputFolders(io, request.out === undefined ? [] : [request.out], [...outOutputs, ...reportOutputs]);
-  const jobs = jobsOfShard(plan.jobs, checked.shard);
-  const levelJobs = jobs.filter((job): job is LevelJob => job.kind === 'level');
-  const fitted = fitWorkers(io, workerCount(io, request.jobs), levelJobs.length, cappedToMachine(io, request.maxMemoryMiB));
+  const jobs = jobsOfShard(plan, checked.shard);
+  const requestedWorkers = workerCount(io, request.jobs);
+  // The plan is the same for any number of levels above the workers: no more levels are read to count them.
+  const levelJobs = countLevelJobs(jobs, requestedWorkers + 1);
+  const fitted = fitWorkers(io, requestedWorkers, levelJobs, cappedToMachine(io, request.maxMemoryMiB));
   const workers = fitted.workers;
   const settings: SearchSettings = {
     // The homework's A* with an admissible heuristic proves its solutions move-optimal.
@@ -167,7 +170,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   };
 
   // A single level is over before a progress line would say anything.
-  const progress = jobs.length > 1 ? progressLine(io.stderr, jobs.length, () => io.now()) : NO_PROGRESS;
+  const progress = jobs.count > 1 ? progressLine(io.stderr, jobs.count, () => io.now()) : NO_PROGRESS;
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
   const reporterNames: SolveReporterName[] = [request.json ? 'json' : 'human'];
@@ -178,12 +181,19 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
       // Annotations are workflow commands on stdout; with --json, stdout belongs to JSON Lines.
       annotations: request.json ? err : out,
       chalk,
-      human: { notation: request.notation, several: jobs.length > 1, quiet: request.quiet, states: request.states, heuristic: request.heuristic, ...settings },
+      human: { notation: request.notation, several: jobs.count > 1, quiet: request.quiet, states: request.states, heuristic: request.heuristic, ...settings },
     }),
   );
+  // Reports waiting for an earlier level keep their board only when a reporter draws on it.
+  const keepsBoards = request.states === true || request.notation === 'squares';
 
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
-  const records: LevelRecord[] = new Array(jobs.length);
+  // Every record is kept only for what needs them all at the end: report files, the baseline, --out.
+  const keepsRecords = checked.reports.length > 0 || checked.baseline !== null || request.out !== undefined;
+  const records: LevelRecord[] = keepsRecords ? new Array(jobs.count) : [];
+  const finishedAt = new Uint8Array(jobs.count);
+  const tally = new TotalsTally();
+  const codes = new Set<ExitCode>();
   const debugging = io.env[DEBUG_VARIABLE] !== undefined && io.env[DEBUG_VARIABLE] !== '';
   const details = new Map<LevelRecord, string>();
   const emitter = new InOrder<SolveReport>((report) => {
@@ -193,14 +203,17 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     for (const stream of streams) stream.result(report);
   });
   const finish = (job: Job, position: number, record: LevelRecord) => {
-    records[position] = record;
+    if (keepsRecords) records[position] = record;
+    finishedAt[position] = 1;
+    tally.add(record);
+    codes.add(exitCodeOfRecord(record));
     if (debugging && record.errorKind === 'internal' && job.kind === 'level') details.set(record, debugDetails(job, settings));
     progress.done(record.status);
-    emitter.put(position, { record, level: job.kind === 'level' ? job.level : null });
+    emitter.put(position, { record, level: job.kind === 'level' && keepsBoards ? job.level : null });
   };
 
   const executorChoice: ExecutorChoice = {
-    levels: levelJobs.length,
+    levels: levelJobs,
     workers,
     optimal: settings.optimal,
     maxMemoryMiB: settings.maxMemoryMiB,
@@ -210,31 +223,41 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     hasReports: checked.reports.length > 0,
     repeatable: settings.maxNodes !== undefined || settings.repeatable === true,
   };
+  const executorPlan = planExecutor(executorChoice);
   const executor = chooseExecutor(executorChoice);
   // Ctrl-C, SIGTERM, SIGHUP or a closed stdout stops the workers and keeps what is finished; a
   // search on the main thread (a single level with no race and no report, or --heuristic's A* for
   // every level) cannot be interrupted.
-  const interrupted = await runBatch(io, jobs, {
-    executor,
-    interruptible: canInterrupt(planExecutor(executorChoice), levelJobs.length),
-    start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
-    finish,
-    cleanUp: () => {
-      if (ticker !== null) clearInterval(ticker);
-      progress.clear();
+  const warn = warnOn(io, err);
+  const interrupted = await runBatch(
+    io,
+    { count: jobs.count, at: (position) => jobs.jobAt(position, warn) },
+    {
+      executor,
+      workers: executorPlan.workers,
+      interruptible: canInterrupt(executorPlan, levelJobs),
+      start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
+      finish,
+      cleanUp: () => {
+        if (ticker !== null) clearInterval(ticker);
+        progress.clear();
+      },
     },
-  });
+  );
   if (interrupted) emitter.flush();
   for (const stream of streams) stream.end();
-  const unfinished: RecordKey[] = interrupted ? jobs.filter((_, position) => records[position] === undefined).map((job) => job.key) : [];
   const finished = records.filter((record): record is LevelRecord => record !== undefined);
+  const unfinishedCount = jobs.count - tally.count;
+  // The levels not finished are named only in report files.
+  const unfinished: RecordKey[] = [];
+  if (interrupted && checked.reports.length > 0) for (let position = 0; position < jobs.count; position++) if (finishedAt[position] === 0) unfinished.push(jobs.keyAt(position));
 
   // Prose after the results goes where it cannot corrupt machine output.
   const prose = request.json ? io.stderr : io.stdout;
   // Under --quiet the summary is the only sign the solved levels were there, so it is always printed.
-  if (finished.length > 1 || interrupted || request.quiet === true) writeSummaryTable(prose, totalsOf(finished), Math.round(io.now() - started));
+  if (tally.count > 1 || interrupted || request.quiet === true) writeSummaryTable(prose, tally.totals(), Math.round(io.now() - started));
   if (interrupted) {
-    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${finished.length} of ${jobs.length} levels finished, ${unfinished.length} not\n`);
+    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${tally.count} of ${jobs.count} levels finished, ${unfinishedCount} not\n`);
   }
   // A partial run is no baseline comparison and no collection to write back: only its reports.
   const regressions = checked.baseline === null || interrupted ? [] : findRegressions(checked.baseline, finished);
@@ -257,11 +280,10 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   if (interrupted) return ExitCode.interrupted;
   if (request.out !== undefined) outputsFailed += (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed;
 
-  const codes = finished.map(exitCodeOfRecord);
-  if (regressions.length > 0) codes.push(ExitCode.notSolved);
+  if (regressions.length > 0) codes.add(ExitCode.notSolved);
   if (outputsFailed > 0) {
     io.stderr.write(`${PROGRAM_NAME}: ${outputsFailed === 1 ? 'an output' : `${outputsFailed} outputs`} could not be written (exit ${ExitCode.outputFailed})\n`);
-    codes.push(ExitCode.outputFailed);
+    codes.add(ExitCode.outputFailed);
   }
   return combineExitCodes(codes);
 }

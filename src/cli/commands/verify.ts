@@ -6,7 +6,7 @@ import { formatSquarePath } from '../../game/notation.js';
 import { replay } from '../../game/replay.js';
 import { type LostMoveSearch, NOT_SEARCHED } from '../../solver/explain/loss-fields.js';
 import type { Board } from '../../level/board.js';
-import type { PartialCollection } from '../../level/level.js';
+import type { LevelIndex } from '../../level/level.js';
 import { printable } from '../printable.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { reportError, reportWarning } from '../error-line.js';
@@ -15,7 +15,7 @@ import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type Io, STDIN_NAME } from '../io.js';
 import { type VerifyJob, jobFor, jobsForGivenMoves } from '../batch/given-moves.js';
 import { type MovesOptions, type MovesRequest, addMovesOptions, movesRequestOf } from '../options/moves.js';
-import { type LevelEntry, readEachLevel, selectEntries } from '../levels.js';
+import { type LevelEntry, type LevelSelection, entryAt, readLevelIndex, selectNumbers, warnOn } from '../levels.js';
 import { parseMovesText } from '../moves-input.js';
 import { type Notation, jsonOption, notationOption, positiveSeconds } from '../options/common.js';
 import { humanVerifyReporter } from '../reporters/human.js';
@@ -40,24 +40,40 @@ export interface VerifyRequest extends MovesRequest {
  */
 export const DEFAULT_LOSS_SECONDS = 10;
 
+/** The jobs of one level for its Solution lines: one per solution, or one saying it has none (or could not be read). */
+function storedSolutionJobs(collection: LevelIndex, entry: LevelEntry): VerifyJob[] {
+  if (entry.kind === 'failure' || entry.level.solutions.length === 0) return [jobFor(entry, collection, null)];
+  const { level } = entry;
+  return level.solutions.map((text, i) =>
+    jobFor(entry, collection, { text, file: level.source.file, level: level.source.index, context: 'its Solution line' }, level.solutions.length > 1 ? ` solution ${i + 1}` : ''),
+  );
+}
+
 /**
- * Jobs for the Solution lines stored in a SOK file: every solution of every selected level, and
- * one job for each level that could not be read, so that it is reported in its place.
+ * The jobs for the Solution lines stored in a SOK file: every solution of every selected level,
+ * and one job for each level that could not be read, so that it is reported in its place. Each
+ * level is read when its turn comes, so a large collection is never held whole. Says too whether
+ * there is more than one job (the report is then a list).
  */
-function jobsForStoredSolutions(collection: PartialCollection, entries: readonly LevelEntry[]): VerifyJob[] {
+function jobsForStoredSolutions(io: Io, collection: LevelIndex, selection: LevelSelection): { jobs: Iterable<VerifyJob>; several: boolean } {
   // A .sok file is where solutions are kept: one without any has levels without a solution (exit 1,
   // as for a level of it missing its line); any other level file came without moves to verify.
   const solutionFile = /\.sok$/i.test(collection.file);
-  if (!solutionFile && !entries.some((entry) => entry.kind === 'level' && entry.level.solutions.length > 0)) {
-    throw new UsageError("no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines");
+  const quiet = () => {};
+  if (!solutionFile) {
+    let found = false;
+    for (let position = 0; position < selection.count && !found; position++) {
+      const entry = entryAt(collection, selection.numberAt(position), quiet);
+      found = entry.kind === 'level' && entry.level.solutions.length > 0;
+    }
+    if (!found) throw new UsageError("no moves to verify: give a moves file ('-' for stdin) or --moves, or a SOK file whose levels have Solution lines");
   }
-  return entries.flatMap((entry): VerifyJob[] => {
-    if (entry.kind === 'failure' || entry.level.solutions.length === 0) return [jobFor(entry, collection, null)];
-    const { level } = entry;
-    return level.solutions.map((text, i) =>
-      jobFor(entry, collection, { text, file: level.source.file, level: level.source.index, context: 'its Solution line' }, level.solutions.length > 1 ? ` solution ${i + 1}` : ''),
-    );
-  });
+  const warn = warnOn(io);
+  const several = selection.count > 1 || storedSolutionJobs(collection, entryAt(collection, selection.numberAt(0), quiet)).length > 1;
+  function* jobs(): Generator<VerifyJob> {
+    for (let position = 0; position < selection.count; position++) yield* storedSolutionJobs(collection, entryAt(collection, selection.numberAt(position), warn));
+  }
+  return { jobs: jobs(), several };
 }
 
 /**
@@ -117,13 +133,19 @@ export async function verify(io: Io, request: VerifyRequest, chalk: ChalkInstanc
 async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
   const input = await reader.read(request.levelPath, 'level file');
-  const collection = readEachLevel(io, input.text, input.name, request.format);
-  const entries = selectEntries(collection, request.level);
+  const collection = readLevelIndex(input.text, input.name, request.format);
+  const selection = selectNumbers(collection, request.level);
   const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
-  const jobs = explicitMoves ? await jobsForGivenMoves(io, reader, request, collection, entries) : jobsForStoredSolutions(collection, entries);
+  let jobs: Iterable<VerifyJob>;
+  let several: boolean;
+  if (explicitMoves) {
+    const given = await jobsForGivenMoves(io, reader, request, collection, selection);
+    jobs = given;
+    several = given.length > 1;
+  } else ({ jobs, several } = jobsForStoredSolutions(io, collection, selection));
   const reporter: Reporter<VerifyOutcome> = request.json
     ? jsonVerifyReporter(io.stdout)
-    : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: jobs.length > 1, quiet: request.quiet });
+    : humanVerifyReporter(io.stdout, chalk, { notation: request.notation, compact: several, quiet: request.quiet });
   const codes: ExitCode[] = [];
   // Annotations stay off stdout with --json, which must stay pure JSON Lines.
   const annotations = annotating(io.env) ? (request.json ? io.stderr : io.stdout) : null;

@@ -24,8 +24,19 @@ const COLUMNS = ['size', 'boxes', 'goals', 'reach', 'dead', 'decor', 'frozen'] a
 const WIDTHS = [7, 5, 5, 5, 5, 7, 6] as const;
 
 /** The human table of `sokoban check`: a header, then one line per level as it is released in input order. */
-export function checkTable(out: OutputStream, chalk: ChalkInstance, labels: readonly string[]) {
-  const labelWidth = Math.min(48, Math.max(5, ...labels.map((label) => label.length)));
+/** The level column's width: the longest label, within 5 to 48 characters; labels past 48 are not looked at. */
+export function labelWidthOf(labels: Iterable<string>): number {
+  let width = 5;
+  for (const label of labels) {
+    width = Math.max(width, label.length);
+    if (width >= LONGEST_LABEL) return LONGEST_LABEL;
+  }
+  return width;
+}
+
+const LONGEST_LABEL = 48;
+
+export function checkTable(out: OutputStream, chalk: ChalkInstance, labelWidth: number) {
   const cells = (values: readonly string[]) => values.map((value, i) => (i === 0 ? value.padEnd(WIDTHS[i]) : value.padStart(WIDTHS[i]))).join(' ');
   let headerWritten = false;
   return {
@@ -97,16 +108,16 @@ export interface CheckTotals {
   readonly duplicates: number;
 }
 
-export function totalsOfRows(rows: readonly CheckRow[]): CheckTotals {
-  const count = (test: (row: CheckRow) => boolean) => rows.filter(test).length;
-  return {
-    levels: count((row) => row.verdict !== 'error'),
-    solvable: count((row) => row.verdict === 'solvable'),
-    unsolvable: count((row) => row.verdict === 'unsolvable'),
-    unknown: count((row) => row.verdict === 'unknown'),
-    errors: count((row) => row.verdict === 'error'),
-    duplicates: count((row) => row.duplicateOf !== null),
-  };
+/** Counts one more row into running totals: a check keeps its totals, not its rows. */
+export function addRow(totals: { -readonly [K in keyof CheckTotals]: number }, row: Pick<CheckRow, 'verdict' | 'duplicateOf'>): void {
+  if (row.verdict === 'error') totals.errors++;
+  else {
+    totals.levels++;
+    if (row.verdict === 'solvable') totals.solvable++;
+    else if (row.verdict === 'unsolvable') totals.unsolvable++;
+    else totals.unknown++;
+  }
+  if (row.duplicateOf !== null) totals.duplicates++;
 }
 
 /** One line: how many levels, and how many of each verdict. */

@@ -79,25 +79,47 @@ export function optimizeJson(report: OptimizeReport, settings: OptimizeReportSet
   };
 }
 
-/** The run's totals: levels by status, and the lengths before and after over the levels optimized. */
-export function writeOptimizeSummary(out: OutputStream, records: readonly OptimizeRecord[], wallMs: number): void {
-  const count = (status: OptimizeRecord['status']) => records.filter((record) => record.status === status).length;
-  const optimized = records.filter((record) => record.status === 'optimized');
-  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-  const before = { moves: sum(optimized.map((record) => record.before?.moves ?? 0)), pushes: sum(optimized.map((record) => record.before?.pushes ?? 0)) };
-  const after = { moves: sum(optimized.map((record) => record.moves ?? 0)), pushes: sum(optimized.map((record) => record.pushes ?? 0)) };
-  const columns: [string, string][] = [
-    ['levels', String(records.length)],
-    ['optimized', String(optimized.length)],
-    ['unsolvable', String(count('unsolvable'))],
-    ['timeout', String(count('timeout'))],
-    ['memory', String(count('memory'))],
-    ['error', String(count('error'))],
-    ['moves', `${before.moves} -> ${after.moves}`],
-    ['pushes', `${before.pushes} -> ${after.pushes}`],
-    ['wall time', formatDuration(wallMs)],
-  ];
-  const widths = columns.map(([head, value]) => Math.max(head.length, value.length));
-  out.write(`${columns.map(([head], i) => head.padStart(widths[i])).join('  ')}\n`);
-  out.write(`${columns.map(([, value], i) => value.padStart(widths[i])).join('  ')}\n`);
+/**
+ * The run's totals: levels by status, and the lengths before and after over the levels
+ * optimized, added up one record at a time (a batch keeps its totals, not its records).
+ */
+export class OptimizeTally {
+  private readonly statuses: Record<OptimizeRecord['status'], number> = { optimized: 0, unsolvable: 0, timeout: 0, memory: 0, error: 0 };
+  private readonly before = { moves: 0, pushes: 0 };
+  private readonly after = { moves: 0, pushes: 0 };
+  private levels = 0;
+
+  add(record: OptimizeRecord): void {
+    this.levels++;
+    this.statuses[record.status]++;
+    if (record.status !== 'optimized') return;
+    this.before.moves += record.before?.moves ?? 0;
+    this.before.pushes += record.before?.pushes ?? 0;
+    this.after.moves += record.moves ?? 0;
+    this.after.pushes += record.pushes ?? 0;
+  }
+
+  /** How many records were added. */
+  get count(): number {
+    return this.levels;
+  }
+
+  /** The summary: levels, each status, moves and pushes before and after, and the wall time. */
+  write(out: OutputStream, wallMs: number): void {
+    const { before, after, statuses } = this;
+    const columns: [string, string][] = [
+      ['levels', String(this.levels)],
+      ['optimized', String(statuses.optimized)],
+      ['unsolvable', String(statuses.unsolvable)],
+      ['timeout', String(statuses.timeout)],
+      ['memory', String(statuses.memory)],
+      ['error', String(statuses.error)],
+      ['moves', `${before.moves} -> ${after.moves}`],
+      ['pushes', `${before.pushes} -> ${after.pushes}`],
+      ['wall time', formatDuration(wallMs)],
+    ];
+    const widths = columns.map(([head, value]) => Math.max(head.length, value.length));
+    out.write(`${columns.map(([head], i) => head.padStart(widths[i])).join('  ')}\n`);
+    out.write(`${columns.map(([, value], i) => value.padStart(widths[i])).join('  ')}\n`);
+  }
 }
