@@ -4,6 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 import { PROGRAM_NAME } from './error-line.js';
 import { errorCode, fileSystemError } from './fs-errors.js';
+import { type HeapUse, checkHeapRoom, decodedBytes, nodeHeap } from './heap-room.js';
 import { checkTextWritable, makeTextDirectory, writeTextFile } from './write-file.js';
 
 export { fileSystemError } from './fs-errors.js';
@@ -88,6 +89,11 @@ export interface Io {
    * signals' usual effect.
    */
   onInterrupt?(listener: () => void): () => void;
+  /**
+   * The main thread's heap now, where it is known: inputs too large for it are refused with one
+   * line, and a batch stops before it fills, instead of V8 ending the process (heap-room.ts).
+   */
+  heap?(): HeapUse;
 }
 
 /** The longest delay Node's timers can wait; a longer one fires at once (TimeoutOverflowWarning). */
@@ -113,7 +119,7 @@ export function tooLargeError(file: string, bytes: number | null, maxBytes: numb
 /** The name stdin goes by in messages and results. */
 export const STDIN_NAME = '<stdin>';
 
-export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INPUT_BYTES): Promise<string> {
+export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INPUT_BYTES, heap?: () => HeapUse): Promise<string> {
   let bytes: number;
   try {
     const info = await stat(resolve(cwd, path));
@@ -127,7 +133,7 @@ export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INP
   }
   if (bytes > maxBytes) throw tooLargeError(path, bytes, maxBytes);
   try {
-    return decodeText(await fsReadFile(resolve(cwd, path)), path);
+    return decodeText(await fsReadFile(resolve(cwd, path)), path, heap?.());
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw fileSystemError(error, path);
@@ -138,13 +144,15 @@ export async function readTextFile(path: string, cwd: string, maxBytes = MAX_INP
  * The text of a file read as UTF-8. A UTF-16 file (Notepad's "Unicode") would read as letters
  * between NUL characters and end as "no level found": it is named for what it is instead.
  */
-export function decodeText(bytes: Buffer, name: string): string {
+export function decodeText(bytes: Buffer, name: string, heap?: HeapUse): string {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (utf16) throw new InputError('UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8', name);
   const sample = bytes.subarray(0, 1024);
   if (sample.includes(0)) {
     throw new InputError('holds NUL bytes: UTF-16 text without a byte order mark, or not a text file; levels are read as UTF-8', name);
   }
+  // The bytes are outside the heap; their text is in it.
+  if (heap !== undefined) checkHeapRoom(heap, decodedBytes(bytes), name, 'reading it');
   return bytes.toString('utf8');
 }
 
@@ -231,7 +239,7 @@ export async function diskListFolder(folder: string, cwd: string, extensions: re
   return found;
 }
 
-async function readAll(stream: NodeJS.ReadableStream, maxBytes: number): Promise<string> {
+async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, heap: () => HeapUse): Promise<string> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   for await (const chunk of stream) {
@@ -240,7 +248,7 @@ async function readAll(stream: NodeJS.ReadableStream, maxBytes: number): Promise
     if (bytes > maxBytes) throw tooLargeError(STDIN_NAME, null, maxBytes);
     chunks.push(buffer);
   }
-  return decodeText(Buffer.concat(chunks), STDIN_NAME);
+  return decodeText(Buffer.concat(chunks), STDIN_NAME, heap());
 }
 
 function processStream(stream: NodeJS.WriteStream): OutputStream {
@@ -289,7 +297,7 @@ export function nodeIo(): Io {
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     cwd,
-    readFile: (path, maxBytes) => readTextFile(path, cwd, maxBytes),
+    readFile: (path, maxBytes) => readTextFile(path, cwd, maxBytes, nodeHeap),
     writeFile: (path, text) => writeTextFile(path, text, cwd),
     checkWritable: (path) => checkTextWritable(path, cwd),
     makeDirectory: (path) => makeTextDirectory(path, cwd),
@@ -297,7 +305,8 @@ export function nodeIo(): Io {
     listFolder: (folder, extensions) => diskListFolder(folder, cwd, extensions),
     realPath: (path) => diskRealPath(path, cwd),
     glob: (patterns, from) => diskGlob(patterns, resolve(cwd, from ?? '.')),
-    readStdin: (maxBytes) => readAll(process.stdin, maxBytes ?? MAX_INPUT_BYTES),
+    readStdin: (maxBytes) => readAll(process.stdin, maxBytes ?? MAX_INPUT_BYTES, nodeHeap),
+    heap: nodeHeap,
     now: () => performance.now(),
     sleep: pause,
     onInterrupt: (listener) => {

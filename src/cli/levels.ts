@@ -2,6 +2,7 @@ import { UsageError, formatPosition } from '../errors.js';
 import type { Collection, Level, LevelFailure, LevelFormat, LevelIndex } from '../level/level.js';
 import { indexLevels, parseCollection } from '../level/parse.js';
 import { reportWarning, warningLine } from './error-line.js';
+import { JSON_BYTES_PER_CHARACTER, checkHeapRoom } from './heap-room.js';
 import type { InputReader } from './input.js';
 import type { Io, OutputStream } from './io.js';
 import { displayName, printable } from './printable.js';
@@ -23,7 +24,10 @@ export async function loadCollection(io: Io, reader: InputReader, path: string, 
  * place while the others are still read. A text holding one level only, and that one malformed,
  * throws its error: the input as a whole is bad.
  */
-export function readLevelIndex(text: string, file: string, format: LevelFormat | undefined): LevelIndex {
+export function readLevelIndex(io: Io, text: string, file: string, format: LevelFormat | undefined): LevelIndex {
+  // JSON is parsed whole, to several times its size: refused in one line when the heap cannot take it.
+  const heap = format !== 'xsb' && /^\uFEFF?\s*[[{]/.test(text.slice(0, 4096)) ? io.heap?.() : undefined;
+  if (heap !== undefined) checkHeapRoom(heap, text.length * JSON_BYTES_PER_CHARACTER, file, 'a JSON level file is read whole: this one');
   const index = indexLevels(text, { file, format: format ?? 'auto' });
   if (index.count === 1) {
     const only = index.read(1);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { MAX_INPUT_BYTES, diskGlob, diskListFolder, diskPathKind, diskRealPath, fileSystemError, type Io, readTextFile, tooLargeError } from '../../src/cli/io.js';
+import type { HeapUse } from '../../src/cli/heap-room.js';
 import { run } from '../../src/cli/run.js';
 
 export interface FakeIoOptions {
@@ -16,6 +17,8 @@ export interface FakeIoOptions {
    * (`ENOSPC`: the disk filled up while the levels were solved).
    */
   readonly failingWrites?: Readonly<Record<string, string>>;
+  /** The main thread's heap as the command sees it (Io.heap); absent: not known, as before the heap was watched. */
+  readonly heap?: () => HeapUse;
 }
 
 export interface FakeIo extends Io {
@@ -103,6 +106,7 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
     interrupt: () => {
       for (const listener of [...interruptListeners]) listener();
     },
+    heap: options.heap,
     out: () => stdout,
     err: () => stderr,
     written,

@@ -122,7 +122,7 @@ export async function planJobs(io: Io, sources: readonly InputSource[], settings
     const name = source.kind === 'stdin' ? STDIN_NAME : source.path;
     try {
       const input = await readSource(io, source);
-      const collection = readLevelIndex(input.text, input.name, settings.format);
+      const collection = readLevelIndex(io, input.text, input.name, settings.format);
       const selection = selectNumbers(collection, settings.level);
       collections.push({ collection, path: source.kind === 'file' ? source.path : null });
       segments.push({ kind: 'levels', first: count, collection, selection });

@@ -1,4 +1,6 @@
 import { SolveCancelledError } from '../../runner/executor.js';
+import { PROGRAM_NAME } from '../error-line.js';
+import { heapMargin, heapNote, heapRoom } from '../heap-room.js';
 import type { Io } from '../io.js';
 
 /** A batch's items in input order, each made when it is about to start (a level is read then). */
@@ -23,6 +25,11 @@ export interface BatchRun<Item, Result> {
   readonly finish: (item: Item, position: number, result: Result) => void;
   /** Runs before the executor closes (progress lines, timers). */
   readonly cleanUp?: () => void;
+  /**
+   * Heap the caller needs once the batch is over, for what it has kept so far (report files
+   * written from every record): the batch stops before the heap is too full to leave it.
+   */
+  readonly reserveBytes?: () => number;
 }
 
 /**
@@ -37,13 +44,29 @@ export function itemsInFlight(workers: number): number {
 }
 
 /**
+ * How a batch ended: every item run, stopped by the user (Ctrl-C, SIGTERM, SIGHUP, stdout
+ * closed), or stopped because the main thread's heap was nearly full.
+ */
+export type BatchEnd = 'finished' | 'interrupted' | 'heap-full';
+
+/**
  * Runs every item of a batch, in input order, a few at a time per worker (itemsInFlight). When
  * the batch is stopped, no item starts any more, the ones running or queued are cancelled and
- * give no result, and the finished ones stay. Says whether the batch was stopped.
+ * give no result, and the finished ones stay. It stops itself, saying so on stderr, when the
+ * results it keeps have nearly filled the heap (leaving what `reserveBytes` asks for): before V8
+ * would end the process with a stack dump.
  */
-export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, run: BatchRun<Item, Result>): Promise<boolean> {
+export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, run: BatchRun<Item, Result>): Promise<BatchEnd> {
   const stop = new AbortController();
   const stopListening = run.interruptible ? io.onInterrupt?.(() => stop.abort()) : undefined;
+  let heapFull = false;
+  const watchHeap = (): void => {
+    const heap = io.heap?.();
+    if (heap === undefined || heapRoom(heap) >= heapMargin(heap) + (run.reserveBytes?.() ?? 0) || stop.signal.aborted) return;
+    heapFull = true;
+    io.stderr.write(`${PROGRAM_NAME}: the heap is nearly full (${heapNote(heap)}): stopping\n`);
+    stop.abort();
+  };
   let next = 0;
   // Each lane takes the next item as soon as its last one is over: items start in input order.
   const lane = async (): Promise<void> => {
@@ -55,6 +78,7 @@ export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, ru
       } catch (error) {
         if (!(error instanceof SolveCancelledError)) throw error;
       }
+      watchHeap();
     }
   };
   try {
@@ -64,5 +88,5 @@ export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, ru
     run.cleanUp?.();
     await run.executor.close();
   }
-  return stop.signal.aborted;
+  return heapFull ? 'heap-full' : stop.signal.aborted ? 'interrupted' : 'finished';
 }

@@ -146,7 +146,7 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     const inspected = inspect(job, () => io.now() - started > timeLimitMs);
     return { job, inspected, duplicateOf: duplicates.check(inspected.key, job.key.name) };
   };
-  const interrupted = await runBatch(
+  const ended = await runBatch(
     io,
     { count: jobs.count, at: itemAt },
     {
@@ -167,12 +167,15 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
       },
     },
   );
+  // Stopped by the user or by a full heap: what is finished is reported, and the run says it is partial.
+  const interrupted = ended !== 'finished';
+  const stopped = ended === 'heap-full' ? 'stopped' : 'interrupted';
   if (interrupted) emitter.flush();
   const prose = request.json ? io.stderr : io.stdout;
   prose.write(`${checkSummary(totals, request.timeLimitSeconds)}\n`);
   if (interrupted) {
-    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${totals.levels + totals.errors} of ${jobs.count} levels checked\n`);
-    return ExitCode.interrupted;
+    io.stderr.write(`${PROGRAM_NAME}: ${stopped}: ${totals.levels + totals.errors} of ${jobs.count} levels checked\n`);
+    return ended === 'heap-full' ? ExitCode.limit : ExitCode.interrupted;
   }
   return combineExitCodes(codes);
 }

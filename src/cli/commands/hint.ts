@@ -98,7 +98,7 @@ async function hintFor(io: Io, job: VerifyJob, request: HintRequest): Promise<Hi
 export async function hint(io: Io, request: HintRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
   const input = await reader.read(request.levelPath, 'level file');
-  const collection = readLevelIndex(input.text, input.name, request.format);
+  const collection = readLevelIndex(io, input.text, input.name, request.format);
   const selection = selectNumbers(collection, request.level);
   let jobs: VerifyJob[];
   if (request.movesPath !== undefined || request.movesString !== undefined) {

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { runBatch } from '../batch/run-batch.js';
+import { HEAP_BYTES_PER_LEVEL_WRITTEN } from '../heap-room.js';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { type GoalRule, chooseGoalRule } from '../../game/goal-rule.js';
@@ -150,7 +151,7 @@ async function planFromGivenMoves(io: Io, request: OptimizeRequest): Promise<Opt
   const [levelPath] = request.inputs;
   const reader = new InputReader(io);
   const input = await reader.read(levelPath, 'level file');
-  const collection = readLevelIndex(input.text, input.name, request.format);
+  const collection = readLevelIndex(io, input.text, input.name, request.format);
   const jobs = await jobsForGivenMoves(io, reader, request, collection, selectNumbers(collection, request.level), 'optimize');
   const levels = jobs.map((job): PlannedLevel => {
     const { ref } = job;
@@ -226,7 +227,7 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
   const { executor, workers } = chooseOptimizeExecutor(io, levelJobs, requestedWorkers);
   // Ctrl-C or SIGTERM stops the workers and keeps what is finished; a level on the main thread cannot be interrupted.
   const warn = warnOn(io);
-  const interrupted = await runBatch(
+  const ended = await runBatch(
     io,
     { count: plan.count, at: (position) => plan.plannedAt(position, warn) },
     {
@@ -235,14 +236,19 @@ export async function optimizeLevels(io: Io, request: OptimizeRequest, chalk: Ch
       interruptible: levelJobs > 1,
       start: (planned, signal) => (planned.kind === 'failed' ? planned.record : executor.optimize(planned.job, settings, signal)),
       finish,
+      // --out writes every level back at the end.
+      reserveBytes: () => (request.out === undefined ? 0 : plan.count * HEAP_BYTES_PER_LEVEL_WRITTEN),
     },
   );
+  // Stopped by the user or by a full heap: what is finished is reported, and the run says it is partial.
+  const interrupted = ended !== 'finished';
+  const stopped = ended === 'heap-full' ? 'stopped' : 'interrupted';
   if (interrupted) emitter.flush();
   // Prose after the results goes where it cannot corrupt machine output.
   if (tally.count > 1 || interrupted) tally.write(request.json ? io.stderr : io.stdout, Math.round(io.now() - started));
   if (interrupted) {
-    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${tally.count} of ${plan.count} levels finished, ${plan.count - tally.count} not\n`);
-    return ExitCode.interrupted;
+    io.stderr.write(`${PROGRAM_NAME}: ${stopped}: ${tally.count} of ${plan.count} levels finished, ${plan.count - tally.count} not\n`);
+    return ended === 'heap-full' ? ExitCode.limit : ExitCode.interrupted;
   }
   const finished = records.filter((record): record is OptimizeRecord => record !== undefined);
   if (request.out !== undefined && (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed > 0) codes.add(ExitCode.outputFailed);

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { type Command, Option } from 'commander';
-import { UsageError } from '../../errors.js';
+import { OutputError, UsageError } from '../../errors.js';
 import type { GoalRule } from '../../game/goal-rule.js';
 import type { LevelFormat } from '../../level/level.js';
 import { type Optimality, solve } from '../../solver/solve.js';
@@ -14,12 +14,13 @@ import { runBatch } from '../batch/run-batch.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, countLevelJobs, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { outputPathFor, unreadableLevels, writeSolvedCollections } from '../batch/out-dir.js';
+import { HEAP_BYTES_PER_LEVEL_WRITTEN, HEAP_BYTES_PER_RECORD, heapShortfall } from '../heap-room.js';
 import { warnOn } from '../levels.js';
 import type { LevelRecord, RecordKey } from '../../runner/record.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { type Summary, type SummarySettings, TotalsTally, parseSummary } from '../batch/summary.js';
 import { type CommandContext, styleFor } from '../context.js';
-import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine } from '../error-line.js';
+import { DEBUG_VARIABLE, PROGRAM_NAME, errorLine, reportError } from '../error-line.js';
 import { ExitCode, combineExitCodes } from '../exit-codes.js';
 import type { Io, OutputStream } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders, tryOutput } from '../output-plan.js';
@@ -190,6 +191,15 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   // Every record is kept only for what needs them all at the end: report files, the baseline, --out.
   const keepsRecords = checked.reports.length > 0 || checked.baseline !== null || request.out !== undefined;
+  // What is made from every level at the end (each report file, the collections --out writes, the
+  // baseline's comparison) must fit in the heap with the records: refused now, not after the search.
+  const filesWritten = checked.reports.length + (request.out === undefined ? 0 : 1) + (checked.baseline === null ? 0 : 1);
+  const endBytes = jobs.count * filesWritten * HEAP_BYTES_PER_LEVEL_WRITTEN;
+  const shortfall = keepsRecords ? heapShortfall(io.heap?.(), endBytes + jobs.count * HEAP_BYTES_PER_RECORD) : null;
+  if (shortfall !== null) {
+    const what = checked.reports.length > 0 ? `--report ${checked.reports[0].path}` : request.out !== undefined ? `--out ${request.out}` : `--baseline ${request.baseline}`;
+    throw new UsageError(`${what}: a file of all ${jobs.count} levels ${shortfall}`);
+  }
   const records: LevelRecord[] = keepsRecords ? new Array(jobs.count) : [];
   const finishedAt = new Uint8Array(jobs.count);
   const tally = new TotalsTally();
@@ -229,7 +239,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   // search on the main thread (a single level with no race and no report, or --heuristic's A* for
   // every level) cannot be interrupted.
   const warn = warnOn(io, err);
-  const interrupted = await runBatch(
+  const ended = await runBatch(
     io,
     { count: jobs.count, at: (position) => jobs.jobAt(position, warn) },
     {
@@ -242,22 +252,32 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
         if (ticker !== null) clearInterval(ticker);
         progress.clear();
       },
+      reserveBytes: () => endBytes,
     },
   );
+  // Stopped by the user or by a full heap: what is finished is reported, and the run says it is partial.
+  const interrupted = ended !== 'finished';
+  const stopped = ended === 'heap-full' ? 'stopped' : 'interrupted';
   if (interrupted) emitter.flush();
   for (const stream of streams) stream.end();
   const finished = records.filter((record): record is LevelRecord => record !== undefined);
   const unfinishedCount = jobs.count - tally.count;
-  // The levels not finished are named only in report files.
-  const unfinished: RecordKey[] = [];
-  if (interrupted && checked.reports.length > 0) for (let position = 0; position < jobs.count; position++) if (finishedAt[position] === 0) unfinished.push(jobs.keyAt(position));
+  // The levels not finished are named only in report files, once one is written.
+  let unfinished: RecordKey[] | null = null;
+  const unfinishedKeys = (): RecordKey[] => {
+    if (unfinished !== null) return unfinished;
+    const keys: RecordKey[] = [];
+    for (let position = 0; position < jobs.count; position++) if (finishedAt[position] === 0) keys.push(jobs.keyAt(position));
+    unfinished = keys;
+    return keys;
+  };
 
   // Prose after the results goes where it cannot corrupt machine output.
   const prose = request.json ? io.stderr : io.stdout;
   // Under --quiet the summary is the only sign the solved levels were there, so it is always printed.
   if (tally.count > 1 || interrupted || request.quiet === true) writeSummaryTable(prose, tally.totals(), Math.round(io.now() - started));
   if (interrupted) {
-    io.stderr.write(`${PROGRAM_NAME}: interrupted: ${tally.count} of ${jobs.count} levels finished, ${unfinishedCount} not\n`);
+    io.stderr.write(`${PROGRAM_NAME}: ${stopped}: ${tally.count} of ${jobs.count} levels finished, ${unfinishedCount} not\n`);
   }
   // A partial run is no baseline comparison and no collection to write back: only its reports.
   const regressions = checked.baseline === null || interrupted ? [] : findRegressions(checked.baseline, finished);
@@ -273,11 +293,19 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   const shards = checked.shard === null ? [] : [[checked.shard.index, checked.shard.count] as const];
   // Each output is tried on its own: a full disk that refuses one report may still take the next.
   let outputsFailed = 0;
+  const reportBytes = finished.reduce((sum, record) => sum + HEAP_BYTES_PER_LEVEL_WRITTEN + 3 * (record.solution?.length ?? 0), unfinishedCount * HEAP_BYTES_PER_LEVEL_WRITTEN);
   for (const report of checked.reports) {
-    const text = report.file.write({ finished, unfinished: interrupted ? unfinished : null, settings: summarySettings, shards });
+    // Solutions longer than planned may leave no room at the end: this report is then not written, in one line.
+    const noRoom = heapShortfall(io.heap?.(), reportBytes);
+    if (noRoom !== null) {
+      reportError(io, new OutputError(`not written: writing it ${noRoom}`, report.path));
+      outputsFailed++;
+      continue;
+    }
+    const text = report.file.write({ finished, unfinished: interrupted ? unfinishedKeys() : null, settings: summarySettings, shards });
     if (!(await tryOutput(io, () => io.writeFile(report.path, text)))) outputsFailed++;
   }
-  if (interrupted) return ExitCode.interrupted;
+  if (interrupted) return ended === 'heap-full' ? ExitCode.limit : ExitCode.interrupted;
   if (request.out !== undefined) outputsFailed += (await writeSolvedCollections(io, request.out, plan.collections, finished)).failed;
 
   if (regressions.length > 0) codes.add(ExitCode.notSolved);

@@ -133,7 +133,7 @@ export async function verify(io: Io, request: VerifyRequest, chalk: ChalkInstanc
 async function verifyLevels(io: Io, request: VerifyRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
   const input = await reader.read(request.levelPath, 'level file');
-  const collection = readLevelIndex(input.text, input.name, request.format);
+  const collection = readLevelIndex(io, input.text, input.name, request.format);
   const selection = selectNumbers(collection, request.level);
   const explicitMoves = request.movesPath !== undefined || request.movesString !== undefined;
   let jobs: Iterable<VerifyJob>;

@@ -46,7 +46,7 @@ describe('runBatch', () => {
       await tick();
       for (const { resolve } of [...executor.held.values()]) resolve(0);
     }
-    expect(await batch).toBe(false);
+    expect(await batch).toBe('finished');
     expect(executor.most()).toBe(itemsInFlight(2));
     expect(executor.started).toEqual(Array.from({ length: 1000 }, (_, n) => n));
     expect(made).toEqual(executor.started);
@@ -65,7 +65,7 @@ describe('runBatch', () => {
     executor.held.get(0)?.resolve(0);
     await tick();
     io.interrupt();
-    expect(await batch).toBe(true);
+    expect(await batch).toBe('interrupted');
     expect(finished).toEqual([0]);
     expect(executor.started).toHaveLength(itemsInFlight(1) + 1);
     expect(executor.held.size).toBe(0);
