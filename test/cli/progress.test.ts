@@ -34,4 +34,21 @@ describe('the progress line', () => {
     expect(lastFrame(err.text())).toContain('1 solved, 0 failing');
     expect(lastFrame(err.text())).toContain('ETA');
   });
+
+  it('is drawn at most every 100 ms, and for the last level, however fast levels finish', () => {
+    const err = terminal(80);
+    let clock = 0;
+    const progress = progressLine(err, 10_000, () => clock);
+    for (let level = 1; level <= 10_000; level++) {
+      // A level every 0.05 ms: 0.5 s in all.
+      clock = level * 0.05;
+      progress.done('solved');
+    }
+    const frames = err
+      .text()
+      .split('\r\x1b[K')
+      .filter((frame) => frame !== '');
+    expect(frames.length).toBeLessThanOrEqual(7);
+    expect(lastFrame(err.text())).toContain('[10000/10000] 10000 solved');
+  });
 });

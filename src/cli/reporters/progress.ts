@@ -19,6 +19,9 @@ export interface Progress {
 
 const ERASE_LINE = '\r\x1b[K';
 
+/** The shortest time between two drawings of the line, except the one for the last level. */
+const REDRAW_MS = 100;
+
 /** No progress line: for logs and pipes, and for a single level, which is over before a line would say anything. */
 export const NO_PROGRESS: Progress = { done: () => {}, tick: () => {}, clear: () => {}, guard: (stream) => stream };
 
@@ -32,10 +35,12 @@ export function progressLine(err: OutputStream, total: number, now: () => number
   let finished = 0;
   let solved = 0;
   let shown = false;
+  let drawnAt = Number.NEGATIVE_INFINITY;
   // The line is drawn only at the start of a line, never after part of one.
   let atLineStart = true;
   const draw = () => {
     if (!atLineStart) return;
+    drawnAt = now();
     const elapsed = now() - started;
     const eta = finished === 0 ? '?' : formatDuration((elapsed / finished) * (total - finished));
     const failing = finished - solved;
@@ -49,11 +54,16 @@ export function progressLine(err: OutputStream, total: number, now: () => number
     if (shown) err.write(ERASE_LINE);
     shown = false;
   };
+  // A batch of small levels finishes thousands a second: the line is redrawn at most every
+  // REDRAW_MS (and for the last level), not once per level and again after each result printed.
+  const drawSoon = () => {
+    if (finished === total || now() - drawnAt >= REDRAW_MS) draw();
+  };
   return {
     done(status) {
       finished++;
       if (status === 'solved') solved++;
-      draw();
+      drawSoon();
     },
     tick: draw,
     clear: erase,
@@ -73,7 +83,7 @@ export function progressLine(err: OutputStream, total: number, now: () => number
           erase();
           stream.write(text);
           atLineStart = text.endsWith('\n');
-          if (redraw) draw();
+          if (redraw) drawSoon();
         },
       };
     },
