@@ -23,15 +23,17 @@ const LEVEL = '#####\n#@$.#\n#####\n\n';
 describe('a heap too small for the work', () => {
   it('stops a batch before its results fill the heap: the levels finished are reported, exit 3', async () => {
     let asked = 0;
-    // Nearly full from the third look on.
+    // Nearly full from the third look on (looks are spaced out while the heap is far from full).
     const heap = () => heapOf(256, ++asked >= 3 ? 250 : 20);
-    const { code, stdout, stderr } = await cli('solve', 'set.xsb', '--jobs', '1', { files: { 'set.xsb': LEVEL.repeat(10) }, heap });
+    const { code, stdout, stderr } = await cli('solve', 'set.xsb', '--jobs', '1', { files: { 'set.xsb': LEVEL.repeat(300) }, heap });
     expect(code).toBe(3);
     expect(stderr).toMatch(
       /^sokoban: the heap is nearly full \(\d+ MiB of the 256 MiB heap limit are free; give Node more with NODE_OPTIONS=--max-old-space-size=<MiB>\): stopping$/m,
     );
-    expect(stderr).toContain('sokoban: stopped: 3 of 10 levels finished, 7 not\n');
-    expect(stdout.match(/: solved in 1 move/g)).toHaveLength(3);
+    const finished = Number(/sokoban: stopped: (\d+) of 300 levels finished/.exec(stderr)?.[1]);
+    expect(finished).toBeGreaterThanOrEqual(3);
+    expect(finished).toBeLessThan(300);
+    expect(stdout.match(/: solved in 1 move/g)).toHaveLength(finished);
   });
 
   it('refuses a report of more levels than the heap can write before any search', async () => {

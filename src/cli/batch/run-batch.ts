@@ -43,6 +43,9 @@ export function itemsInFlight(workers: number): number {
   return Math.max(16, 4 * workers);
 }
 
+/** Results between two looks at the heap while it is far from full. */
+const HEAP_LOOK_EVERY = 64;
+
 /**
  * How a batch ended: every item run, stopped by the user (Ctrl-C, SIGTERM, SIGHUP, stdout
  * closed), or stopped because the main thread's heap was nearly full.
@@ -60,9 +63,22 @@ export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, ru
   const stop = new AbortController();
   const stopListening = run.interruptible ? io.onInterrupt?.(() => stop.abort()) : undefined;
   let heapFull = false;
+  let unwatched = 0;
   const watchHeap = (): void => {
+    if (unwatched > 0) {
+      unwatched--;
+      return;
+    }
     const heap = io.heap?.();
-    if (heap === undefined || heapRoom(heap) >= heapMargin(heap) + (run.reserveBytes?.() ?? 0) || stop.signal.aborted) return;
+    if (heap === undefined || stop.signal.aborted) return;
+    const needed = heapMargin(heap) + (run.reserveBytes?.() ?? 0);
+    const room = heapRoom(heap);
+    if (room >= needed) {
+      // Far from full, the next results cannot fill it (a record is a kilobyte or so): the heap's
+      // statistics, some microseconds a look, are read again only after HEAP_LOOK_EVERY of them.
+      if (room >= 2 * needed) unwatched = HEAP_LOOK_EVERY - 1;
+      return;
+    }
     heapFull = true;
     io.stderr.write(`${PROGRAM_NAME}: the heap is nearly full (${heapNote(heap)}): stopping\n`);
     stop.abort();
