@@ -1,6 +1,6 @@
 import { UsageError, formatPosition } from '../errors.js';
-import type { Collection, Level, LevelFailure, LevelFormat, LevelIndex } from '../level/level.js';
-import { indexLevels, parseCollection } from '../level/parse.js';
+import type { Level, LevelFailure, LevelFormat, LevelIndex } from '../level/level.js';
+import { indexLevels } from '../level/parse.js';
 import { reportWarning, warningLine } from './error-line.js';
 import { JSON_BYTES_PER_CHARACTER, checkHeapRoom } from './heap-room.js';
 import type { InputReader } from './input.js';
@@ -8,14 +8,29 @@ import type { Io, OutputStream } from './io.js';
 import { displayName, printable } from './printable.js';
 
 /**
- * Reads and parses one level file (or stdin). Parse warnings go to stderr straight away,
- * so they never mix with results on stdout, --json or not.
+ * Reads one level file (or stdin) for the commands that use whole levels (show, convert): every
+ * level, or only the one `--level` names (see selectNumbers), read and warned about (on stderr
+ * straight away, so warnings never mix with results on stdout). A malformed level among those
+ * fails the command with its error; one outside the selection is not read.
  */
-export async function loadCollection(io: Io, reader: InputReader, path: string, format: LevelFormat | undefined): Promise<Collection> {
+export async function loadLevels(
+  io: Io,
+  reader: InputReader,
+  path: string,
+  format: LevelFormat | undefined,
+  selector: string | undefined,
+): Promise<{ collection: LevelIndex; levels: Level[] }> {
   const input = await reader.read(path, 'level file');
-  const collection = parseCollection(input.text, { file: input.name, format: format ?? 'auto' });
-  for (const warning of collection.warnings) reportWarning(io, `${formatPosition(warning)}: ${warning.message}`);
-  return collection;
+  const collection = readLevelIndex(io, input.text, input.name, format);
+  const selection = selectNumbers(collection, selector);
+  const entries = Array.from({ length: selection.count }, (_, position) => collection.read(selection.numberAt(position)));
+  const levels: Level[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'failure') throw entry.failure.error;
+    levels.push(entry.level);
+  }
+  for (const entry of entries) if (entry.kind === 'level') for (const warning of entry.warnings) reportWarning(io, `${formatPosition(warning)}: ${warning.message}`);
+  return { collection, levels };
 }
 
 /**
@@ -92,36 +107,6 @@ export function selectNumbers(collection: LevelIndex, selector: string | undefin
 export function selectedEntries(io: Io, collection: LevelIndex, selection: LevelSelection): LevelEntry[] {
   const warn = warnOn(io);
   return Array.from({ length: selection.count }, (_, position) => entryAt(collection, selection.numberAt(position), warn));
-}
-
-/** The levels a command works on: all of them, or the one `--level` names (see selectByNumberOrTitle). */
-export function selectLevels(collection: Collection, selector: string | undefined): readonly Level[] {
-  const entries = collection.levels.map((level) => ({ index: level.source.index, title: level.title, level }));
-  return selectByNumberOrTitle(collection.file, entries, selector).map((entry) => entry.level);
-}
-
-/**
- * The entries a command works on: all of them, or the one `--level` names, by 1-based number
- * or by title, as selectNumbers chooses.
- */
-function selectByNumberOrTitle<T extends { readonly index: number; readonly title: string | null }>(file: string, items: readonly T[], selector: string | undefined): readonly T[] {
-  if (selector === undefined) return items;
-  const count = items.length;
-  const plural = count === 1 ? 'level' : 'levels';
-  if (/^\d+$/.test(selector)) {
-    const index = Number(selector);
-    const item = items.find((candidate) => candidate.index === index);
-    if (item === undefined) throw new UsageError(`--level ${selector}: ${file} has ${count} ${plural}`);
-    return [item];
-  }
-  const wanted = selector.trim();
-  const exact = items.find((item) => item.title === wanted);
-  const loose = items.find((item) => item.title?.toLowerCase() === wanted.toLowerCase());
-  const found = exact ?? loose;
-  if (found === undefined) {
-    throw new UsageError(`--level ${selector}: no level of ${file} has that number or title`);
-  }
-  return [found];
 }
 
 /** How results name a level: the file alone when it holds one level, else `file#index` and the title. */

@@ -39,6 +39,18 @@ describe('--level reads the level it names, and only that one', () => {
     expect(stdout).toContain('solved');
   });
 
+  it('show and convert use the level chosen, though another level of the file is malformed or open', async () => {
+    const files = { 'set.xsb': collection(OPEN, '#####\n#@$x#\n#####', CLOSED) };
+    const shown = await cli('show', 'set.xsb', '--level', '3', { files });
+    expect([shown.code, shown.stderr]).toEqual([0, '']);
+    expect(shown.stdout).toContain('#@$.#');
+    const converted = await cli('convert', 'set.xsb', '--level', '3', '--to', 'xsb', { files });
+    expect([converted.code, converted.stdout, converted.stderr]).toEqual([0, `${CLOSED}\n`, '']);
+    const whole = await cli('convert', 'set.xsb', '--to', 'xsb', { files });
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toBe('sokoban: set.xsb:4:4: unknown character "x" in a board row\n');
+  });
+
   it('still reports a malformed level of a batch in its place, and every other level', async () => {
     const files = { 'set.xsb': collection(CLOSED, '#####\n#@$x#\n#####', CLOSED) };
     const { code, stdout } = await cli('solve', 'set.xsb', '--jobs', '1', '--json', { files });

@@ -9,7 +9,7 @@ import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { printable, printableLines } from '../printable.js';
 import type { Io } from '../io.js';
-import { loadCollection, selectLevels } from '../levels.js';
+import { loadLevels } from '../levels.js';
 import { LEVEL_FORMATS, formatOption, levelOption } from '../options/common.js';
 
 export interface ConvertRequest {
@@ -36,8 +36,9 @@ export async function convert(io: Io, request: ConvertRequest): Promise<ExitCode
   const output: PlannedOutput[] = request.out === undefined ? [] : [{ path: request.out, option: `--out ${request.out}` }];
   checkOutputs(io, request.inputPath === STDIN_ARGUMENT ? [] : [request.inputPath], output);
   await prepareOutputFolders(io, [], output);
-  const collection = await loadCollection(io, new InputReader(io), request.inputPath, request.format);
-  const levels = selectLevels(collection, request.level).map((level) => reshaped(level, request));
+  const loaded = await loadLevels(io, new InputReader(io), request.inputPath, request.format, request.level);
+  const { collection } = loaded;
+  const levels = loaded.levels.map((level) => reshaped(level, request));
   // A single level picked out of a collection no longer belongs under the collection's header.
   const header = request.level === undefined ? collection.header : [];
   let text = formatCollection({ header, levels }, request.to);

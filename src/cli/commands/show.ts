@@ -7,13 +7,13 @@ import { MAX_MOVE_TEXT_LENGTH } from '../../game/moves.js';
 import { type ReplayResult, replay } from '../../game/replay.js';
 import { step } from '../../game/step.js';
 import type { Board } from '../../level/board.js';
-import type { Collection, Level, LevelFormat } from '../../level/level.js';
+import type { Level, LevelFormat, LevelIndex } from '../../level/level.js';
 import { drawBoard } from '../board-view.js';
 import { type CommandContext, styleFor } from '../context.js';
 import { ExitCode } from '../exit-codes.js';
 import { InputReader } from '../input.js';
 import type { Io } from '../io.js';
-import { levelLabel, loadCollection, selectLevels } from '../levels.js';
+import { levelLabel, loadLevels } from '../levels.js';
 import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
 import { formatOption, goalOption, levelOption, nonNegativeInteger } from '../options/common.js';
 
@@ -37,11 +37,11 @@ function counts(moves: number, pushes: number): string {
   return `${moves} ${moves === 1 ? 'move' : 'moves'}, ${pushes} ${pushes === 1 ? 'push' : 'pushes'}`;
 }
 
-function drawLevels(io: Io, collection: Collection, levels: readonly Level[], chalk: ChalkInstance): ExitCode {
+function drawLevels(io: Io, collection: LevelIndex, levels: readonly Level[], chalk: ChalkInstance): ExitCode {
   levels.forEach((level, i) => {
     if (i > 0) io.stdout.write('\n');
     if (levels.length > 1 || level.title !== null) {
-      io.stdout.write(`${chalk.bold(levelLabel(level, collection.levels.length))}\n`);
+      io.stdout.write(`${chalk.bold(levelLabel(level, collection.count))}\n`);
     }
     io.stdout.write(`${drawBoard(level.board, chalk)}\n`);
   });
@@ -108,8 +108,7 @@ async function play(io: Io, level: Level, moves: MovesText, request: ShowRequest
 /** `sokoban show`: draws levels, and with moves plays them. */
 export async function show(io: Io, request: ShowRequest, chalk: ChalkInstance): Promise<ExitCode> {
   const reader = new InputReader(io);
-  const collection = await loadCollection(io, reader, request.levelPath, request.format);
-  const levels = selectLevels(collection, request.level);
+  const { collection, levels } = await loadLevels(io, reader, request.levelPath, request.format, request.level);
   if (request.movesPath !== undefined && request.movesOption !== undefined) {
     throw new UsageError('give the moves either as a file argument or with --moves, not both');
   }
