@@ -8,16 +8,23 @@ function heldExecutor() {
   const held = new Map<number, { resolve: (value: number) => void; reject: (error: Error) => void }>();
   let most = 0;
   const started: number[] = [];
+  const heard = new Set<AbortSignal>();
   return {
     held,
     started,
     most: () => most,
     start(item: number, signal: AbortSignal): Promise<number> {
       started.push(item);
+      // One listener per signal, as the worker pool keeps, cancels every item held.
+      if (!heard.has(signal)) {
+        heard.add(signal);
+        signal.addEventListener('abort', () => {
+          for (const [number, { reject }] of [...held]) reject(new SolveCancelledError(`item ${number}`));
+        });
+      }
       return new Promise<number>((resolve, reject) => {
         held.set(item, { resolve, reject });
         most = Math.max(most, held.size);
-        signal.addEventListener('abort', () => reject(new SolveCancelledError(`item ${item}`)), { once: true });
       }).finally(() => held.delete(item));
     },
     close: async () => {},
