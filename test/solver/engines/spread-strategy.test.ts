@@ -4,8 +4,9 @@ import type { Board } from '../../../src/level/board.js';
 import { SpreadStrategy } from '../../../src/solver/engines/spread-strategy.js';
 import { pushesToLurd } from '../../../src/solver/geometry/solution.js';
 import { buildProblem } from '../../../src/solver/model/problem.js';
+import { solve } from '../../../src/solver/solve.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
-import { board } from '../helpers.js';
+import { board, expectReplaysToSolved } from '../helpers.js';
 
 /** Runs strategy D on `start` in turns of `turn` positions to its end: it must solve it, its solution replaying to the win. */
 function expectSolved(start: Board, backwardPositions: number, turn = 50): SpreadStrategy {
@@ -29,5 +30,11 @@ describe("Festival's strategy D, hotspot-first", () => {
     const start = board('#########', '#..  $  #', '#. $  $ #', '#   #   #', '#  @    #', '#########');
     const engine = expectSolved(start, 20, 5);
     expect(engine.expanded).toBeGreaterThan(20);
+  });
+
+  it('runs alone in the portfolio as feature-spread, and its solution replays', () => {
+    const start = board('########', '#..    #', '#  $$  #', '#   @  #', '########');
+    const result = solve(start, { rule: 'all-goals', members: ['feature-spread'], timeLimitMs: 20_000 });
+    expectReplaysToSolved(start, result, 'all-goals');
   });
 });
