@@ -21,6 +21,7 @@ import type { Arrangement } from '../planning/arrangement.js';
 import type { PackingPlan } from '../planning/packing-plan.js';
 import { holdsDoneStep, stepsDone } from '../planning/step-plan.js';
 import { type PlanBasins, planBasins } from '../planning/plan-basins.js';
+import { areasWithBoxLifted } from '../geometry/lifted-box-areas.js';
 
 /** Its detector switches (`roomDeadlocks: false`, ...) are the registry's row names (DetectorSwitches). */
 export interface FeatureSearchConfig extends DetectorSwitches {
@@ -1096,20 +1097,7 @@ export class FeatureSearch implements SearchEngine {
    * beside it, labelled by settle(), become one with its cell.
    */
   private areasWithout(box: number, boxAt: Uint8Array): number {
-    const { neighbours } = this.analysis.problem;
-    const label = this.moves.areaOf;
-    let joined = 0;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[box * 4 + d];
-      if (side < 0 || boxAt[side] !== 0) continue;
-      let seen = false;
-      for (let e = 0; e < d; e++) {
-        const other = neighbours[box * 4 + e];
-        if (other >= 0 && boxAt[other] === 0 && label[other] === label[side]) seen = true;
-      }
-      if (!seen) joined++;
-    }
-    return this.areaTotal - joined + 1;
+    return areasWithBoxLifted(this.analysis.problem.neighbours, this.moves.areaOf, this.areaTotal, box, boxAt);
   }
 
   /** Fills boxList with the boxes of boxAt in cell order; returns how many. */

@@ -1,5 +1,6 @@
 import { CutCells } from './cut-cells.js';
 import type { Problem } from '../model/problem.js';
+import { areasWithBoxLifted } from './lifted-box-areas.js';
 
 /** Piece label of groupSidesInPosition for the piece the box's starting cell joins (CutCells.pieceOf gives -1 and child cells); areas beside the start are -2 - area. */
 const JOINED_PIECE = -1_000_000_000;
@@ -93,20 +94,7 @@ export class BoxMoves {
    * position (a search's own walk relabels the cells it walks).
    */
   areasWithout(box: number, boxAt: Uint8Array): number {
-    const { neighbours } = this.problem;
-    const label = this.cuts.areaOf;
-    let joined = 0;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[box * 4 + d];
-      if (side < 0 || boxAt[side] !== 0) continue;
-      let seen = false;
-      for (let e = 0; e < d; e++) {
-        const other = neighbours[box * 4 + e];
-        if (other >= 0 && boxAt[other] === 0 && label[other] === label[side]) seen = true;
-      }
-      if (!seen) joined++;
-    }
-    return this.cuts.areas - joined + 1;
+    return areasWithBoxLifted(this.problem.neighbours, this.cuts.areaOf, this.cuts.areas, box, boxAt);
   }
 
   /**

@@ -10,6 +10,7 @@ import type { LevelAnalysis } from './analysis.js';
 import { BaseMatching } from './base-matching.js';
 import { PullSteps } from './pull-steps.js';
 import { pushesHome } from './pushes-home.js';
+import { addSolvedRoots } from './solved-roots.js';
 
 /** Moves queued, at most, before the search stops queueing (a few big levels have hundreds per position). */
 const MAX_QUEUED = 2_000_000;
@@ -167,28 +168,16 @@ export class SpreadSearch {
     return pushesHome(this.problem, this.positions, this.nodes, this.steps, node, player);
   }
 
-  /** The solved position once for each region the player may stand in with the goals blocked. */
+  /** The solved position once for each region the player may stand in with the goals blocked (solved-roots.ts). */
   private addRoots(): void {
-    const { problem, reach, positions, scratch } = this;
-    const { goals, cellCount } = problem;
-    const covered = new Uint8Array(cellCount);
-    for (let start = 0; start < cellCount && this.state === 'running'; start++) {
-      if (covered[start] !== 0 || problem.goalIndexOfCell[start] >= 0) continue;
-      scratch.fill(0);
-      const boxHash = positions.pack(goals, goals.length, scratch);
-      for (const goal of goals) reach.boxAt[goal] = 1;
-      const count = reach.walk(start);
-      const cells = reach.visitedCells(count);
-      for (let i = 0; i < count; i++) covered[cells[i]] = 1;
-      const key = reach.topLeft;
-      const node = this.nodes.add(scratch, key, positions.hash(boxHash, key), boxHash);
-      if (node < 0) {
-        this.state = 'memory';
-        return;
-      }
-      this.steps.recordNode(this.nodes, node, -1, -1, -1, start);
-      this.settle(node, 0);
-    }
+    const { problem, reach, positions, scratch, nodes, steps } = this;
+    const tables = { problem, reach, positions, scratch, nodes, steps };
+    const added = addSolvedRoots(
+      tables,
+      (node) => this.settle(node, 0),
+      () => this.state === 'running',
+    );
+    if (!added) this.state = 'memory';
   }
 
   /** Plays a queued move: from * stride + state, the box on `from` pulled to state >> 2, the player ending on side state & 3. */
