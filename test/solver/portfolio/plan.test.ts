@@ -25,11 +25,23 @@ const WITH_THROWAWAY: readonly MemberPlan[] = [...PORTFOLIO_PLAN, THROWAWAY];
 describe('the portfolio plan', () => {
   it('names each member once', () => {
     expect(new Set(PORTFOLIO_MEMBER_NAMES).size).toBe(PORTFOLIO_PLAN.length);
-    expect(PORTFOLIO_MEMBER_NAMES).toEqual(['feature', 'feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases', 'feature-spread']);
+    expect(PORTFOLIO_MEMBER_NAMES).toEqual([
+      'feature',
+      'feature-deadlocks',
+      'feature-every-goal',
+      'forward-greedy',
+      'backward-greedy',
+      'push-optimal',
+      'feature-bases',
+      'feature-spread',
+    ]);
   });
 
   it('gives the race split: the search over features on one worker, the others on the other', () => {
-    expect(DEFAULT_RACE_SPLIT).toEqual([['feature'], ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases', 'feature-spread']]);
+    expect(DEFAULT_RACE_SPLIT).toEqual([
+      ['feature'],
+      ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases', 'feature-spread'],
+    ]);
   });
 
   it('gives each member its part of the memory against the whole plan', () => {
