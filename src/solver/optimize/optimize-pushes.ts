@@ -19,13 +19,20 @@ export interface PushOptimizeLimits {
   readonly deadline: number;
   /** Positions the vicinity search may expand in all. */
   readonly maxNodes: number;
+  /**
+   * A clock reading before which having expanded `maxNodes` does not end the search: until then
+   * it goes on at its own pace, so that it takes at least that long unless it runs out of
+   * improvements first (or reaches `deadline`).
+   */
+  readonly runsUntil?: number;
   readonly maxBytes: number;
   /** Pushes of the path one vicinity search covers; default WINDOW_PUSHES. */
   readonly windowPushes?: number;
   /**
    * Wider vicinities in a row that may find nothing before the search stops. The cheapest
    * vicinity always runs until it finds nothing more; after that, each wider one runs in turn,
-   * and any improvement goes back to the cheapest. Default: every stage (the whole ladder).
+   * and any improvement goes back to the cheapest. 0: the cheapest alone. Default: every stage
+   * (the whole ladder).
    */
   readonly patience?: number;
 }
@@ -67,6 +74,13 @@ const STAGES: readonly VicinityStage[] = [
 export const WINDOW_PUSHES = 200;
 /** Positions one window's search may expand before the optimizer moves on to the next window. */
 const WINDOW_NODES = 400_000;
+/** Windows narrowed because they could not be settled within their allowance stop narrowing here. */
+const MIN_WINDOW_PUSHES = 16;
+/**
+ * Positions a window's search expands per configuration of its vicinity set, about: 1.8-2.8 in
+ * the cheapest vicinity on XSokoban's and Microban's solutions, 1.3-1.8 in the wider ones.
+ */
+const EXPANSIONS_PER_CONFIGURATION = 2;
 
 /** Bytes per configuration of a vicinity set, counting the slack of a doubling table. */
 const bytesPerConfiguration = (words: number): number => words * 8 + 32;
@@ -112,6 +126,7 @@ export function optimizePushes(
   }
 
   if (techniques.includes('vicinity')) {
+    const vicinityStarted = limits.clock();
     const boxKeys = zobristKeys(problem.words * 32, 0x5eed1);
     const playerKeys = zobristKeys(problem.cellCount, 0x5eed2);
     const builder = new VicinityBuilder(problem, dead, boxKeys);
@@ -119,15 +134,25 @@ export function optimizePushes(
     const maxEntries = Math.max(1024, Math.floor(limits.maxBytes / 2 / bytesPerConfiguration(problem.words)));
     const startBoxes = new Uint32Array(problem.words);
     const target = new Uint32Array(problem.words);
-    const window = Math.max(2, limits.windowPushes ?? WINDOW_PUSHES);
-    const patience = Math.max(1, limits.patience ?? STAGES.length);
+    // Positions still to spend: those of maxNodes, or before runsUntil as many as the search's
+    // pace so far fits into the time until then, whichever is more.
+    const nodesLeft = (): number => {
+      const left = limits.maxNodes - search.expanded;
+      if (limits.runsUntil === undefined) return left;
+      const now = limits.clock();
+      if (now >= limits.runsUntil) return left;
+      const pace = search.expanded / Math.max(1, now - vicinityStarted);
+      return Math.max(left, Math.ceil(pace * (limits.runsUntil - now)), 1);
+    };
+    let window = Math.max(2, limits.windowPushes ?? WINDOW_PUSHES);
+    const patience = Math.max(0, limits.patience ?? STAGES.length);
     let stage = 0;
     let idleWideStages = 0;
-    while (stage < STAGES.length && idleWideStages < patience && limit === null) {
+    while (stage < STAGES.length && (stage === 0 || idleWideStages < patience) && limit === null) {
       // One sweep of windows over the path; any improvement starts the vicinities over.
       let improved = false;
-      const step = current.length <= window ? current.length + 1 : Math.floor(window / 2);
-      for (let from = 0; from === 0 || from < current.length; from += step) {
+      let from = 0;
+      while (from === 0 || from < current.length) {
         if (outOfTime()) {
           limit = 'time';
           break;
@@ -144,25 +169,43 @@ export function optimizePushes(
           exitCell: toEnd ? -1 : problem.neighbours[(next >> 2) * 4 + ((next & 3) ^ 1)],
         };
         const { set } = builder.build(current, STAGES[stage], maxEntries, from, until);
-        const remaining = limits.maxNodes - search.expanded;
+        const remaining = nodesLeft();
+        // A search over a window settles every position cheaper than the window's own path before
+        // it can end, so one too wide for what is left gives up with nothing. Where other windows
+        // share the sweep and this one can still be narrowed, it may take half of what is left, and
+        // it is narrowed first, when its vicinity set says it will not fit, or after, when it did
+        // not: narrower windows settle far sooner.
+        const narrowable = current.length > window && window > MIN_WINDOW_PUSHES;
+        const allowance = Math.min(WINDOW_NODES, narrowable ? Math.ceil(remaining / 2) : remaining);
+        if (narrowable && set.count * EXPANSIONS_PER_CONFIGURATION > allowance) {
+          window = Math.max(MIN_WINDOW_PUSHES, Math.floor(window / 2));
+          continue;
+        }
         const outcome = search.run(set, task, metric, {
           clock: limits.clock,
           deadline: limits.deadline,
-          maxNodes: Math.min(remaining, WINDOW_NODES),
+          maxNodes: allowance,
           maxBytes: limits.maxBytes - set.bytes,
         });
         nodes = search.expanded;
+        const step = current.length <= window ? current.length + 1 : Math.floor(window / 2);
         if (outcome.kind === 'limit') {
-          // A window too wide for its share gives up alone; the optimizer's own limits end it all.
-          if (outcome.limit === 'time' || (outcome.limit === 'nodes' && remaining <= WINDOW_NODES)) {
+          // The optimizer's own limits end it all; a window too wide for its allowance is narrowed, or given up alone.
+          if (outcome.limit === 'time' || (outcome.limit === 'nodes' && nodesLeft() <= 0)) {
             limit = outcome.limit;
             break;
           }
+          if (outcome.limit === 'nodes' && narrowable) {
+            window = Math.max(MIN_WINDOW_PUSHES, Math.floor(window / 2));
+            continue;
+          }
           if (toEnd) break;
+          from += step;
           continue;
         }
         if (outcome.kind !== 'found') {
           if (toEnd) break;
+          from += step;
           continue;
         }
         const spliced = new Int32Array(from + outcome.pushes.length + current.length - until);
@@ -176,6 +219,7 @@ export function optimizePushes(
           improved = true;
         }
         if (toEnd) break;
+        from += step;
       }
       if (improved) {
         stage = 0;

@@ -6,6 +6,7 @@ import { type OptimizeResult, UnsolvedMovesError, optimizeSolution } from '../..
 import { compareLengths } from '../../../src/solver/optimize/metric.js';
 import { solve } from '../../../src/solver/solve.js';
 import type { Direction } from '../../../src/game/direction.js';
+import { parseMoves } from '../../../src/game/moves.js';
 import { buildProblem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
 import { optimizePushes } from '../../../src/solver/optimize/optimize-pushes.js';
@@ -158,6 +159,95 @@ describe('optimizePushes: the vicinity search stops once it converges', () => {
     expect(patient.limit).toBeNull();
     expect(patient.nodes).toBeGreaterThan(0);
     expect(patient.nodes).toBeLessThan(whole.nodes);
+  });
+
+  it('with patience 0, the cheapest vicinity alone: fewer positions still', () => {
+    const patient = ladderRun(1);
+    const cheapest = ladderRun(0);
+    expect(cheapest.length).toEqual(patient.length);
+    expect(cheapest.limit).toBeNull();
+    expect(cheapest.nodes).toBeGreaterThan(0);
+    expect(cheapest.nodes).toBeLessThan(patient.nodes);
+  });
+});
+
+describe('optimizePushes: a budget too small for a window over the whole path', () => {
+  // Four boxes pushed across a long room, first solution of the greedy searches: 161 moves, 71 pushes.
+  const LONG_ROOM = board(
+    '####################',
+    '#                  #',
+    '# $$              .#',
+    '#@                 #',
+    '# $$              .#',
+    '#                 .#',
+    '#                 .#',
+    '####################',
+  );
+  const FIRST = 'uurrDullddrRurrddlUlDullddrRdrUluuuRRRRRRRRRRRRRRulllllllllllllllDldRRRRurDldRRRRRRRRRRRRulllllllllllllllDurrDldRRRRRRRRRRRRRRulllllllllllllllDldRRRRRRRRRRRRRRRR';
+  const run = (windowPushes: number) => {
+    const problem = buildProblem(LONG_ROOM, 'all-goals');
+    const pushes = pushesOfMoves(
+      problem,
+      parseMoves(FIRST).moves.map((move) => move.direction),
+    );
+    if (pushes === null) throw new Error('test: the moves do not replay');
+    return optimizePushes(problem, analyzeLevel(problem).dead, pushes, 'moves', ['vicinity'], {
+      clock: () => 0,
+      deadline: 1,
+      maxNodes: 4000,
+      maxBytes: 64 * 1024 * 1024,
+      windowPushes,
+      patience: 0,
+    });
+  };
+
+  it('cannot settle one window over the whole path: nothing shorter', () => {
+    const whole = run(1000);
+    expect(whole.length).toEqual({ moves: 161, pushes: 71 });
+    expect(whole.limit).toBe('nodes');
+  });
+
+  it('narrows windows that cannot be settled within what is left, and shortens the path stretch by stretch', () => {
+    // Two windows of 70 pushes: the first cannot be settled within 4,000 positions either, and
+    // giving it all of them used to end the pass with nothing.
+    const narrowed = run(70);
+    expect(narrowed.length.moves).toBeLessThan(161);
+    expect(narrowed.nodes).toBeLessThanOrEqual(4000);
+  });
+});
+
+describe('optimizePushes: runsUntil', () => {
+  const start = () => {
+    const problem = buildProblem(TWO_LANES, 'all-goals');
+    const pushes = pushesOfMoves(
+      problem,
+      parseMoves(TAKING_TURNS).moves.map((move) => move.direction),
+    );
+    if (pushes === null) throw new Error('test: the moves do not replay');
+    return { problem, pushes, dead: analyzeLevel(problem).dead };
+  };
+  // A clock that moves a millisecond at every look.
+  const ticking = () => {
+    let now = 0;
+    return () => now++;
+  };
+
+  it('goes on past its positions until that time, at its own pace', () => {
+    const { problem, pushes, dead } = start();
+    const limited = optimizePushes(problem, dead, pushes, 'moves', ['vicinity'], { clock: ticking(), deadline: 1e9, maxNodes: 3, maxBytes: 1 << 26 });
+    const longer = optimizePushes(problem, dead, pushes, 'moves', ['vicinity'], { clock: ticking(), deadline: 1e9, maxNodes: 3, maxBytes: 1 << 26, runsUntil: 1e6 });
+    expect(limited.limit).toBe('nodes');
+    expect(limited.nodes).toBeLessThanOrEqual(3);
+    expect(longer.nodes).toBeGreaterThan(3);
+    expect(longer.limit).toBeNull();
+    expect(longer.length.moves).toBe(solveByExhaustion(TWO_LANES, 'all-goals').fewestMoves);
+  });
+
+  it('changes nothing once that time has passed', () => {
+    const { problem, pushes, dead } = start();
+    const past = optimizePushes(problem, dead, pushes, 'moves', ['vicinity'], { clock: ticking(), deadline: 1e9, maxNodes: 3, maxBytes: 1 << 26, runsUntil: 0 });
+    expect(past.limit).toBe('nodes');
+    expect(past.nodes).toBeLessThanOrEqual(3);
   });
 });
 
