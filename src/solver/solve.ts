@@ -10,6 +10,7 @@ import { runPortfolio } from './portfolio/run-portfolio.js';
 import type { Problem } from './model/problem.js';
 import { PushSearch } from './engines/push-search.js';
 import { pushesToLurd } from './geometry/solution.js';
+import { improvementBudget } from './optimize/improvement-budget.js';
 import { OPTIMIZE_TECHNIQUES, optimizePushes } from './optimize/optimize-pushes.js';
 
 export type { Optimality };
@@ -104,26 +105,6 @@ const DEFAULT_MAX_MEMORY_MIB = 4096;
  * clock, and a node budget gives the same nodes, status and solution on every run and machine.
  */
 const POSITIONS_PER_MS_UNDER_NODE_LIMIT = 20;
-/** Share of the time (and nodes) left after the first solution that the improvement pass may use at most. */
-const IMPROVE_SHARE = 0.25;
-/**
- * Within that share, the pass's work is sized to the level: positions in proportion to the first
- * solution's moves (what there is to shorten) or to the search that found it (how hard the level
- * is), whichever is more, and time likewise. Measured on Microban, these keep about 95% of what
- * the whole ladder of vicinities gains for a quarter of its positions. Per move, 50 rather than
- * 100: on Microban 1-152 the pass then expands 0.85 million positions instead of 1.15 million
- * and keeps 99% of what it gained (16,272 moves against 16,182, from 24,561 without it); the
- * positions per search node decide on the hard levels, XSokoban's among them.
- */
-const IMPROVE_NODES_PER_MOVE = 50;
-const IMPROVE_NODES_PER_SEARCH_NODE = 4;
-const IMPROVE_MIN_MS = 200;
-const IMPROVE_TIME_PER_SEARCH_TIME = 4;
-/** Wider vicinities in a row that may find nothing before the pass stops (the first such ends it). */
-const IMPROVE_PATIENCE = 1;
-/** The improvement pass's tables never take more than this, nor more than a quarter of the limit. */
-const IMPROVE_MAX_MIB = 512;
-
 /** The part of the memory limit these searches hold in the full portfolio (plan.ts). */
 export function portfolioMemoryShare(members: readonly PortfolioMemberName[]): number {
   return memoryShareOf(members);
@@ -290,19 +271,19 @@ function solveProblem(
     const firstText = pushesToLurd(problem, first);
     if (optimal === null && options.improve !== false) {
       // A bounded share of what is left, so a level solved late still returns near its limit,
-      // and within it a cap sized to the level, so an easy level costs little.
+      // and within it an allowance sized to the level, so an easy level costs little.
       const now = clock();
-      const searchMs = now - started;
-      const sizedNodes = Math.max(IMPROVE_NODES_PER_MOVE * firstText.moves, IMPROVE_NODES_PER_SEARCH_NODE * base.nodes);
-      const sharedNodes = options.maxNodes === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(Math.max(0, maxNodes - base.nodes) * IMPROVE_SHARE);
-      const sizedMs = Math.max(IMPROVE_MIN_MS, IMPROVE_TIME_PER_SEARCH_TIME * searchMs);
-      const improved = optimizePushes(problem, analysis.dead, first, 'moves', OPTIMIZE_TECHNIQUES, {
-        clock,
-        deadline: byWork ? deadline : now + Math.min(sizedMs, Math.max(0, deadline - now) * IMPROVE_SHARE),
-        maxNodes: Math.min(sizedNodes, sharedNodes),
-        maxBytes: Math.min(IMPROVE_MAX_MIB * 1024 * 1024, maxBytes / 4),
-        patience: IMPROVE_PATIENCE,
+      const budget = improvementBudget({
+        firstMoves: firstText.moves,
+        searchNodes: base.nodes,
+        searchMs: now - started,
+        now,
+        deadline,
+        byWork,
+        nodesLeft: options.maxNodes === undefined ? undefined : maxNodes - base.nodes,
+        maxBytes,
       });
+      const improved = optimizePushes(problem, analysis.dead, first, 'moves', OPTIMIZE_TECHNIQUES, { clock, ...budget });
       pushes = improved.pushes;
       improveNodes = improved.nodes;
     }
