@@ -30,6 +30,8 @@ export interface BatchRun<Item, Result> {
    * written from every record): the batch stops before the heap is too full to leave it.
    */
   readonly reserveBytes?: () => number;
+  /** The positions of the items in the order they start (handed to the workers); default input order. */
+  readonly order?: readonly number[];
 }
 
 /**
@@ -53,7 +55,7 @@ const HEAP_LOOK_EVERY = 64;
 export type BatchEnd = 'finished' | 'interrupted' | 'heap-full';
 
 /**
- * Runs every item of a batch, in input order, a few at a time per worker (itemsInFlight). When
+ * Runs every item of a batch, in input order (or `order`), a few at a time per worker (itemsInFlight). When
  * the batch is stopped, no item starts any more, the ones running or queued are cancelled and
  * give no result, and the finished ones stay. It stops itself, saying so on stderr, when the
  * results it keeps have nearly filled the heap (leaving what `reserveBytes` asks for): before V8
@@ -84,10 +86,10 @@ export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, ru
     stop.abort();
   };
   let next = 0;
-  // Each lane takes the next item as soon as its last one is over: items start in input order.
+  // Each lane takes the next item as soon as its last one is over: items start in input order, or in `order`.
   const lane = async (): Promise<void> => {
     while (next < items.count && !stop.signal.aborted) {
-      const position = next++;
+      const position = run.order === undefined ? next++ : run.order[next++];
       const item = items.at(position);
       try {
         run.finish(item, position, await run.start(item, stop.signal));

@@ -10,6 +10,7 @@ import { type ExecutorChoice, canInterrupt, chooseExecutor, planExecutor } from 
 import { CS161_HEURISTICS, type Cs161HeuristicName } from '../../runner/heuristic-executor.js';
 import type { SearchSettings } from '../../runner/solve-task.js';
 import { InOrder } from '../batch/in-order.js';
+import { handOutOrder } from '../batch/hand-out-order.js';
 import { runBatch } from '../batch/run-batch.js';
 import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, countLevelJobs, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
@@ -239,22 +240,23 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   // search on the main thread (a single level with no race and no report, or --heuristic's A* for
   // every level) cannot be interrupted.
   const warn = warnOn(io, err);
-  const ended = await runBatch(
-    io,
-    { count: jobs.count, at: (position) => jobs.jobAt(position, warn) },
-    {
-      executor,
-      workers: executorPlan.workers,
-      interruptible: canInterrupt(executorPlan, levelJobs),
-      start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
-      finish,
-      cleanUp: () => {
-        if (ticker !== null) clearInterval(ticker);
-        progress.clear();
-      },
-      reserveBytes: () => endBytes,
+  const items = { count: jobs.count, at: (position: number) => jobs.jobAt(position, warn) };
+  // The hardest-looking few early, so that none is left to run alone at the end of the batch;
+  // weighing reads each level once more, silently (its warnings come when it starts).
+  const silently = { count: jobs.count, at: (position: number) => jobs.jobAt(position, () => {}) };
+  const ended = await runBatch(io, items, {
+    executor,
+    workers: executorPlan.workers,
+    interruptible: canInterrupt(executorPlan, levelJobs),
+    order: handOutOrder(silently, executorPlan.kind === 'pool' ? executorPlan.workers : 1),
+    start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
+    finish,
+    cleanUp: () => {
+      if (ticker !== null) clearInterval(ticker);
+      progress.clear();
     },
-  );
+    reserveBytes: () => endBytes,
+  });
   // Stopped by the user or by a full heap: what is finished is reported, and the run says it is partial.
   const interrupted = ended !== 'finished';
   const stopped = ended === 'heap-full' ? 'stopped' : 'interrupted';

@@ -1,0 +1,61 @@
+import { BOX, WALL } from '../../level/board.js';
+import type { Job } from './jobs.js';
+import type { BatchItems } from './run-batch.js';
+
+/**
+ * Levels that look hardest, per worker, handed out early. A batch's wall time ends with its last
+ * level: a hard level handed out last runs alone while the other workers idle (Microban 153, the
+ * 153rd of 155 levels, ran its last 1.5-2 s on one worker of two after the other had finished).
+ */
+const HARDEST_EARLY_PER_WORKER = 4;
+/**
+ * Levels per worker handed out in input order before the hardest: the first results come at
+ * once, and the hard levels run on code the easy ones have warmed up. Solved first in a fresh
+ * thread, Microban's hardest levels took 0.7-1.1 s more CPU in all (7.8-9.2 s against 6.9-8.1 s
+ * over the collection), and most of that went away after 20 levels.
+ */
+const WARM_UP_PER_WORKER = 8;
+/**
+ * Batches larger than this keep input order: weighing reads every level once before the first
+ * starts (a few milliseconds for a thousand small ones), and a batch of thousands is not held up
+ * by one level left to run alone at its end, whereas a million levels must not all be read first.
+ */
+export const WEIGHED_AT_MOST = 2_000;
+
+/**
+ * How hard a level looks before any search: its boxes times its floor squares. Crude (a level
+ * is hard by its layout, not its size), but the hard levels of a collection are mostly among
+ * its larger ones, and it costs one pass over the board.
+ */
+export function looksHard(job: Job): number {
+  if (job.kind !== 'level') return 0;
+  const { squares } = job.level.board;
+  let boxes = 0;
+  let floor = 0;
+  for (let square = 0; square < squares.length; square++) {
+    if ((squares[square] & WALL) === 0) floor++;
+    if ((squares[square] & BOX) !== 0) boxes++;
+  }
+  return boxes * floor;
+}
+
+/**
+ * The positions of `jobs` in the order to hand them to `workers` workers: a few in input order,
+ * then the hardest-looking few of the others (hardest first, ties in input order), then the rest
+ * in input order. Undefined for input order: with one worker there is nothing to balance and
+ * input order gives the first results soonest, and past WEIGHED_AT_MOST levels none is weighed.
+ * Each level is read here to be weighed (`jobs.at`), and again when it starts.
+ */
+export function handOutOrder(jobs: BatchItems<Job>, workers: number): number[] | undefined {
+  if (workers <= 1 || jobs.count > WEIGHED_AT_MOST) return undefined;
+  const positions = Array.from({ length: jobs.count }, (_, position) => position);
+  const warmUp = positions.slice(0, WARM_UP_PER_WORKER * workers);
+  const others = positions.slice(warmUp.length);
+  const weights = positions.map((position) => (position < warmUp.length ? 0 : looksHard(jobs.at(position))));
+  const hardest = [...others]
+    .sort((a, b) => weights[b] - weights[a] || a - b)
+    .slice(0, HARDEST_EARLY_PER_WORKER * workers)
+    .filter((position) => weights[position] > 0);
+  const early = new Set(hardest);
+  return [...warmUp, ...hardest, ...others.filter((position) => !early.has(position))];
+}
