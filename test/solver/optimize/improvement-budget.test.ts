@@ -25,9 +25,12 @@ describe("solve()'s improvement pass: what it may spend", () => {
     expect(slower.runsUntil).toBe(3000 + 3000);
   });
 
-  it('on the clock, at most four times the search or 200 ms, and never more than a quarter of the time left', () => {
+  it('on the clock, at most four times the search or the time its positions take at 50 a millisecond, and never more than a quarter of the time left', () => {
     expect(improvementBudget(START).deadline).toBe(1000 + 4000);
-    expect(improvementBudget({ ...START, searchMs: 5, now: 5 }).deadline).toBe(5 + 200);
+    // 100 positions a move of the first solution, 30,000: 600 ms.
+    expect(improvementBudget({ ...START, searchMs: 5, now: 5 }).deadline).toBe(5 + 600);
+    // A small level solved at once: 3,000 positions, 60 ms.
+    expect(improvementBudget({ ...START, firstMoves: 30, searchMs: 5, now: 5 }).deadline).toBe(5 + 60);
     const late = improvementBudget({ ...START, searchMs: 56_000, now: 56_000 });
     expect(late.deadline).toBe(56_000 + 1000);
     expect(late.runsUntil).toBe(late.deadline);
