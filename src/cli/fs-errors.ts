@@ -13,6 +13,7 @@ const FS_REASONS: Readonly<Record<string, string>> = {
   EROFS: 'read-only file system',
   EIO: 'input/output error',
   ENXIO: 'no reader on the other end (a named pipe nobody reads, or a device not there)',
+  EPIPE: 'the reader on the other end has gone (a closed pipe)',
 };
 
 /** The errno code of a Node file-system error, or '' for anything else. */

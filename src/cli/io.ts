@@ -5,7 +5,7 @@ import { InputError } from '../errors.js';
 import { PROGRAM_NAME } from './error-line.js';
 import { errorCode, fileSystemError } from './fs-errors.js';
 import { type HeapUse, checkHeapRoom, decodedBytes, nodeHeap } from './heap-room.js';
-import { checkTextWritable, makeTextDirectory, writeTextFile } from './write-file.js';
+import { type DescriptorWriter, checkTextWritable, makeTextDirectory, writeAllToDescriptor, writeTextFile } from './write-file.js';
 
 export { fileSystemError } from './fs-errors.js';
 export { writeTextFile } from './write-file.js';
@@ -55,7 +55,9 @@ export interface Io {
   readFile(path: string, maxBytes?: number): Promise<string>;
   /**
    * Writes a file whole or not at all (a temporary file renamed over it); a device or named pipe
-   * is written through, never replaced. Fails with an OutputError naming the file.
+   * is written through, never replaced, and so is a path naming one of the process's own
+   * descriptors (`/dev/stdout`, `/dev/fd/3`), as a shell's `>>` would. Fails with an OutputError
+   * naming the file.
    */
   writeFile(path: string, text: string): Promise<void>;
   /** Fails with an OutputError, saying why, when `path` could not be written; writes nothing. */
@@ -267,6 +269,24 @@ function processStream(stream: NodeJS.WriteStream): OutputStream {
 }
 
 /**
+ * Writes through the process's descriptors: stdout and stderr through their streams, so that the
+ * text lands in order with what the command printed there before, the others directly.
+ */
+function processDescriptorWriter(): DescriptorWriter {
+  return (fd, text) => {
+    const stream = fd === 1 ? process.stdout : fd === 2 ? process.stderr : null;
+    if (stream === null) return writeAllToDescriptor(fd, text);
+    return new Promise((done, fail) => {
+      if (stream.destroyed) {
+        fail(Object.assign(new Error('the stream is closed'), { code: 'EPIPE' }));
+        return;
+      }
+      stream.write(text, (error) => (error ? fail(error) : done()));
+    });
+  };
+}
+
+/**
  * The signals that ask a long run to stop and say what it did. SIGHUP (the terminal closed, an
  * orphaned process group) is one of them: Node would otherwise end the process at once, with no
  * summary and no report (issue 32).
@@ -298,7 +318,7 @@ export function nodeIo(): Io {
     env: process.env,
     cwd,
     readFile: (path, maxBytes) => readTextFile(path, cwd, maxBytes, nodeHeap),
-    writeFile: (path, text) => writeTextFile(path, text, cwd),
+    writeFile: (path, text) => writeTextFile(path, text, cwd, processDescriptorWriter()),
     checkWritable: (path) => checkTextWritable(path, cwd),
     makeDirectory: (path) => makeTextDirectory(path, cwd),
     pathKind: (path) => diskPathKind(path, cwd),

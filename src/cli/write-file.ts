@@ -1,6 +1,7 @@
-import { constants } from 'node:fs';
+import { constants, fstat as fsFstat, write as fsWrite } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { access, writeFile as fsWriteFile, lstat, mkdir, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { access, writeFile as fsWriteFile, lstat, mkdir, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { basename, dirname, join, resolve } from 'node:path';
 import { OutputError } from '../errors.js';
 import { errorCode, writeError } from './fs-errors.js';
@@ -54,6 +55,98 @@ async function destinationOf(path: string, cwd: string): Promise<Destination> {
   }
 }
 
+/** Links followed at most while looking for a descriptor, as the kernel gives up on a loop (ELOOP). */
+const MOST_LINKS_FOLLOWED = 40;
+
+/** `/proc/<our pid>/fd`, or a thread's `/proc/<our pid>/task/<tid>/fd`: the folders that list this process's descriptors. */
+function isOwnDescriptorFolder(folder: string): boolean {
+  return folder === `/proc/${process.pid}/fd` || new RegExp(`^/proc/${process.pid}/task/\\d+/fd$`).test(folder);
+}
+
+/**
+ * The descriptor of this process a path names, or null: `/proc/self/fd/N`, `/dev/fd/N` (a link
+ * to /proc/self/fd), `/dev/stdout` and `/dev/stderr` (links to /proc/self/fd/1 and 2), or any
+ * link that leads to one. Opening such a path opens the file behind the descriptor afresh, so a
+ * temporary file renamed over it would replace the log the shell is appending to (`>> log.txt`)
+ * and lose what it held (issue 46); it is written through the descriptor itself instead.
+ */
+export async function ownDescriptorOf(path: string, cwd: string): Promise<number | null> {
+  let target = resolve(cwd, path);
+  for (let followed = 0; followed <= MOST_LINKS_FOLLOWED; followed++) {
+    let folder: string;
+    try {
+      folder = await realpath(dirname(target));
+    } catch {
+      return null;
+    }
+    const name = basename(target);
+    if (/^\d+$/.test(name) && isOwnDescriptorFolder(folder)) return Number(name);
+    try {
+      // Not a link (EINVAL) or not there: not a descriptor.
+      target = resolve(folder, await readlink(join(folder, name)));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Writes to one of the process's descriptors: all of `text`, or an error. */
+export type DescriptorWriter = (fd: number, text: string) => Promise<void>;
+
+const fstatDescriptor = promisify(fsFstat);
+const writeDescriptor = promisify(fsWrite);
+
+/** A descriptor may be written when it is a file, a pipe, a socket or a terminal; anything else (an epoll or event descriptor of Node's own) is not ours to write. */
+async function checkDescriptor(fd: number, path: string): Promise<void> {
+  let info: Stats;
+  try {
+    info = await fstatDescriptor(fd);
+  } catch (error) {
+    if (errorCode(error) === 'EBADF') throw new OutputError(`descriptor ${fd} is not open in this process`, path);
+    throw writeError(error, path);
+  }
+  if (info.isDirectory()) throw new OutputError(`descriptor ${fd} is a folder, not a file`, path);
+  if (!(info.isFile() || info.isFIFO() || info.isSocket() || info.isCharacterDevice())) {
+    throw new OutputError(`descriptor ${fd} is neither a file, a pipe, a socket nor a terminal`, path);
+  }
+  try {
+    // Writing nothing tells whether the descriptor was opened for writing (EBADF when not), and changes nothing.
+    await writeDescriptor(fd, Buffer.alloc(0), 0, 0, null);
+  } catch (error) {
+    if (errorCode(error) === 'EBADF') throw new OutputError(`descriptor ${fd} is open for reading only`, path);
+    throw writeError(error, path);
+  }
+}
+
+/**
+ * Writes all of `text` at the descriptor's own position, as a shell's `>` or `>>` would: in
+ * append mode at the end of the file, else where the writes before it stopped; never truncating
+ * it. A descriptor in non-blocking mode (a pipe shared with another process) may take the text
+ * a piece at a time.
+ */
+export async function writeAllToDescriptor(fd: number, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += (await writeDescriptor(fd, bytes, offset, bytes.length - offset, null)).bytesWritten;
+    } catch (error) {
+      if (errorCode(error) !== 'EAGAIN') throw error;
+      await new Promise((done) => setTimeout(done, 10));
+    }
+  }
+}
+
+async function writeThroughDescriptor(fd: number, path: string, text: string, writer: DescriptorWriter): Promise<void> {
+  await checkDescriptor(fd, path);
+  try {
+    await writer(fd, text);
+  } catch (error) {
+    throw writeError(error, path);
+  }
+}
+
 let temporaryCount = 0;
 
 /** Our temporary files are `.<name>.<pid>.<n>.tmp` beside the target. */
@@ -97,9 +190,12 @@ async function removeStaleTemporaries(target: string): Promise<void> {
 /**
  * Writes a whole file or nothing: a full disk or a crash half way leaves the old file as it was,
  * never a report cut at 4,096 bytes (issue 13). The temporary file is in the target's folder, so
- * the rename stays on one file system. Devices and named pipes are written through.
+ * the rename stays on one file system. Devices and named pipes are written through, and so is a
+ * path naming one of our own descriptors (`/dev/stdout`), by `writer`.
  */
-export async function writeTextFile(path: string, text: string, cwd: string): Promise<void> {
+export async function writeTextFile(path: string, text: string, cwd: string, writer: DescriptorWriter = writeAllToDescriptor): Promise<void> {
+  const descriptor = await ownDescriptorOf(path, cwd);
+  if (descriptor !== null) return writeThroughDescriptor(descriptor, path, text, writer);
   const destination = await destinationOf(path, cwd);
   if (destination.how === 'through') {
     try {
@@ -128,6 +224,8 @@ export async function writeTextFile(path: string, text: string, cwd: string): Pr
  * creating and removing a temporary file where the write would put one.
  */
 export async function checkTextWritable(path: string, cwd: string): Promise<void> {
+  const descriptor = await ownDescriptorOf(path, cwd);
+  if (descriptor !== null) return checkDescriptor(descriptor, path);
   const destination = await destinationOf(path, cwd);
   try {
     if (destination.how === 'through') {

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, readdirSync, statSync, symlinkSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { OutputError } from '../../src/errors.js';
 import { checkTextWritable, writeTextFile } from '../../src/cli/write-file.js';
 import { tempFolder } from './temp-folder.js';
@@ -105,5 +105,54 @@ describe('the check before any work', () => {
   it('refuses a folder in place of the file', async () => {
     const folder = tempFolder({ 'r.json/inner.txt': 'x' });
     await expect(checkTextWritable('r.json', folder)).rejects.toThrow('r.json: is a folder, not a file');
+  });
+});
+
+/** Linux names this process's descriptors in /proc/self/fd; elsewhere these tests have nothing to test. */
+const PROC_FD = existsSync('/proc/self/fd');
+const NO_PROC_FD = 'needs /proc/self/fd (Linux), which this system does not have';
+
+describe("outputs onto one of the process's own descriptors are written through it (issue 46)", () => {
+  /** A file holding what a shell appended before the command ran, opened as `>>` opens it. */
+  function logOpened(flags: 'a' | 'w' | 'r'): { folder: string; log: string; fd: number } {
+    const folder = tempFolder({ 'log.txt': 'line 1\nline 2\n' });
+    const log = join(folder, 'log.txt');
+    const fd = openSync(log, flags);
+    opened.push(fd);
+    return { folder, log, fd };
+  }
+  const opened: number[] = [];
+  afterEach(() => {
+    for (const fd of opened.splice(0)) closeSync(fd);
+  });
+
+  it('appends through /proc/self/fd/N when the descriptor is in append mode, keeping the file and what it held', async ({ skip }) => {
+    skip(!PROC_FD, NO_PROC_FD);
+    const { folder, log, fd } = logOpened('a');
+    const inode = statSync(log).ino;
+    await checkTextWritable(`/proc/self/fd/${fd}`, folder);
+    await writeTextFile(`/proc/self/fd/${fd}`, 'grid\n', folder);
+    expect(readFileSync(log, 'utf8')).toBe('line 1\nline 2\ngrid\n');
+    expect(statSync(log).ino).toBe(inode);
+    expect(readdirSync(folder)).toEqual(['log.txt']);
+  });
+
+  it('writes through /dev/fd/N, and through a link to /proc/self/fd/N (/dev/stdout in a fresh /dev), at the offset a `>` left', async ({ skip }) => {
+    skip(!PROC_FD || !existsSync('/dev/fd'), NO_PROC_FD);
+    const { folder, log, fd } = logOpened('w');
+    writeSync(fd, 'first\n');
+    await writeTextFile(`/dev/fd/${fd}`, 'second\n', folder);
+    symlinkSync(`/proc/self/fd/${fd}`, join(folder, 'stdout'));
+    await writeTextFile('stdout', 'third\n', folder);
+    expect(readFileSync(log, 'utf8')).toBe('first\nsecond\nthird\n');
+    expect(lstatSync(join(folder, 'stdout')).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses, before any work, a descriptor open only for reading', async ({ skip }) => {
+    skip(!PROC_FD, NO_PROC_FD);
+    const { folder, log, fd } = logOpened('r');
+    await expect(checkTextWritable(`/proc/self/fd/${fd}`, folder)).rejects.toThrow(new RegExp(`^/proc/self/fd/${fd}: `));
+    await expect(writeTextFile(`/proc/self/fd/${fd}`, 'x', folder)).rejects.toBeInstanceOf(OutputError);
+    expect(readFileSync(log, 'utf8')).toBe('line 1\nline 2\n');
   });
 });
