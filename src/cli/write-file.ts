@@ -1,6 +1,6 @@
 import { constants, fstat as fsFstat, write as fsWrite } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { access, writeFile as fsWriteFile, lstat, mkdir, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { access, chmod, chown, writeFile as fsWriteFile, lstat, mkdir, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { basename, dirname, join, resolve } from 'node:path';
 import { OutputError } from '../errors.js';
@@ -8,20 +8,25 @@ import { errorCode, writeError } from './fs-errors.js';
 
 /**
  * How a write reaches its target. A regular file (or a new one) is replaced whole: the text goes
- * to a temporary file beside it that is then renamed over it. A character device or a named
- * pipe is opened and written in place, as a shell's `>` would: renaming over `/dev/null`, run as
- * root, would put a regular file in its place (issue 33). A link is followed to what it names.
+ * to a temporary file beside it that is then renamed over it, with the old file's mode (and owner,
+ * where we may set it), so that a private file stays private (issue 46). A file with other hard
+ * links is written in place instead: a rename would split it from its twins, which would keep the
+ * old text. A character device or a named pipe is opened and written in place, as a shell's `>`
+ * would: renaming over `/dev/null`, run as root, would put a regular file in its place (issue
+ * 33). A link is followed to what it names.
  */
 interface Destination {
   /** The path written: the target itself, or where its links lead. */
   readonly path: string;
-  readonly how: 'replace' | 'through';
+  readonly how: 'replace' | 'in-place' | 'through';
+  /** The file being replaced, whose mode and owner the new one takes; absent for a new file. */
+  readonly existing?: Stats;
 }
 
 const REFUSED = 'refused: only regular files are replaced, and only character devices and named pipes written through';
 
 function destinationOfStats(path: string, real: string, info: Stats): Destination {
-  if (info.isFile()) return { path: real, how: 'replace' };
+  if (info.isFile()) return { path: real, how: info.nlink > 1 ? 'in-place' : 'replace', existing: info };
   if (info.isDirectory()) throw new OutputError('is a folder, not a file', path);
   if (info.isFIFO() || info.isCharacterDevice()) return { path: real, how: 'through' };
   throw new OutputError(`${info.isSocket() ? 'a socket' : 'a block device'}: ${REFUSED}`, path);
@@ -48,11 +53,13 @@ async function destinationOf(path: string, cwd: string): Promise<Destination> {
   }
   if (!linked.isFile()) return destinationOfStats(path, target, linked);
   // A file is replaced where it is, so that the link keeps leading to it.
+  let real: string;
   try {
-    return { path: await realpath(target), how: 'replace' };
+    real = await realpath(target);
   } catch (error) {
     throw writeError(error, path);
   }
+  return destinationOfStats(path, real, linked);
 }
 
 /** Links followed at most while looking for a descriptor, as the kernel gives up on a loop (ELOOP). */
@@ -197,10 +204,12 @@ export async function writeTextFile(path: string, text: string, cwd: string, wri
   const descriptor = await ownDescriptorOf(path, cwd);
   if (descriptor !== null) return writeThroughDescriptor(descriptor, path, text, writer);
   const destination = await destinationOf(path, cwd);
-  if (destination.how === 'through') {
+  if (destination.how !== 'replace') {
     try {
-      // No O_CREAT: should the device or pipe vanish meanwhile, no regular file takes its place.
-      await fsWriteFile(destination.path, text, { encoding: 'utf8', flag: constants.O_WRONLY });
+      // No O_CREAT: should the file, device or pipe vanish meanwhile, no regular file takes its
+      // place. A file with other links is truncated and written where it is.
+      const flag = destination.how === 'in-place' ? constants.O_WRONLY | constants.O_TRUNC : constants.O_WRONLY;
+      await fsWriteFile(destination.path, text, { encoding: 'utf8', flag });
     } catch (error) {
       throw writeError(error, path);
     }
@@ -210,11 +219,28 @@ export async function writeTextFile(path: string, text: string, cwd: string, wri
   const temporary = temporaryBeside(destination.path);
   try {
     await fsWriteFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    if (destination.existing !== undefined) await takeModeAndOwner(temporary, destination.existing);
     await rename(temporary, destination.path);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => {});
     throw writeError(error, path);
   }
+}
+
+/**
+ * Gives the new file the old one's owner, where we may (root may; anyone may keep a file their
+ * own, or give it a group they are in), and then its mode (chown clears set-user-ID bits, so
+ * the mode goes second). The umask decided a new file's mode; a replaced file keeps its own.
+ */
+async function takeModeAndOwner(file: string, old: Stats): Promise<void> {
+  const uid = process.getuid?.();
+  const gid = process.getgid?.();
+  if (old.uid !== uid || old.gid !== gid) {
+    // Not ours to give away (EPERM), or a file system without owners: keep at least the group,
+    // when it is one of ours, and otherwise the file stays ours; the write goes on either way.
+    await chown(file, old.uid, old.gid).catch(() => chown(file, -1, old.gid).catch(() => {}));
+  }
+  await chmod(file, old.mode & 0o7777);
 }
 
 /**
@@ -228,7 +254,7 @@ export async function checkTextWritable(path: string, cwd: string): Promise<void
   if (descriptor !== null) return checkDescriptor(descriptor, path);
   const destination = await destinationOf(path, cwd);
   try {
-    if (destination.how === 'through') {
+    if (destination.how !== 'replace') {
       await access(destination.path, constants.W_OK);
       return;
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, openSync, readFileSync, readdirSync, statSync, symlinkSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, linkSync, lstatSync, openSync, readFileSync, readdirSync, statSync, symlinkSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -154,5 +154,41 @@ describe("outputs onto one of the process's own descriptors are written through 
     await expect(checkTextWritable(`/proc/self/fd/${fd}`, folder)).rejects.toThrow(new RegExp(`^/proc/self/fd/${fd}: `));
     await expect(writeTextFile(`/proc/self/fd/${fd}`, 'x', folder)).rejects.toBeInstanceOf(OutputError);
     expect(readFileSync(log, 'utf8')).toBe('line 1\nline 2\n');
+  });
+});
+
+describe('replacing a file keeps what it was (issue 46)', () => {
+  it("keeps the old file's mode: a private file stays private", async () => {
+    const folder = tempFolder({ 'priv.txt': 'secret\n' });
+    chmodSync(join(folder, 'priv.txt'), 0o600);
+    await writeTextFile('priv.txt', 'levels\n', folder);
+    expect(readFileSync(join(folder, 'priv.txt'), 'utf8')).toBe('levels\n');
+    expect(statSync(join(folder, 'priv.txt')).mode & 0o7777).toBe(0o600);
+  });
+
+  it('keeps an executable or group-writable mode too, whatever the umask would give a new file', async () => {
+    const folder = tempFolder({ 'shared.txt': 'old\n' });
+    chmodSync(join(folder, 'shared.txt'), 0o775);
+    await writeTextFile('shared.txt', 'new\n', folder);
+    expect(statSync(join(folder, 'shared.txt')).mode & 0o7777).toBe(0o775);
+  });
+
+  it('writes a file with other hard links in place, so every name sees the new text', async () => {
+    const folder = tempFolder({ 'out.txt': 'old\n' });
+    linkSync(join(folder, 'out.txt'), join(folder, 'twin.txt'));
+    await checkTextWritable('out.txt', folder);
+    await writeTextFile('out.txt', 'new\n', folder);
+    expect(readFileSync(join(folder, 'twin.txt'), 'utf8')).toBe('new\n');
+    expect(statSync(join(folder, 'out.txt')).nlink).toBe(2);
+    expect(readdirSync(folder).sort()).toEqual(['out.txt', 'twin.txt']);
+  });
+
+  it('keeps the owner where we may change it (as root), else leaves the file ours', async ({ skip }) => {
+    skip(process.getuid?.() !== 0, 'needs root: only root may give a file to another user');
+    const folder = tempFolder({ 'theirs.txt': 'old\n' });
+    chownSync(join(folder, 'theirs.txt'), 65534, 65534);
+    await writeTextFile('theirs.txt', 'new\n', folder);
+    const info = statSync(join(folder, 'theirs.txt'));
+    expect([info.uid, info.gid]).toEqual([65534, 65534]);
   });
 });
