@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs';
+import { type Stats, fstat } from 'node:fs';
 import { readFile as fsReadFile, readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
@@ -253,6 +253,17 @@ async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, heap: ()
   return decodeText(Buffer.concat(chunks), STDIN_NAME, heap());
 }
 
+/**
+ * `solve - < folder`: reading a folder fails (EISDIR) and Node's stdin stream takes that for the
+ * end of an empty input, so the level read would be "empty file" (issue 46). Said as it is.
+ */
+async function refuseFolderOnStdin(): Promise<void> {
+  const info = await new Promise<Stats | null>((done) => fstat(0, (error, stats) => done(error ? null : stats)));
+  if (info?.isDirectory() === true) {
+    throw new InputError("is a folder, not a file (stdin was redirected from a folder: name it as an argument instead of '-')", STDIN_NAME);
+  }
+}
+
 function processStream(stream: NodeJS.WriteStream): OutputStream {
   return {
     write: (text) => {
@@ -325,7 +336,10 @@ export function nodeIo(): Io {
     listFolder: (folder, extensions) => diskListFolder(folder, cwd, extensions),
     realPath: (path) => diskRealPath(path, cwd),
     glob: (patterns, from) => diskGlob(patterns, resolve(cwd, from ?? '.')),
-    readStdin: (maxBytes) => readAll(process.stdin, maxBytes ?? MAX_INPUT_BYTES, nodeHeap),
+    readStdin: async (maxBytes) => {
+      await refuseFolderOnStdin();
+      return readAll(process.stdin, maxBytes ?? MAX_INPUT_BYTES, nodeHeap);
+    },
     heap: nodeHeap,
     now: () => performance.now(),
     sleep: pause,

@@ -50,13 +50,36 @@ export function checkOutputs(io: Io, inputs: readonly string[], outputs: readonl
  * so that a batch is not solved for an hour only to find its report cannot be written.
  */
 export async function prepareOutputFolders(io: Io, folders: readonly string[], files: readonly PlannedOutput[]): Promise<void> {
-  for (const folder of folders) await io.makeDirectory(folder);
+  for (const folder of folders) {
+    const inTheWay = await fileInTheWay(io, folder);
+    if (inTheWay !== null) throw new OutputError(inTheWay === folder ? 'is a file, not a folder' : `cannot be made: ${inTheWay} is a file, not a folder`, folder);
+    await io.makeDirectory(folder);
+  }
   for (const file of files) {
     const parent = parentFolder(file.path);
+    const inTheWay = parent === null ? null : await fileInTheWay(io, parent);
+    if (inTheWay !== null) throw new OutputError(`cannot be written: ${inTheWay} is a file, not a folder`, file.path);
     if (parent !== null) await io.makeDirectory(parent);
     if ((await io.pathKind(file.path)) === 'directory') throw new InputError('is a folder, not a file', describe(file));
     await io.checkWritable(file.path);
   }
+}
+
+/**
+ * The first part of a folder's path, as written, that is a file rather than a folder, or null:
+ * `corr.xsb` for `corr.xsb/out.txt` when corr.xsb is a level file. mkdir would fail there with a
+ * raw EEXIST that names neither the output nor why (issue 46).
+ */
+async function fileInTheWay(io: Io, folder: string): Promise<string | null> {
+  const parts = folder.split(/[\\/]/);
+  for (let end = 1; end <= parts.length; end++) {
+    const prefix = parts.slice(0, end).join('/');
+    if (prefix === '' || prefix === '.' || prefix === '..') continue;
+    const kind = await io.pathKind(prefix);
+    if (kind === 'missing') return null;
+    if (kind === 'file') return prefix;
+  }
+  return null;
 }
 
 /** The folder part of a path as written, or null when the file is in the working folder. */

@@ -218,12 +218,32 @@ export async function writeTextFile(path: string, text: string, cwd: string, wri
   await removeStaleTemporaries(destination.path);
   const temporary = temporaryBeside(destination.path);
   try {
-    await fsWriteFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    await createTemporary(temporary, text, path);
     if (destination.existing !== undefined) await takeModeAndOwner(temporary, destination.existing);
     await rename(temporary, destination.path);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => {});
     throw writeError(error, path);
+  }
+}
+
+/**
+ * Creates our temporary file beside a target. A folder that exists and still answers "no such
+ * file" to a new file in it is a file system of the kernel's (/proc, /sys), whose files can be
+ * neither replaced nor made: saying "no such file" of /proc/version would be untrue (issue 46).
+ */
+async function createTemporary(temporary: string, text: string, shown: string): Promise<void> {
+  try {
+    await fsWriteFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+    const folder = dirname(temporary);
+    const folderThere = await stat(folder).then(
+      (info) => info.isDirectory(),
+      () => false,
+    );
+    if (!folderThere) throw error;
+    throw new OutputError(`cannot be replaced: no file can be made in its folder ${folder} (a file system of the kernel, as /proc and /sys are)`, shown);
   }
 }
 
@@ -259,7 +279,7 @@ export async function checkTextWritable(path: string, cwd: string): Promise<void
       return;
     }
     const probe = temporaryBeside(destination.path);
-    await fsWriteFile(probe, '', { flag: 'wx' });
+    await createTemporary(probe, '', path);
     await rm(probe, { force: true });
   } catch (error) {
     throw writeError(error, path);

@@ -102,6 +102,15 @@ async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext, si
   };
 }
 
+/** A part of the path with its percent-escapes decoded; a malformed one (`%`, `%E0%A4%A`) is the client's mistake, 400. */
+function decodedPart(part: string, path: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpError(400, `the path ${path} is not valid percent-encoding`);
+  }
+}
+
 /**
  * Answers one API call. Handlers throw HttpError for malformed calls and the library's own
  * errors for bad levels or moves; the server turns both into JSON error bodies.
@@ -117,7 +126,7 @@ export async function handleApi(
   const parts = path
     .split('/')
     .filter((part) => part !== '')
-    .map(decodeURIComponent);
+    .map((part) => decodedPart(part, path));
   // parts[0] is "api".
   const route = parts.slice(1);
   if (method === 'GET') {

@@ -226,6 +226,14 @@ describe('requests the API does not take', () => {
     expect(body.error.message).toContain('not JSON');
   });
 
+  it('answers 400, not 500, to a path whose percent-encoding is malformed (issue 46)', async () => {
+    for (const path of ['/api/collections/%', '/api/collections/%E0%A4%A', '/api/collections/three/levels/%zz']) {
+      const { status, body } = await getJson(server, path);
+      expect(status).toBe(400);
+      expect(body.error.message).toBe(`the path ${path} is not valid percent-encoding`);
+    }
+  });
+
   it('answers 405 to GET on a POST endpoint and 404 to an unknown one', async () => {
     expect((await getJson(server, '/api/solve')).status).toBe(405);
     expect((await getJson(server, '/api/nothing')).status).toBe(404);
