@@ -1,17 +1,17 @@
 import { type Stats, fstat } from 'node:fs';
-import { readFile as fsReadFile, readdir, realpath, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { readFile as fsReadFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { PROGRAM_NAME } from './error-line.js';
-import { errorCode, fileSystemError } from './fs-errors.js';
+import { type Listing, type PathKind, diskGlob, diskListFolder, diskPathKind, diskRealPath, kindOfStats } from './disk-paths.js';
+import { fileSystemError } from './fs-errors.js';
 import { type HeapUse, checkHeapRoom, decodedBytes, nodeHeap } from './heap-room.js';
 import { type DescriptorWriter, checkTextWritable, makeTextDirectory, writeAllToDescriptor, writeTextFile } from './write-file.js';
 
 export { fileSystemError } from './fs-errors.js';
 export { writeTextFile } from './write-file.js';
 
-/** What a path names on disk, links followed. */
-export type PathKind = 'file' | 'directory' | 'missing' | 'loop' | 'pipe' | 'socket' | 'device';
+export { type DirectoryAccess, type Listing, type PathKind, type UnreadablePath, diskGlob, diskListFolder, diskPathKind, diskRealPath } from './disk-paths.js';
 
 /** How messages name the kinds of path that are neither files nor folders. */
 export const SPECIAL_FILE_KINDS: Readonly<Record<'pipe' | 'socket' | 'device', string>> = {
@@ -19,14 +19,6 @@ export const SPECIAL_FILE_KINDS: Readonly<Record<'pipe' | 'socket' | 'device', s
   socket: 'a socket, not a regular file',
   device: 'a device, not a regular file',
 };
-
-function kindOfStats(info: Stats): PathKind {
-  if (info.isFile()) return 'file';
-  if (info.isDirectory()) return 'directory';
-  if (info.isFIFO()) return 'pipe';
-  if (info.isSocket()) return 'socket';
-  return 'device';
-}
 
 /** A place the CLI writes text to: the real stdout/stderr, or a buffer in tests. */
 export interface OutputStream {
@@ -68,16 +60,18 @@ export interface Io {
   /**
    * Level files under a folder, recursively, as paths relative to it: names with one of the
    * extensions, no dot files, each real file once. Links are followed only while they stay inside
-   * the folder, so a link to `..` or to /etc is not walked out of it.
+   * the folder, so a link to `..` or to /etc is not walked out of it. Folders that could not be
+   * read (permission denied) are listed apart, relative to the folder too ('' for itself).
    */
-  listFolder(folder: string, extensions: readonly string[]): Promise<string[]>;
+  listFolder(folder: string, extensions: readonly string[]): Promise<Listing>;
   /** The path with every link resolved, to tell when two names are one file; the path resolved when it does not exist. */
   realPath(path: string): Promise<string>;
   /**
    * Files matching glob patterns (fast-glob syntax), searched from `cwd` (default: the Io's cwd);
-   * paths come back as fast-glob writes them: relative to that folder for relative patterns.
+   * paths come back as fast-glob writes them: relative to that folder for relative patterns. The
+   * folders the search could not read are listed apart, named the same way.
    */
-  glob(patterns: readonly string[], cwd?: string): Promise<string[]>;
+  glob(patterns: readonly string[], cwd?: string): Promise<Listing>;
   /** All of stdin; more than `maxBytes` (default MAX_INPUT_BYTES) is refused as soon as it arrives. */
   readStdin(maxBytes?: number): Promise<string>;
   /** Milliseconds, monotonic. */
@@ -156,89 +150,6 @@ export function decodeText(bytes: Buffer, name: string, heap?: HeapUse): string 
   // The bytes are outside the heap; their text is in it.
   if (heap !== undefined) checkHeapRoom(heap, decodedBytes(bytes), name, 'reading it');
   return bytes.toString('utf8');
-}
-
-export async function diskPathKind(path: string, cwd: string): Promise<PathKind> {
-  try {
-    return kindOfStats(await stat(resolve(cwd, path)));
-  } catch (error) {
-    // A link that leads round to itself is there, and is no missing file.
-    return errorCode(error) === 'ELOOP' ? 'loop' : 'missing';
-  }
-}
-
-export async function diskRealPath(path: string, cwd: string): Promise<string> {
-  try {
-    return await realpath(resolve(cwd, path));
-  } catch {
-    return resolve(cwd, path);
-  }
-}
-
-/**
- * Files matching glob patterns. Linked folders are not walked (a pattern would otherwise follow a
- * link to `..` round and round, or into /etc); a link that the pattern itself matches is kept
- * when it leads to a regular file. fast-glob (about 25 modules) is loaded only when a pattern is
- * given: most calls name their files, and every call would otherwise pay for loading it.
- */
-export async function diskGlob(patterns: readonly string[], cwd: string): Promise<string[]> {
-  const { default: fastGlob } = await import('fast-glob');
-  const matches = await fastGlob([...patterns], { cwd, onlyFiles: false, dot: false, followSymbolicLinks: false });
-  const files: string[] = [];
-  for (const match of matches) if ((await diskPathKind(match, cwd)) === 'file') files.push(match);
-  return files;
-}
-
-function isInside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
-}
-
-export async function diskListFolder(folder: string, cwd: string, extensions: readonly string[]): Promise<string[]> {
-  const root = await realpath(resolve(cwd, folder));
-  const wanted = new Set(extensions.map((extension) => `.${extension.toLowerCase()}`));
-  const hasLevelExtension = (name: string): boolean => {
-    const dot = name.lastIndexOf('.');
-    return dot > 0 && wanted.has(name.slice(dot).toLowerCase());
-  };
-  const seenFolders = new Set([root]);
-  const seenFiles = new Set<string>();
-  const found: string[] = [];
-  const walk = async (at: string, relative: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(at, { withFileTypes: true });
-    } catch {
-      return; // an unreadable subfolder holds nothing we can read
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const path = join(at, entry.name);
-      const shown = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      let kind: PathKind;
-      let real: string;
-      if (entry.isSymbolicLink()) {
-        real = await realpath(path).catch(() => '');
-        // A broken link, or one that leads out of the folder named, is not followed.
-        if (real === '' || !isInside(real, root)) continue;
-        kind = await diskPathKind(real, cwd);
-      } else {
-        real = path;
-        // Pipes, sockets and devices in a folder are no level files: passed over.
-        kind = entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'missing';
-      }
-      if (kind === 'directory') {
-        if (seenFolders.has(real)) continue;
-        seenFolders.add(real);
-        await walk(real, shown);
-      } else if (kind === 'file' && hasLevelExtension(entry.name) && !seenFiles.has(real)) {
-        seenFiles.add(real);
-        found.push(shown);
-      }
-    }
-  };
-  await walk(root, '');
-  return found;
 }
 
 async function readAll(stream: NodeJS.ReadableStream, maxBytes: number, heap: () => HeapUse): Promise<string> {

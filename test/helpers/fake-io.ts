@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
+import { DISK, type DirectoryAccess } from '../../src/cli/disk-paths.js';
 import { MAX_INPUT_BYTES, diskGlob, diskListFolder, diskPathKind, diskRealPath, fileSystemError, type Io, readTextFile, tooLargeError } from '../../src/cli/io.js';
 import type { HeapUse } from '../../src/cli/heap-room.js';
 import { run } from '../../src/cli/run.js';
@@ -19,6 +20,35 @@ export interface FakeIoOptions {
   readonly failingWrites?: Readonly<Record<string, string>>;
   /** The main thread's heap as the command sees it (Io.heap); absent: not known, as before the heap was watched. */
   readonly heap?: () => HeapUse;
+  /**
+   * Absolute paths this user may not read, as mode 000 makes them for anyone but root (and the
+   * tests may run as root): a folder here cannot be listed nor anything under it reached, a file
+   * cannot be read. What the disk says of everything else is the truth.
+   */
+  readonly denied?: readonly string[];
+}
+
+function deniedError(path: string): Error {
+  return Object.assign(new Error(`EACCES: permission denied, '${path}'`), { code: 'EACCES' });
+}
+
+/** The disk, but for the denied paths: listing one fails, and so does reaching anything under it. */
+function deniedAccess(denied: readonly string[]): DirectoryAccess {
+  const isUnder = (path: string) => denied.some((folder) => path.startsWith(`${folder}${sep}`));
+  return {
+    readdir: async (path) => {
+      if (denied.includes(path) || isUnder(path)) throw deniedError(path);
+      return DISK.readdir(path);
+    },
+    realpath: async (path) => {
+      if (isUnder(path)) throw deniedError(path);
+      return DISK.realpath(path);
+    },
+    stat: async (path) => {
+      if (isUnder(path)) throw deniedError(path);
+      return DISK.stat(path);
+    },
+  };
 }
 
 export interface FakeIo extends Io {
@@ -43,6 +73,12 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
   const sleeps: number[] = [];
   const interruptListeners: (() => void)[] = [];
   const files = options.files ?? {};
+  const denied = options.denied ?? [];
+  const access = deniedAccess(denied);
+  const isDenied = (path: string) => {
+    const absolute = resolve(REPOSITORY_ROOT, path);
+    return denied.some((entry) => absolute === entry || absolute.startsWith(`${entry}${sep}`));
+  };
   return {
     stdout: {
       write: (text) => {
@@ -63,6 +99,7 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
     cwd: REPOSITORY_ROOT,
     readFile: async (path, maxBytes = MAX_INPUT_BYTES) => {
       const memory = written.get(path) ?? files[path];
+      if (memory === undefined && isDenied(path)) throw fileSystemError(deniedError(path), path);
       if (memory === undefined) return readTextFile(path, REPOSITORY_ROOT, maxBytes);
       const bytes = Buffer.byteLength(memory);
       if (bytes > maxBytes) throw tooLargeError(path, bytes, maxBytes);
@@ -84,11 +121,11 @@ export function fakeIo(options: FakeIoOptions = {}): FakeIo {
     makeDirectory: async (path) => void directories.add(path),
     pathKind: async (path) => {
       if (written.has(path) || files[path] !== undefined) return 'file';
-      return diskPathKind(path, REPOSITORY_ROOT);
+      return diskPathKind(path, REPOSITORY_ROOT, access);
     },
-    listFolder: (folder, extensions) => diskListFolder(folder, REPOSITORY_ROOT, extensions),
-    realPath: async (path) => (written.has(path) || files[path] !== undefined ? resolve(REPOSITORY_ROOT, path) : diskRealPath(path, REPOSITORY_ROOT)),
-    glob: (patterns, from) => diskGlob(patterns, resolve(REPOSITORY_ROOT, from ?? '.')),
+    listFolder: (folder, extensions) => diskListFolder(folder, REPOSITORY_ROOT, extensions, access),
+    realPath: async (path) => (written.has(path) || files[path] !== undefined ? resolve(REPOSITORY_ROOT, path) : diskRealPath(path, REPOSITORY_ROOT, access)),
+    glob: (patterns, from) => diskGlob(patterns, resolve(REPOSITORY_ROOT, from ?? '.'), access),
     readStdin: async (maxBytes = MAX_INPUT_BYTES) => {
       const text = options.stdin ?? '';
       if (Buffer.byteLength(text) > maxBytes) throw tooLargeError('<stdin>', null, maxBytes);

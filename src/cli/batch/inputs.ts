@@ -2,7 +2,7 @@ import fastGlob from 'fast-glob';
 import { InputError, type SokobanError } from '../../errors.js';
 import { STDIN_ARGUMENT } from '../input.js';
 import { fileSystemError } from '../fs-errors.js';
-import { type Io, SPECIAL_FILE_KINDS } from '../io.js';
+import { type Io, type Listing, SPECIAL_FILE_KINDS } from '../io.js';
 import { compareNames } from './names.js';
 import { isOwnReport } from './own-report.js';
 
@@ -16,12 +16,31 @@ export type InputSource =
   /** An argument that yields no file: missing, an empty folder, a pattern that matches nothing. */
   | { readonly kind: 'error'; readonly name: string; readonly error: SokobanError };
 
-async function filesOfFolder(io: Io, folder: string): Promise<string[]> {
-  const found = await io.listFolder(folder, LEVEL_EXTENSIONS);
-  return withoutOwnReports(
-    io,
-    found.sort(compareNames).map((file) => joinPath(folder, file)),
-  );
+/** An error row for a path a walk could not read: `permission denied`, as for a file named on the command line. */
+function unreadableSource(name: string, code: string): InputSource {
+  return { kind: 'error', name, error: fileSystemError({ code }, name) };
+}
+
+function nameOf(source: InputSource): string {
+  return source.kind === 'file' ? source.path : source.kind === 'error' ? source.name : STDIN_ARGUMENT;
+}
+
+/**
+ * A walk's files and the folders it could not read, in name order: an unreadable folder is an
+ * error row in its place among the files (issue 46), never a silent gap nor the end of the run.
+ */
+async function sourcesOf(io: Io, listing: Listing, pathOf: (name: string) => string): Promise<InputSource[]> {
+  const files = await withoutOwnReports(io, listing.files.map(pathOf));
+  const sources: InputSource[] = [
+    ...files.map((path): InputSource => ({ kind: 'file', path })),
+    ...listing.unreadable.map((entry) => unreadableSource(pathOf(entry.path), entry.code)),
+  ];
+  return sources.sort((a, b) => compareNames(nameOf(a), nameOf(b)));
+}
+
+async function filesOfFolder(io: Io, folder: string): Promise<InputSource[]> {
+  const listing = await io.listFolder(folder, LEVEL_EXTENSIONS);
+  return sourcesOf(io, listing, (name) => (name === '' ? folder : joinPath(folder, name)));
 }
 
 /** Drops the summaries this tool wrote from a folder's or a pattern's files. */
@@ -48,18 +67,20 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
   if (kind === 'pipe' || kind === 'socket' || kind === 'device') {
     return [{ kind: 'error', name: argument, error: new InputError(SPECIAL_FILE_KINDS[kind], argument) }];
   }
-  if (kind === 'loop') return [{ kind: 'error', name: argument, error: fileSystemError({ code: 'ELOOP' }, argument) }];
+  if (kind === 'loop') return [unreadableSource(argument, 'ELOOP')];
+  // A folder on the way may not be searched: the file may well be there, but not for us.
+  if (kind === 'denied') return [unreadableSource(argument, 'EACCES')];
   if (kind === 'directory') {
-    const files = await filesOfFolder(io, argument);
-    if (files.length > 0) return files.map((path) => ({ kind: 'file', path }));
+    const sources = await filesOfFolder(io, argument);
+    if (sources.length > 0) return sources;
     const extensions = LEVEL_EXTENSIONS.map((extension) => `.${extension}`).join(', ');
     return [{ kind: 'error', name: argument, error: new InputError(`a folder with no level files (${extensions})`, argument) }];
   }
   if (!fastGlob.isDynamicPattern(argument)) {
     return [{ kind: 'error', name: argument, error: new InputError('no such file or folder', argument) }];
   }
-  const matches = await withoutOwnReports(io, (await io.glob([argument])).sort(compareNames));
-  if (matches.length > 0) return matches.map((path) => ({ kind: 'file', path }));
+  const matches = await sourcesOf(io, await io.glob([argument]), (name) => name);
+  if (matches.length > 0) return matches;
   return [{ kind: 'error', name: argument, error: new InputError('the pattern matches no files', argument) }];
 }
 
