@@ -56,19 +56,42 @@ describe('solve --shard and merge-reports', () => {
     expect(stdout).toMatch(/levels +solved .*\n +8 +6 +1 +0 +0 +1 /);
   });
 
-  it('warns when a shard is missing', async () => {
-    const first = await summaryOf('--shard', '1/3');
-    const { stderr } = await cli('merge-reports', 'a.json', { files: { 'a.json': first.text } });
-    expect(stderr).toBe('sokoban: warning: shards 2/3, 3/3 missing\n');
+  it('exits 2 when a shard is missing, saying which, though every level it has was solved (issue 46)', async () => {
+    const { io } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--report', 'out.json', '--shard', '1/3', { files: FILES });
+    const first = io.written.get('out.json') ?? '';
+    expect(JSON.parse(first).levels.every((record: { status: string }) => record.status === 'solved')).toBe(true);
+    const { code, stdout, stderr } = await cli('merge-reports', 'a.json', { files: { 'a.json': first } });
+    expect(stderr).toBe('sokoban: the run is incomplete: shards 2/3, 3/3 missing\n');
+    expect(JSON.parse(stdout).shards).toEqual([[1, 3]]);
+    expect(code).toBe(2);
   });
 
-  it('keeps the mark of an interrupted shard, with its unfinished levels, and warns', async () => {
+  it('exits 2 for summaries of different splits, which cannot make one run', async () => {
+    const { io } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--report', 'out.json', '--shard', '1/2', { files: FILES });
+    const half = io.written.get('out.json') ?? '';
+    // A third of another split, whose levels happen to be none of the half's (all solved).
+    const third = { ...JSON.parse(half), shards: [[2, 3]], levels: [] };
+    const { code, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files: { 'a.json': half, 'b.json': JSON.stringify(third) } });
+    expect(stderr).toBe('sokoban: the run is incomplete: the summaries come from different splits (/2, /3)\n');
+    expect(code).toBe(2);
+  });
+
+  it('keeps the mark of an interrupted shard, with its unfinished levels, and exits 130 as the interrupted run did (issue 46)', async () => {
     const [first, second] = await Promise.all(['1/2', '2/2'].map((shard) => summaryOf('--shard', shard)));
     const partial = { ...JSON.parse(second.text), interrupted: { unfinished: ['later.xsb#1'] } };
     const files = { 'a.json': first.text, 'b.json': JSON.stringify(partial) };
-    const { stdout, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files });
+    const { code, stdout, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files });
     expect(JSON.parse(stdout).interrupted).toEqual({ unfinished: ['later.xsb#1'] });
-    expect(stderr).toBe('sokoban: warning: b.json is from an interrupted run: 1 level was not finished\n');
+    expect(stderr).toBe('sokoban: the run is incomplete: b.json is from an interrupted run: 1 level was not finished\n');
+    expect(code).toBe(130);
+  });
+
+  it('exits 130 for the summary of a whole run that was interrupted, even with every finished level solved', async () => {
+    const { io } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--report', 'out.json', { files: FILES });
+    const interrupted = { ...JSON.parse(io.written.get('out.json') ?? ''), interrupted: { unfinished: ['tiny.xsb#9'] } };
+    const { code, stderr } = await cli('merge-reports', 'run.json', '--report', 'all.json', { files: { 'run.json': JSON.stringify(interrupted) } });
+    expect(stderr).toBe('sokoban: the run is incomplete: run.json is from an interrupted run: 1 level was not finished\n');
+    expect(code).toBe(130);
   });
 
   it('refuses a shard given twice, naming the job and both files', async () => {

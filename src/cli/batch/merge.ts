@@ -11,6 +11,13 @@ export interface MergeResult {
   readonly summary: Summary;
   /** Things worth a warning that do not make the merge wrong by themselves. */
   readonly warnings: readonly string[];
+  /**
+   * Why the merged summary is not of a whole run: shards missing, summaries of different splits,
+   * a shard (or the run) interrupted. Empty for a whole run.
+   */
+  readonly incomplete: readonly string[];
+  /** True when a summary is from an interrupted run: the whole run's exit code was 130. */
+  readonly interrupted: boolean;
 }
 
 function sameSettings(a: Summary, b: Summary): boolean {
@@ -25,6 +32,7 @@ function sameSettings(a: Summary, b: Summary): boolean {
 export function mergeSummaries(inputs: readonly NamedSummary[]): MergeResult {
   if (inputs.length === 0) throw new UsageError('merge-reports needs at least one summary file');
   const warnings: string[] = [];
+  const incomplete: string[] = [];
   const first = inputs[0];
   const owner = new Map<string, string>();
   const records: LevelRecord[] = [];
@@ -47,16 +55,21 @@ export function mergeSummaries(inputs: readonly NamedSummary[]): MergeResult {
     const present = new Set(shards.map(([index]) => index));
     const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !present.has(index));
     if (missing.length === 0) merged = [];
-    else warnings.push(`shard${missing.length === 1 ? '' : 's'} ${missing.map((index) => `${index}/${count}`).join(', ')} missing`);
+    else incomplete.push(`shard${missing.length === 1 ? '' : 's'} ${missing.map((index) => `${index}/${count}`).join(', ')} missing`);
   } else if (counts.size > 1) {
-    warnings.push(`the summaries come from different splits (${[...counts].map((count) => `/${count}`).join(', ')})`);
+    incomplete.push(`the summaries come from different splits (${[...counts].map((count) => `/${count}`).join(', ')})`);
   }
   // A shard that was interrupted leaves the merged run partial too, and it must say so.
   const interrupted = inputs.filter(({ summary }) => summary.interrupted !== undefined);
   const unfinished = interrupted.flatMap(({ summary }) => summary.interrupted?.unfinished ?? []);
   for (const { file, summary } of interrupted) {
     const count = summary.interrupted?.unfinished.length ?? 0;
-    warnings.push(`${file} is from an interrupted run: ${count} ${count === 1 ? 'level was' : 'levels were'} not finished`);
+    incomplete.push(`${file} is from an interrupted run: ${count} ${count === 1 ? 'level was' : 'levels were'} not finished`);
   }
-  return { summary: buildSummary(first.summary.settings, merged, records, interrupted.length > 0 ? unfinished : null), warnings };
+  return {
+    summary: buildSummary(first.summary.settings, merged, records, interrupted.length > 0 ? unfinished : null),
+    warnings,
+    incomplete,
+    interrupted: interrupted.length > 0,
+  };
 }

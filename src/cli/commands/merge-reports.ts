@@ -4,8 +4,9 @@ import { mergeSummaries } from '../batch/merge.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { parseSummary } from '../batch/summary.js';
 import type { CommandContext } from '../context.js';
-import { reportWarning } from '../error-line.js';
-import { type ExitCode, combineExitCodes } from '../exit-codes.js';
+import { PROGRAM_NAME, reportWarning } from '../error-line.js';
+import { ExitCode, combineExitCodes } from '../exit-codes.js';
+import { printable } from '../printable.js';
 import type { Io } from '../io.js';
 import { type PlannedOutput, checkOutputs, prepareOutputFolders } from '../output-plan.js';
 import { summaryJson } from '../reporters/summary-json.js';
@@ -19,7 +20,8 @@ export interface MergeRequest {
 
 /**
  * `sokoban merge-reports`: the shards' JSON summaries as one, and the exit code the whole run
- * would have had, so a CI job after the matrix can gate on it.
+ * would have had, so a CI job after the matrix can gate on it: 130 when a shard (or the run) was
+ * interrupted, and never 0 with a shard missing (issue 46: both only warned, and CI went green).
  */
 export async function mergeReports(io: Io, request: MergeRequest): Promise<ExitCode> {
   if (request.report !== undefined && !/\.json$/i.test(request.report)) {
@@ -30,15 +32,21 @@ export async function mergeReports(io: Io, request: MergeRequest): Promise<ExitC
   await prepareOutputFolders(io, [], output);
   const inputs = [];
   for (const file of request.files) inputs.push({ file, summary: parseSummary(await io.readFile(file), file) });
-  const { summary, warnings } = mergeSummaries(inputs);
+  const { summary, warnings, incomplete, interrupted } = mergeSummaries(inputs);
   for (const warning of warnings) reportWarning(io, warning);
+  // The merged summary is still written, but a run with levels never run must not pass CI.
+  for (const reason of incomplete) io.stderr.write(`${PROGRAM_NAME}: the run is incomplete: ${printable(reason)}\n`);
   if (request.report === undefined) {
     io.stdout.write(summaryJson(summary));
   } else {
     await io.writeFile(request.report, summaryJson(summary));
     writeSummaryTable(io.stdout, summary.totals, null);
   }
-  return combineExitCodes(summary.levels.map(exitCodeOfRecord));
+  // As the whole run would have ended: 130 once interrupted, whatever its finished levels say;
+  // with a shard missing its levels were never run, which is the input missing (2).
+  if (interrupted) return ExitCode.interrupted;
+  const levels = summary.levels.map(exitCodeOfRecord);
+  return combineExitCodes(incomplete.length > 0 ? [...levels, ExitCode.badInput] : levels);
 }
 
 export function registerMergeReports(program: Command, context: CommandContext): void {
