@@ -95,4 +95,30 @@ describe('sokoban generate', () => {
     expect(parseCollection(io.out(), { file: 'out.xsb' }).levels).toHaveLength(2);
     expect(io.err()).toContain('sokoban: interrupted: made 2 of 20 levels\n');
   });
+
+  it('stops at --time-limit, keeps the levels made so far and exits 3 (issue 46)', async () => {
+    const { code, stdout, stderr } = await cli('generate', '--width', '20', '--height', '20', '--boxes', '3', '--count', '50', '--seed', '1', '--time-limit', '0.5');
+    expect(code).toBe(3);
+    const made = Number(/stopped at --time-limit 0\.5 s: made (\d+) of 50 levels\n$/.exec(stderr)?.[1]);
+    expect(made).toBeLessThan(50);
+    expect(stdout.match(/^Solution: /gm) ?? []).toHaveLength(made);
+  });
+
+  it('answers Ctrl-C in the middle of a candidate whose proof would take minutes: exit 130, nothing made (issue 46)', async () => {
+    const io = fakeIo();
+    // A large room, many boxes and a big node budget: the first proof alone runs for minutes.
+    const running = run(['generate', '--width', '60', '--height', '60', '--boxes', '8', '--max-nodes', '5000000', '--seed', '5'], io);
+    await new Promise((done) => setTimeout(done, 1_500));
+    io.interrupt();
+    expect(await running).toBe(130);
+    expect(io.err()).toContain('sokoban: interrupted: made 0 of 1 levels\n');
+  });
+
+  it('refuses up front, with exit 2 and one line, a rectangle too large to finish (issue 46)', async () => {
+    const { code, stdout, stderr } = await cli('generate', '--width', '256', '--height', '256', '--boxes', '3', '--seed', '5');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^sokoban: --width 256 --height 256 --boxes 3: a 256 by 256 rectangle is too large to generate in: at most 10000 squares/);
+    expect(stderr.split('\n')).toHaveLength(2);
+  });
 });

@@ -68,7 +68,13 @@ describe('generating levels', () => {
   it('refuses a rectangle larger than the reader takes, before making anything', () => {
     expect(generateSizeProblem(300, 300, 1)).toMatch(/at most 65536 squares are read/);
     expect(generateSizeProblem(100_000, 100_000, 1)).toMatch(/at most 65536 squares are read/);
-    expect(generateSizeProblem(256, 256, 1)).toBeNull();
+  });
+
+  it('refuses a rectangle above 10,000 squares, whose candidates would take many minutes each (issue 46)', () => {
+    expect(generateSizeProblem(256, 256, 1)).toMatch(/^a 256 by 256 rectangle is too large to generate in: at most 10000 squares/);
+    expect(generateSizeProblem(101, 100, 3)).toMatch(/too large to generate in/);
+    expect(generateSizeProblem(100, 100, 3)).toBeNull();
+    expect(generateSizeProblem(4, 2500, 1)).toBeNull();
   });
 
   it('makes trimmed, closed levels: no decoration walls or boxes, no floor square walled on three sides', () => {
