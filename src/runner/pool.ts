@@ -38,6 +38,11 @@ export interface PoolOptions {
    * a task is judged on the time it was given.
    */
   readonly now: () => number;
+  /**
+   * A worker without a task for this long is ended, and the memory its heap grew to with it; the
+   * next task starts a fresh one. Absent: workers live as long as the pool.
+   */
+  readonly idleMs?: number;
 }
 
 interface PendingTask<Task, Result> {
@@ -61,6 +66,8 @@ interface Slot<Task, Result> {
   current: PendingTask<Task, Result> | null;
   startedAt: number;
   timer: ReturnType<typeof setTimeout> | null;
+  /** Ends the worker once it has been idle for PoolOptions.idleMs. */
+  idleTimer: ReturnType<typeof setTimeout> | null;
   /** Set once the worker is being replaced, so its late messages and exit are ignored. */
   retired: boolean;
 }
@@ -157,10 +164,11 @@ export class WorkerPool<Task, Result> {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.queue.size === 0) return;
+      if (this.queue.size === 0) break;
       // A task that cannot be handed over leaves the slot free for the next one.
       while (slot.ready && slot.current === null && this.queue.size > 0) this.start(slot, this.queue.shift() as PendingTask<Task, Result>);
     }
+    this.watchIdle();
     // Workers still booting will take queued tasks soon; start more only for the rest.
     let booting = 0;
     for (const slot of this.slots) if (!slot.ready) booting++;
@@ -170,9 +178,28 @@ export class WorkerPool<Task, Result> {
     }
   }
 
+  /** Starts the idle clock of each ready worker without a task, and stops that of the busy ones. */
+  private watchIdle(): void {
+    const idleMs = this.options.idleMs;
+    if (idleMs === undefined) return;
+    for (const slot of this.slots) {
+      const idle = slot.ready && slot.current === null;
+      if (!idle && slot.idleTimer !== null) {
+        clearTimeout(slot.idleTimer);
+        slot.idleTimer = null;
+      } else if (idle && slot.idleTimer === null) {
+        slot.idleTimer = setTimeout(() => {
+          slot.idleTimer = null;
+          if (slot.current === null) void this.retire(slot);
+        }, idleMs);
+        slot.idleTimer.unref();
+      }
+    }
+  }
+
   private spawnSlot(): void {
     const worker = this.options.spawn();
-    const slot: Slot<Task, Result> = { worker, ready: false, current: null, startedAt: 0, timer: null, retired: false };
+    const slot: Slot<Task, Result> = { worker, ready: false, current: null, startedAt: 0, timer: null, idleTimer: null, retired: false };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage<Result>) => this.onMessage(slot, message));
     worker.on('error', (error: Error & { code?: string }) => {
@@ -269,6 +296,7 @@ export class WorkerPool<Task, Result> {
   private async retire(slot: Slot<Task, Result>): Promise<void> {
     if (slot.retired) return;
     slot.retired = true;
+    if (slot.idleTimer !== null) clearTimeout(slot.idleTimer);
     this.finish(slot);
     this.slots.delete(slot);
     await slot.worker.terminate();

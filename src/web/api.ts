@@ -2,7 +2,7 @@ import { formatLevel } from '../level/write.js';
 import type { Optimality } from '../solver/solve.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import { HttpError } from './http-error.js';
-import { ruleOrProblem } from './input-handlers.js';
+import { type JsonText, ruleOrProblem } from './input-handlers.js';
 import type { InputService } from './input-service.js';
 import type { ApiAnswer, CollectionAnswer, CollectionsAnswer, ConfigAnswer, LevelAnswer, SolveAnswer, SolveRequest, Unchecked } from './protocol.js';
 import { asObject, optionalString } from './request-fields.js';
@@ -28,12 +28,11 @@ export interface ApiContext {
   readonly limits: SolveLimits;
 }
 
-export interface ApiResponse {
-  readonly status: number;
-  readonly body: ApiAnswer;
-}
+/** An answer as an object, or as the JSON text an input worker wrote (ParseAnswer, ConvertAnswer, VerifyAnswer). */
+export type ApiResponse = { readonly status: number; readonly body: ApiAnswer } | { readonly status: number; readonly json: string };
 
 const ok = (body: ApiAnswer): ApiResponse => ({ status: 200, body });
+const okText = ({ json }: JsonText): ApiResponse => ({ status: 200, json });
 
 function entryOf(context: ApiContext, id: string): CatalogEntry {
   const entry = context.catalog.entries.find((candidate) => candidate.id === id);
@@ -81,7 +80,7 @@ function timeLimitSeconds(body: Unchecked<SolveRequest>, limits: SolveLimits): n
 
 async function solveLevel(body: Unchecked<SolveRequest>, context: ApiContext, signal?: AbortSignal): Promise<SolveAnswer> {
   const optimal = optimality(body);
-  const { level, rule } = await context.inputs.read('level', body);
+  const { level, rule } = await context.inputs.read('level', body, signal);
   const seconds = timeLimitSeconds(body, context.limits);
   const record = await context.solver.solve(level, rule, { optimal, timeLimitMs: seconds * 1000 }, signal);
   return {
@@ -167,9 +166,9 @@ export async function handleApi(
     switch (route[0]) {
       case 'parse':
       case 'convert':
-        return ok(await context.inputs.read(route[0], request));
+        return okText(await context.inputs.read(route[0], request, signal));
       case 'verify':
-        return ok(await context.verifier.read('verify', request));
+        return okText(await context.verifier.read('verify', request, signal));
       case 'solve':
         return ok(await solveLevel(request, context, signal));
     }

@@ -26,8 +26,37 @@ export function ruleOrProblem(level: Level, requested?: GoalRule): RuleOrProblem
   }
 }
 
+/**
+ * The most levels one /api/parse answer describes. A megabyte of tiny levels is 200,000 of them,
+ * whose answer was 43.6 MB (issue 46); the largest public collections hold a few thousand.
+ */
+export const MAX_ANSWER_LEVELS = 10_000;
+
+/**
+ * The most bytes one answer holds. Each answer waits whole in the server's memory until its
+ * client has taken it, so this bounds what a client that never reads can cost; Sven's 1,623
+ * levels as 6.101 JSON are 2.5 MB.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** An answer already written as JSON, by the worker that made it, so the server holds only its text. */
+export interface JsonText {
+  readonly json: string;
+}
+
+/** The answer as JSON text, or 413 when it is more than one answer may hold. */
+export function jsonText(answer: unknown): JsonText {
+  const json = `${JSON.stringify(answer)}\n`;
+  const bytes = Buffer.byteLength(json, 'utf8');
+  if (bytes > MAX_ANSWER_BYTES) throw new HttpError(413, `the answer would be ${bytes} bytes; one answer holds at most ${MAX_ANSWER_BYTES}: send fewer levels`, 'limit');
+  return { json };
+}
+
 export function parseLevels(body: Unchecked<ParseRequest>): ParseAnswer {
   const collection = collectionOfRequest(body);
+  if (collection.levels.length > MAX_ANSWER_LEVELS) {
+    throw new HttpError(413, `the text holds ${collection.levels.length} levels; one answer describes at most ${MAX_ANSWER_LEVELS}: send them in parts`, 'limit');
+  }
   const requested = goalRule(body);
   return {
     format: collection.format,
@@ -90,21 +119,22 @@ export interface InputTask {
   readonly body: JsonObject;
 }
 
+/** What a worker answers: the API's answers as their JSON text (ParseAnswer, ConvertAnswer, VerifyAnswer), and a solve's level as it is. */
 export interface InputAnswers {
-  readonly parse: ParseAnswer;
-  readonly convert: ConvertAnswer;
-  readonly verify: VerifyAnswer;
+  readonly parse: JsonText;
+  readonly convert: JsonText;
+  readonly verify: JsonText;
   readonly level: LevelWithRule;
 }
 
 export function answerInputTask(task: InputTask): InputAnswers[InputTaskKind] {
   switch (task.kind) {
     case 'parse':
-      return parseLevels(task.body);
+      return jsonText(parseLevels(task.body));
     case 'convert':
-      return convertLevels(task.body);
+      return jsonText(convertLevels(task.body));
     case 'verify':
-      return verifyMoves(task.body);
+      return jsonText(verifyMoves(task.body));
     case 'level':
       return levelOfRequest(task.body);
   }

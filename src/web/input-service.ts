@@ -20,6 +20,8 @@ export interface InputServiceOptions {
   readonly now: () => number;
   /** Under an address-space limit, the workers' code range (runner/address-space.ts). */
   readonly codeRangeMiB?: number;
+  /** A worker idle this long is ended, with what its heap grew to reading a large text; the next request starts another. */
+  readonly idleMs?: number;
 }
 
 /**
@@ -41,18 +43,24 @@ export class InputService {
           ...(options.codeRangeMiB === undefined ? {} : { codeRangeSizeMb: options.codeRangeMiB }),
         }),
       now: options.now,
+      idleMs: options.idleMs,
     });
   }
 
-  /** The handler's answer; what it refused, or a text too large to read, comes back as an HttpError. */
-  async read<Kind extends InputTaskKind>(kind: Kind, body: JsonObject): Promise<InputAnswers[Kind]> {
+  /**
+   * The handler's answer; what it refused, or a text too large to read, comes back as an HttpError.
+   * When `signal` aborts (the client hung up) the text is not read: taken off the queue, or its
+   * worker ended, with the memory it held (issue 46: queued reads for clients long gone kept the
+   * server busy and large for a minute and more).
+   */
+  async read<Kind extends InputTaskKind>(kind: Kind, body: JsonObject, signal?: AbortSignal): Promise<InputAnswers[Kind]> {
     if (this.inFlight >= this.options.workers + this.options.maxWaiting) {
       throw new HttpError(429, `the server is busy reading ${this.inFlight} texts; try again shortly`);
     }
     this.inFlight++;
     let outcome;
     try {
-      outcome = await this.pool.run({ kind, body }, this.options.deadlineMs);
+      outcome = await this.pool.run({ kind, body }, this.options.deadlineMs, signal);
     } finally {
       this.inFlight--;
     }

@@ -10,6 +10,7 @@ import { MAX_JSON_NESTING, jsonNesting } from './json-nesting.js';
 import { allowedHosts, checkRequestOrigin } from './request-origin.js';
 import { InputService } from './input-service.js';
 import { SolveService } from './solve-service.js';
+import { sendAnswer } from './send-answer.js';
 import { type Asset, NOT_BUILT_PAGE, loadAssets } from './static-assets.js';
 
 export interface WebServerOptions {
@@ -43,9 +44,14 @@ export interface ConnectionLimits {
   readonly requestTimeoutMs: number;
   /** Connections open at once; one more is closed as soon as it opens. */
   readonly maxConnections: number;
+  /**
+   * An answer not taken whole by its client within this is cut off and the connection closed:
+   * the answer waits in memory until taken, and a client that never reads must not hold it.
+   */
+  readonly answerTimeoutMs: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64 };
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 64, answerTimeoutMs: 10_000 };
 
 export interface WebServer {
   /** e.g. http://127.0.0.1:6101/ */
@@ -64,31 +70,21 @@ const DEFAULT_MAX_WAITING_SOLVES = 8;
 
 /**
  * Reading a level text or move string takes milliseconds; one that takes seconds or hundreds of
- * MiB is hostile or a mistake, and is refused (413) rather than allowed to tie up the server.
+ * MiB is hostile or a mistake, and is refused (413) rather than allowed to tie up the server. A
+ * worker idle for 10 s is ended, so that the heap a large text grew does not stay for good
+ * (a fresh one takes a tenth of a second to start).
  */
-const INPUT_LIMITS = { workers: 1, maxWaiting: 16, deadlineMs: 5_000, heapMiB: 512 } as const;
+const INPUT_LIMITS = { workers: 1, maxWaiting: 16, deadlineMs: 5_000, heapMiB: 512, idleMs: 10_000 } as const;
 
 /** Input workers at most: one reads texts, one answers verify requests (see ApiContext.verifier). */
 export const INPUT_WORKERS = 2 * INPUT_LIMITS.workers;
 
-/**
- * Everything the page loads comes from this server: the policy makes the browser refuse any
- * other origin, so "no external network requests" is enforced, not just intended.
- */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
-
-function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'content-type': contentType, 'cache-control': 'no-store' });
-  response.end(body);
+function sendJsonText(response: ServerResponse, status: number, json: string, answerTimeoutMs: number): void {
+  sendAnswer(response, status, 'application/json; charset=utf-8', json, answerTimeoutMs);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  send(response, status, 'application/json; charset=utf-8', `${JSON.stringify(body)}\n`);
+function sendJson(response: ServerResponse, status: number, body: unknown, answerTimeoutMs: number): void {
+  sendJsonText(response, status, `${JSON.stringify(body)}\n`, answerTimeoutMs);
 }
 
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {
@@ -127,33 +123,34 @@ function hangUpSignal(response: ServerResponse): AbortSignal {
   return controller.signal;
 }
 
-async function answerApi(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext): Promise<void> {
+async function answerApi(request: IncomingMessage, response: ServerResponse, path: string, context: ApiContext, answerTimeoutMs: number): Promise<void> {
   try {
     const method = request.method ?? 'GET';
     if (method === 'POST') checkContentType(request);
     const body = method === 'POST' ? await readJsonBody(request) : undefined;
     const answer = await handleApi(method, path, body, context, hangUpSignal(response));
-    sendJson(response, answer.status, answer.body);
+    if ('json' in answer) sendJsonText(response, answer.status, answer.json, answerTimeoutMs);
+    else sendJson(response, answer.status, answer.body, answerTimeoutMs);
   } catch (error) {
     // Nobody is left to answer (the search was cancelled because the client went away).
     if (response.destroyed) return;
     const { status, body } = errorResponse(error);
-    sendJson(response, status, body);
+    sendJson(response, status, body, answerTimeoutMs);
   }
 }
 
-function answerAsset(request: IncomingMessage, response: ServerResponse, path: string, assets: ReadonlyMap<string, Asset>): void {
+function answerAsset(request: IncomingMessage, response: ServerResponse, path: string, assets: ReadonlyMap<string, Asset>, answerTimeoutMs: number): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    send(response, 405, 'text/plain; charset=utf-8', 'only GET here\n');
+    sendAnswer(response, 405, 'text/plain; charset=utf-8', 'only GET here\n', answerTimeoutMs);
     return;
   }
   const asset = assets.get(path);
   if (asset !== undefined) {
-    send(response, 200, asset.contentType, request.method === 'HEAD' ? '' : asset.body);
+    sendAnswer(response, 200, asset.contentType, request.method === 'HEAD' ? '' : asset.body, answerTimeoutMs);
   } else if (path === '/' || path === '/index.html') {
-    send(response, 503, 'text/html; charset=utf-8', NOT_BUILT_PAGE);
+    sendAnswer(response, 503, 'text/html; charset=utf-8', NOT_BUILT_PAGE, answerTimeoutMs);
   } else {
-    send(response, 404, 'text/plain; charset=utf-8', `not found: ${path}\n`);
+    sendAnswer(response, 404, 'text/plain; charset=utf-8', `not found: ${path}\n`, answerTimeoutMs);
   }
 }
 
@@ -217,14 +214,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       try {
         checkRequestOrigin(request.headers, hosts);
       } catch (error) {
-        sendJson(response, 403, errorResponse(error).body);
+        sendJson(response, 403, errorResponse(error).body, limits.answerTimeoutMs);
         return;
       }
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (path === '/api' || path.startsWith('/api/')) {
-        void answerApi(request, response, path, context);
+        void answerApi(request, response, path, context, limits.answerTimeoutMs);
       } else {
-        answerAsset(request, response, path, assets);
+        answerAsset(request, response, path, assets, limits.answerTimeoutMs);
       }
     },
   );

@@ -19,17 +19,21 @@ parentPort.on('message', ({ id, task }) => {
 parentPort.postMessage({ type: 'ready' });
 `;
 
-function pool(size: number, heapMiB = 64): { pool: WorkerPool<unknown, number>; spawned: () => number } {
+function pool(size: number, heapMiB = 64, idleMs?: number): { pool: WorkerPool<unknown, number>; spawned: () => number; exited: () => number } {
   let spawned = 0;
+  let exited = 0;
   const made = new WorkerPool<unknown, number>({
     size,
     spawn: () => {
       spawned++;
-      return new Worker(SCRIPT, { eval: true, resourceLimits: { maxOldGenerationSizeMb: heapMiB } });
+      const worker = new Worker(SCRIPT, { eval: true, resourceLimits: { maxOldGenerationSizeMb: heapMiB } });
+      worker.on('exit', () => exited++);
+      return worker;
     },
     now: () => performance.now(),
+    idleMs,
   });
-  return { pool: made, spawned: () => spawned };
+  return { pool: made, spawned: () => spawned, exited: () => exited };
 }
 
 describe('WorkerPool', () => {
@@ -37,6 +41,19 @@ describe('WorkerPool', () => {
     const { pool: workers } = pool(2);
     const answers = await Promise.all([1, 2, 3, 4].map((n) => workers.run(n, 10_000)));
     expect(answers).toEqual([2, 4, 6, 8].map((value) => ({ kind: 'done', value })));
+    await workers.close();
+  });
+
+  it('ends a worker idle for idleMs, with its heap, and starts a fresh one for the next task (issue 46)', async () => {
+    const { pool: workers, spawned, exited } = pool(1, 64, 200);
+    expect(await workers.run(1, 10_000)).toEqual({ kind: 'done', value: 2 });
+    // Busy again before its idle time is up: the same worker.
+    expect(await workers.run(2, 10_000)).toEqual({ kind: 'done', value: 4 });
+    expect(spawned()).toBe(1);
+    for (let waited = 0; waited < 5_000 && exited() === 0; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    expect(exited()).toBe(1);
+    expect(await workers.run(3, 10_000)).toEqual({ kind: 'done', value: 6 });
+    expect(spawned()).toBe(2);
     await workers.close();
   });
 

@@ -6,7 +6,7 @@ import { getJson, startTestServer } from './test-server.js';
 let server: WebServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ connections: { headersTimeoutMs: 500, requestTimeoutMs: 1_000, maxConnections: 3 } });
+  server = await startTestServer({ connections: { headersTimeoutMs: 500, requestTimeoutMs: 1_000, maxConnections: 3, answerTimeoutMs: 1_000 } });
 });
 
 afterAll(async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BOARD_SQUARES } from '../../src/level/board.js';
+import { HttpError } from '../../src/web/http-error.js';
+import { MAX_ANSWER_BYTES, MAX_ANSWER_LEVELS, jsonText } from '../../src/web/input-handlers.js';
 import { MAX_LEVEL_TEXT_BYTES } from '../../src/web/level-input.js';
 import type { WebServer } from '../../src/web/server.js';
 import { getJson, postJson, startTestServer } from './test-server.js';
@@ -46,6 +48,28 @@ describe('level texts beyond the server limits', () => {
     // already been refused: never a text read to the end on the event loop first.
     if (parsed !== null) expect([413, 422]).toContain((parsed as { status: number }).status);
     expect([413, 422]).toContain((await parse).status);
+  });
+
+  it('/api/parse refuses (413, with the reason) a text of more levels than one answer describes, instead of a 40 MB answer (issue 46)', async () => {
+    const { status, body } = await postJson(server, '/api/parse', { level: '@$.\n\n'.repeat(MAX_ANSWER_LEVELS + 1) });
+    expect(status).toBe(413);
+    expect(body.error.kind).toBe('limit');
+    expect(body.error.message).toBe(`the text holds ${MAX_ANSWER_LEVELS + 1} levels; one answer describes at most ${MAX_ANSWER_LEVELS}: send them in parts`);
+  });
+
+  it('/api/parse still answers a text of as many levels as one answer describes', async () => {
+    const { status, body } = await postJson(server, '/api/parse', { level: '#####\n#@$.#\n#####\n\n'.repeat(MAX_ANSWER_LEVELS) });
+    expect(status).toBe(200);
+    expect(body.levels).toHaveLength(MAX_ANSWER_LEVELS);
+  });
+
+  it('an answer over the bytes one answer may hold is refused (413), naming its size, in the worker that made it', () => {
+    // /api/convert of 40,000 tiny levels to 6.101 JSON is 8.8 MB; building one here is quicker than asking a busy test machine's worker to.
+    const answer = { format: 'json', text: 'x'.repeat(MAX_ANSWER_BYTES) };
+    expect(() => jsonText(answer)).toThrow(
+      new HttpError(413, `the answer would be ${MAX_ANSWER_BYTES + 28} bytes; one answer holds at most ${MAX_ANSWER_BYTES}: send fewer levels`, 'limit'),
+    );
+    expect(jsonText({ format: 'json', text: 'x' }).json).toBe('{"format":"json","text":"x"}\n');
   });
 
   it('are refused by convert too, not answered with a 500', async () => {
