@@ -52,6 +52,15 @@ describe('annotations under GitHub Actions from verify and check', () => {
     expect(code).toBe(1);
   });
 
+  it('escapes control bytes in the file part as the title part does: no raw ESC in a CI log (issue 46)', async () => {
+    const name = 'x\x1b[31m.xsb';
+    const { stdout, code } = await cli('solve', name, '--jobs', '1', { files: { [name]: STUCK }, env: GITHUB });
+    const [annotation] = annotationsIn(stdout);
+    expect(annotation).toMatch(/^::error file=x\\x1b\[31m\.xsb,line=1,title=sokoban solve%3A x\\x1b\[31m\.xsb#1::proven unsolvable/);
+    expect(stdout).not.toContain('\x1b');
+    expect(code).toBe(1);
+  });
+
   it('prints no annotations outside GitHub Actions', async () => {
     expect((await cli('verify', 'set.sok', { files: { 'set.sok': SET } })).stdout).not.toContain('::');
     expect((await cli('check', 'stuck.xsb', { files: { 'stuck.xsb': STUCK } })).stdout).not.toContain('::');

@@ -1,5 +1,6 @@
 import { InputError, LevelError, MoveSyntaxError } from '../../errors.js';
 import type { OutputStream } from '../io.js';
+import { printable } from '../printable.js';
 import type { VerifyOutcome } from '../verify-outcome.js';
 import type { Reporter } from './reporter.js';
 import type { SolveReport } from './solve-result.js';
@@ -38,7 +39,9 @@ export interface AnnotationPlace {
 
 /** One `::error` workflow command, on the file (and line, and column, where known) it is about. */
 export function errorAnnotation(place: AnnotationPlace, title: string, text: string): string {
-  const properties = [`file=${escapeProperty(place.file)}`];
+  // The file part is written as the title part is: control bytes escaped (issue 46), since a raw
+  // ESC from a file name would reach the log; a file so named cannot be linked to anyway.
+  const properties = [`file=${escapeProperty(printable(place.file))}`];
   if (place.line !== null && place.line !== undefined) {
     properties.push(`line=${place.line}`);
     if (place.column !== undefined) properties.push(`col=${place.column}`);
