@@ -21,7 +21,8 @@ import { PLAYER, UNKNOWN, isFloorOrGoalFlags, isLetterAlternative, squareOfChar 
  *   goal; otherwise it is decoration.
  * - Title: the last non-blank line before the board if it is a `;` comment, or plain text with a
  *   blank line somewhere between it and the previous board (any plain text before the first
- *   board). A `Title:` line after the board wins over it.
+ *   board). A `Title:` line after the board wins over it; the title it replaces is kept as a
+ *   comment where it stood.
  * - After a board, `Title:`, `Author:`, `Comment:` blocks and `Solution` lines belong to it;
  *   other comment lines do too up to the first blank line, and after it they belong to the next
  *   level. Everything before the first level's title is the collection header.
@@ -48,6 +49,8 @@ interface RowText {
 
 interface LevelMetadata {
   title: string | null;
+  /** Where the title line stood among the comments, so that a title a `Title:` line replaces is kept there as a comment. */
+  titleAt: number;
   author: string | null;
   comments: string[];
   solutions: string[];
@@ -149,16 +152,19 @@ export function indexXsb(text: string, file: string): LevelIndex {
    * first blank line of the gap above it, its title, then what the gap below it gives it.
    */
   const metadataOf = (number: number): LevelMetadata => {
-    const meta: LevelMetadata = { title: null, author: null, comments: [], solutions: [] };
+    const meta: LevelMetadata = { title: null, titleAt: 0, author: null, comments: [], solutions: [] };
     const titleLine = titleLineOf(number);
     if (number > 1) {
-      const above: LevelMetadata = { title: null, author: null, comments: [], solutions: [] };
+      const above: LevelMetadata = { title: null, titleAt: 0, author: null, comments: [], solutions: [] };
       readMetadata(sheet, gapStart(number), titleLine >= 0 ? titleLine : bounds.start[number - 1], above, meta);
     }
-    if (titleLine >= 0) meta.title = stripCommentMarker(lines.at(titleLine));
+    if (titleLine >= 0) {
+      meta.title = stripCommentMarker(lines.at(titleLine));
+      meta.titleAt = meta.comments.length;
+    }
     if (number === count) readMetadata(sheet, bounds.end[number - 1], lines.count, meta, meta);
     else {
-      const below: LevelMetadata = { title: null, author: null, comments: [], solutions: [] };
+      const below: LevelMetadata = { title: null, titleAt: 0, author: null, comments: [], solutions: [] };
       const nextTitle = titleLineOf(number + 1);
       readMetadata(sheet, bounds.end[number - 1], nextTitle >= 0 ? nextTitle : bounds.start[number], meta, below);
     }
@@ -669,8 +675,14 @@ function readMetadata(sheet: LineKinds, start: number, end: number, meta: LevelM
     const body = stripCommentMarker(text);
     if (body === '') continue;
     const entry = parseKey(body);
-    if (entry?.key === 'title' && entry.value !== '') meta.title = entry.value;
-    else if (entry?.key === 'author' && entry.value !== '') meta.author = entry.value;
+    if (entry?.key === 'title' && entry.value !== '') {
+      // The `Title:` line wins (LetsLogic and sokoban.org write it under the board); a different
+      // title above the board (Box World's `;Level 1`) stays as a comment where it stood, so that
+      // converting the level loses nothing of the text (issue 46).
+      if (meta.title !== null && meta.title !== entry.value) meta.comments.splice(meta.titleAt, 0, meta.title);
+      meta.title = entry.value;
+      meta.titleAt = meta.comments.length;
+    } else if (entry?.key === 'author' && entry.value !== '') meta.author = entry.value;
     else if (entry?.key === 'comment') {
       if (entry.value !== '') meta.comments.push(entry.value);
     } else if (entry !== null) meta.comments.push(body);

@@ -93,4 +93,13 @@ describe('sokoban convert', () => {
     expectSameBoards(readFileSync('levels/examples/first.json', 'utf8'), xsb);
     expectSameBoards(readFileSync('levels/examples/first.txt', 'utf8'), xsb);
   });
+
+  it('keeps a `; T1` title that a `Title: T2` line replaces, as a comment of the level (issue 46)', async () => {
+    const text = '; T1\n#####\n#@$.#\n#####\nTitle: T2\n';
+    const { code, stdout } = await cli('convert', 'titled.xsb', '--to', 'xsb', { files: { 'titled.xsb': text } });
+    expect(code).toBe(0);
+    expect(stdout).toBe('; T2\n#####\n#@$.#\n#####\nComment:\nT1\nComment-End:\n');
+    const [level] = parseCollection(stdout).levels;
+    expect([level.title, level.comments]).toEqual(['T2', ['T1']]);
+  });
 });

@@ -140,6 +140,14 @@ describe('XSB titles and metadata', () => {
     expect(level.title).toBe('Boxworld 1');
   });
 
+  it('keeps a `;` title that a Title: line replaces as a comment, in its place: nothing of the text is lost (issue 46)', () => {
+    const [, level] = parseCollection(lines('####', '#@$.#', '####', '', '; note before', '; T1', '####', '#@$.#', '####', 'Title: T2', '; after')).levels;
+    expect(level.title).toBe('T2');
+    expect(level.comments).toEqual(['note before', 'T1', 'after']);
+    const again = parseLevel(lines('; Boxworld 1', '####', '#@$.#', '####', 'Title: Boxworld 1'));
+    expect([again.title, again.comments]).toEqual(['Boxworld 1', []]);
+  });
+
   it('keeps the Author: line', () => {
     const level = parseLevel(lines('####', '#@$.#', '####', 'Author: Thinking Rabbit'));
     expect(level.author).toBe('Thinking Rabbit');
