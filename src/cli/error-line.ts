@@ -12,9 +12,14 @@ export function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** The single line a user sees for an error: never a stack trace, always prefixed with the program name. */
+/**
+ * The single line a user sees for an error: never a stack trace, always prefixed with the program
+ * name. Our own messages have no line breaks but those of the names they quote (a file named
+ * `c\nd.xsb`), written `\n` as every command writes such a name (issue 46: show, hint, verify
+ * and convert wrote a space here, solve `\n`).
+ */
 export function errorLine(error: unknown): string {
-  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${printable(oneLine(error.message))}`;
+  if (error instanceof SokobanError) return `${PROGRAM_NAME}: ${printable(error.message)}`;
   const detail = error instanceof Error ? error.message : String(error);
   return `${PROGRAM_NAME}: internal error: ${printable(oneLine(detail))} (this is a bug; set ${DEBUG_VARIABLE}=1 to see where)`;
 }
@@ -38,5 +43,5 @@ export function reportWarning(io: Io, message: string): void {
 
 /** The line a warning is written as. */
 export function warningLine(message: string): string {
-  return `${PROGRAM_NAME}: warning: ${printable(oneLine(message))}\n`;
+  return `${PROGRAM_NAME}: warning: ${printable(message)}\n`;
 }
