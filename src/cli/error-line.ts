@@ -1,8 +1,9 @@
 import { SokobanError } from '../errors.js';
 import type { Io } from './io.js';
 import { printable } from './printable.js';
+import { PROGRAM_NAME } from './program-name.js';
 
-export const PROGRAM_NAME = 'sokoban';
+export { PROGRAM_NAME };
 
 /** Environment variable that adds the stack trace of an internal error, for whoever debugs it. */
 export const DEBUG_VARIABLE = 'SOKOBAN_DEBUG';

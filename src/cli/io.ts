@@ -2,7 +2,7 @@ import { type Stats, fstat } from 'node:fs';
 import { readFile as fsReadFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import { PROGRAM_NAME } from './error-line.js';
+import { PROGRAM_NAME } from './program-name.js';
 import { type Listing, type PathKind, diskGlob, diskListFolder, diskPathKind, diskRealPath, kindOfStats } from './disk-paths.js';
 import { fileSystemError } from './fs-errors.js';
 import { type HeapUse, checkHeapRoom, decodedBytes, nodeHeap } from './heap-room.js';

@@ -106,3 +106,67 @@ export function orderViolations(files: readonly SourceFile[], order: LayerOrder)
   }
   return found.sort();
 }
+
+/**
+ * Every loop of imports among the files, type-only imports included (a module that needs another
+ * to be understood is tied to it either way), each as "a -> b -> a", its files in the order of
+ * the loop from its least one. A loop of modules is one concept split in two, or a helper in the
+ * wrong place: each file should be readable before the files that use it.
+ */
+export function importCycles(files: readonly SourceFile[]): string[] {
+  const known = new Set(files.map((file) => file.path));
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file.text)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => path.posix.join(path.posix.dirname(file.path), specifier).replace(/\.js$/, '.ts'))
+      .filter((target) => known.has(target));
+    edges.set(file.path, [...new Set(targets)].sort());
+  }
+  // Tarjan's strongly connected components; a component of more than one file holds a loop.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[] = [];
+  const visit = (file: string): void => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (;;) {
+      const member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+      if (member === file) break;
+    }
+    if (component.length > 1) loops.push(loopThrough(component.sort(), edges));
+  };
+  for (const file of [...known].sort()) if (!index.has(file)) visit(file);
+  return loops.sort();
+}
+
+/** One loop through a component, from its least file, following the least next file still in it. */
+function loopThrough(component: readonly string[], edges: ReadonlyMap<string, readonly string[]>): string {
+  const members = new Set(component);
+  const start = component[0];
+  const walked = [start];
+  for (let at = start; ; ) {
+    const next = (edges.get(at) ?? []).find((target) => members.has(target) && (target === start || !walked.includes(target)));
+    if (next === undefined || next === start) break;
+    walked.push(next);
+    at = next;
+  }
+  return [...walked, start].join(' -> ');
+}

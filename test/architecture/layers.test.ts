@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type ImportRule, importsOf, type LayerOrder, orderViolations, sourceFiles, violations } from './import-rules.js';
+import { type ImportRule, importCycles, importsOf, type LayerOrder, orderViolations, sourceFiles, violations } from './import-rules.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -85,6 +85,10 @@ describe('the layering of src/', () => {
     expect(orderViolations(files, SOLVER_ORDER)).toEqual([]);
   });
 
+  it('has no loop of imports, type-only imports included (issue 46: cli/error-line.ts and cli/io.ts imported each other)', () => {
+    expect(importCycles(files)).toEqual([]);
+  });
+
   it('keeps each command to itself: what commands share lives beside them (options/, batch/, reporters/)', () => {
     expect(orderViolations(files, COMMANDS_APART)).toEqual([]);
   });
@@ -152,6 +156,18 @@ describe('the layering check', () => {
       'src/solver/solve.ts -> ./cs161/search.js',
       'src/solver/unplaced/planted.ts -> ../model/problem.js',
     ]);
+  });
+
+  it('reports a loop of imports, type-only ones included, and leaves a chain alone', () => {
+    const planted = [
+      { path: 'src/cli/a.ts', text: "import { b } from './b.js';" },
+      { path: 'src/cli/b.ts', text: "import type { C } from './c.js';" },
+      { path: 'src/cli/c.ts', text: "import { a } from './a.js';\nimport { d } from './d.js';" },
+      { path: 'src/cli/d.ts', text: 'export const d = 1;' },
+      { path: 'src/cli/e.ts', text: "import { d } from './d.js';" },
+    ];
+    expect(importCycles(planted)).toEqual(['src/cli/a.ts -> src/cli/b.ts -> src/cli/c.ts -> src/cli/a.ts']);
+    expect(importCycles(planted.filter((file) => file.path !== 'src/cli/c.ts'))).toEqual([]);
   });
 
   it('reports a command importing another command', () => {
