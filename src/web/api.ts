@@ -128,7 +128,8 @@ export async function handleApi(
     .map((part) => decodedPart(part, path));
   // parts[0] is "api".
   const route = parts.slice(1);
-  if (method === 'GET') {
+  // HEAD is GET without the body, which Node leaves out of the answer to a HEAD request.
+  if (method === 'GET' || method === 'HEAD') {
     if (route.length === 1 && route[0] === 'config') {
       const config: ConfigAnswer = { defaultTimeLimit: context.limits.defaultSeconds, maxTimeLimit: context.limits.maxSeconds };
       return ok(config);
@@ -175,7 +176,8 @@ export async function handleApi(
   }
   const postOnly = ['parse', 'convert', 'verify', 'solve'];
   const getOnly = ['collections', 'config'];
-  const wrongMethod = (method !== 'POST' && route.length === 1 && postOnly.includes(route[0])) || (method !== 'GET' && route.length >= 1 && getOnly.includes(route[0]));
+  const wrongMethod =
+    (method !== 'POST' && route.length === 1 && postOnly.includes(route[0])) || (method !== 'GET' && method !== 'HEAD' && route.length >= 1 && getOnly.includes(route[0]));
   if (wrongMethod) throw new HttpError(405, `${method} is not allowed on ${path}`);
   throw new HttpError(404, `no API endpoint ${path}`);
 }

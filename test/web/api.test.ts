@@ -9,7 +9,7 @@ import type { WebServer } from '../../src/web/server.js';
 import { errorResponse, readingInput } from '../../src/web/http-error.js';
 import { cli } from '../helpers/fake-io.js';
 import { OPEN_ROOM } from '../cli/open-room.js';
-import { getJson, postJson, postJsonAbortable, startTestServer } from './test-server.js';
+import { getJson, postJson, postJsonAbortable, rawRequest, startTestServer } from './test-server.js';
 
 const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 const STUCK = '#####\n#$ .#\n# @ #\n#####\n';
@@ -232,6 +232,18 @@ describe('requests the API does not take', () => {
       expect(status).toBe(400);
       expect(body.error.message).toBe(`the path ${path} is not valid percent-encoding`);
     }
+  });
+
+  it('answers HEAD on the API as GET, without the body (issue 46: it was 405)', async () => {
+    for (const path of ['/api/config', '/api/collections', '/api/collections/three', '/api/collections/three/levels/2']) {
+      const get = await fetch(new URL(path, server.url));
+      const head = await fetch(new URL(path, server.url), { method: 'HEAD' });
+      expect([head.status, head.headers.get('content-type')]).toEqual([get.status, get.headers.get('content-type')]);
+      expect(await head.text()).toBe('');
+    }
+    expect((await fetch(new URL('/api/collections/nothing', server.url), { method: 'HEAD' })).status).toBe(404);
+    const wrong = await rawRequest(server, '/api/solve', { method: 'HEAD', headers: { host: `127.0.0.1:${server.port}` } });
+    expect(wrong.status).toBe(405);
   });
 
   it('answers 405 to GET on a POST endpoint and 404 to an unknown one', async () => {
