@@ -4,8 +4,13 @@ import type { LoadedCollection } from '../web/catalog.js';
 import { expandInputs } from './batch/inputs.js';
 import type { Io } from './io.js';
 
+/** A collection read for the page, with the folder its argument stands for (InputSource's `root`). */
+export interface ServedCollection extends LoadedCollection {
+  readonly root: string;
+}
+
 export interface ServedCollections {
-  readonly collections: readonly LoadedCollection[];
+  readonly collections: readonly ServedCollection[];
   /** One per input that could not be served (missing, malformed), as the CLI words it. */
   readonly problems: readonly SokobanError[];
   /** Parse warnings (e.g. an open XSB board), already formatted as position: message. */
@@ -20,7 +25,7 @@ export interface ServedCollections {
  * solves them.
  */
 export async function readServedCollections(io: Io, inputs: readonly string[]): Promise<ServedCollections> {
-  const collections: LoadedCollection[] = [];
+  const collections: ServedCollection[] = [];
   const problems: SokobanError[] = [];
   const warnings: string[] = [];
   for (const source of await expandInputs(io, inputs)) {
@@ -40,7 +45,7 @@ export async function readServedCollections(io: Io, inputs: readonly string[]): 
         const { error } = failure;
         problems.push(new LevelError(`${error.reason} (level ${failure.index} left out, the others are served)`, error.position));
       }
-      collections.push({ file: source.path, collection });
+      collections.push({ file: source.path, root: source.root, collection });
     } catch (error) {
       if (!(error instanceof SokobanError)) throw error;
       problems.push(error);

@@ -60,6 +60,34 @@ describe('sokoban serve', () => {
     }
   });
 
+  it('names files outside where it was started relative to what was served, never ../../ (issue 46)', async () => {
+    const repository = process.cwd();
+    const served: [string[], string[]][] = [
+      [['serve'], ['levels/microban.xsb', 'examples/first.json', 'examples/three.sok']],
+      [
+        ['serve', `${repository}/levels/examples`],
+        ['examples/first.json', 'examples/first.txt', 'examples/first.xsb', 'examples/three.sok'],
+      ],
+      [['serve', `${repository}/levels/examples/three.sok`], ['examples/three.sok']],
+      [
+        ['serve', `${repository}/levels/micro*.xsb`],
+        ['levels/microban.xsb', 'levels/microban2.xsb'],
+      ],
+    ];
+    for (const [argv, expected] of served) {
+      const { io, interrupt } = interruptibleIo();
+      // Started in a folder beside the levels: their paths from it climb out of it.
+      const exit = run([...argv, '--port', '0'], { ...io, cwd: `${repository}/test/data` });
+      const url = await addressPrinted(io.out);
+      const body = (await (await fetch(new URL('/api/collections', url))).json()) as { collections: { file: string }[] };
+      const files = body.collections.map((entry) => entry.file);
+      for (const file of expected) expect(files).toContain(file);
+      expect(files.filter((file) => file.startsWith('..') || file.startsWith('/'))).toEqual([]);
+      interrupt();
+      expect(await exit).toBe(0);
+    }
+  });
+
   it('reports a file it cannot read, serves the rest, and exits 2 at the end', async () => {
     const { io, interrupt } = interruptibleIo();
     const exit = run(['serve', 'levels/examples/three.sok', 'missing.xsb', '--port', '0'], io);

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import fastGlob from 'fast-glob';
 import { InputError, type SokobanError } from '../../errors.js';
 import { STDIN_ARGUMENT } from '../input.js';
@@ -11,7 +12,12 @@ export const LEVEL_EXTENSIONS = ['xsb', 'sok', 'txt', 'json'] as const;
 
 /** One thing to read levels from, after folders and globs are expanded. */
 export type InputSource =
-  | { readonly kind: 'file'; readonly path: string }
+  /**
+   * `root`: the folder the argument that named the file stands for: the folder given, a
+   * pattern's fixed part, or a file's own folder (serve names a file outside its working folder
+   * from there).
+   */
+  | { readonly kind: 'file'; readonly path: string; readonly root: string }
   | { readonly kind: 'stdin' }
   /** An argument that yields no file: missing, an empty folder, a pattern that matches nothing. */
   | { readonly kind: 'error'; readonly name: string; readonly error: SokobanError };
@@ -29,10 +35,10 @@ function nameOf(source: InputSource): string {
  * A walk's files and the folders it could not read, in name order: an unreadable folder is an
  * error row in its place among the files (issue 46), never a silent gap nor the end of the run.
  */
-async function sourcesOf(io: Io, listing: Listing, pathOf: (name: string) => string): Promise<InputSource[]> {
+async function sourcesOf(io: Io, listing: Listing, pathOf: (name: string) => string, root: string): Promise<InputSource[]> {
   const files = await withoutOwnReports(io, listing.files.map(pathOf));
   const sources: InputSource[] = [
-    ...files.map((path): InputSource => ({ kind: 'file', path })),
+    ...files.map((path): InputSource => ({ kind: 'file', path, root })),
     ...listing.unreadable.map((entry) => unreadableSource(pathOf(entry.path), entry.code)),
   ];
   return sources.sort((a, b) => compareNames(nameOf(a), nameOf(b)));
@@ -40,7 +46,7 @@ async function sourcesOf(io: Io, listing: Listing, pathOf: (name: string) => str
 
 async function filesOfFolder(io: Io, folder: string): Promise<InputSource[]> {
   const listing = await io.listFolder(folder, LEVEL_EXTENSIONS);
-  return sourcesOf(io, listing, (name) => (name === '' ? folder : joinPath(folder, name)));
+  return sourcesOf(io, listing, (name) => (name === '' ? folder : joinPath(folder, name)), folder);
 }
 
 /** Drops the summaries this tool wrote from a folder's or a pattern's files. */
@@ -62,7 +68,7 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
     if (await isOwnReport(io, argument)) {
       return [{ kind: 'error', name: argument, error: new InputError('a summary written by sokoban solve --report, not a level file', argument) }];
     }
-    return [{ kind: 'file', path: argument }];
+    return [{ kind: 'file', path: argument, root: dirname(argument) }];
   }
   if (kind === 'pipe' || kind === 'socket' || kind === 'device') {
     return [{ kind: 'error', name: argument, error: new InputError(SPECIAL_FILE_KINDS[kind], argument) }];
@@ -79,7 +85,9 @@ async function expandOne(io: Io, argument: string): Promise<InputSource[]> {
   if (!fastGlob.isDynamicPattern(argument)) {
     return [{ kind: 'error', name: argument, error: new InputError('no such file or folder', argument) }];
   }
-  const matches = await sourcesOf(io, await io.glob([argument]), (name) => name);
+  // The pattern's fixed part: `levels/` for `levels/**/*.xsb`, `.` for `*.sok`.
+  const base = fastGlob.generateTasks([argument])[0]?.base ?? '.';
+  const matches = await sourcesOf(io, await io.glob([argument]), (name) => name, base);
   if (matches.length > 0) return matches;
   return [{ kind: 'error', name: argument, error: new InputError('the pattern matches no files', argument) }];
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { catalogOf } from '../../web/catalog.js';
@@ -49,11 +49,20 @@ function fitServerWorkers(io: Io): WorkerPlan {
 }
 
 /**
- * A file as the page shows it: relative to where the server was started, so visitors learn
- * nothing of the server's folders (the bundled collections are found by absolute path).
+ * A file as the page shows it, so that visitors learn nothing of the server's folders: relative
+ * to where the server was started when it lies there (the bundled collections are found by
+ * absolute path); else from what was served, the folder, pattern or file its argument named, by
+ * that folder's name (`examples/first.xsb`), never by a path that climbs out (issue 46:
+ * `../../usr/lib/node_modules/sokoban/levels/microban.xsb`).
  */
-function shownPath(cwd: string, file: string): string {
-  return isAbsolute(file) ? relative(cwd, resolve(cwd, file)) : file;
+function shownPath(cwd: string, file: string, root: string): string {
+  const full = resolve(cwd, file);
+  const fromHere = relative(cwd, full);
+  const climbs = fromHere === '..' || fromHere.startsWith(`..${sep}`) || isAbsolute(fromHere);
+  if (!climbs) return isAbsolute(file) ? fromHere : file;
+  const served = resolve(cwd, root);
+  const inServed = relative(served, full);
+  return basename(served) === '' ? inServed : `${basename(served)}/${inServed}`;
 }
 
 /**
@@ -65,7 +74,7 @@ export async function serve(io: Io, request: ServeRequest): Promise<ExitCode> {
   const read = await readServedCollections(io, inputs);
   for (const problem of read.problems) reportError(io, problem);
   for (const warning of read.warnings) reportWarning(io, warning);
-  const catalog = catalogOf(read.collections.map((loaded) => ({ ...loaded, file: shownPath(io.cwd, loaded.file) })));
+  const catalog = catalogOf(read.collections.map((loaded) => ({ file: shownPath(io.cwd, loaded.file, loaded.root), collection: loaded.collection })));
   if (catalog.entries.length === 0) {
     throw new InputError('no level file could be read, so there is nothing to serve', inputs.join(' '));
   }
