@@ -155,6 +155,13 @@ describe('sokoban solve --repeatable', () => {
     expect(answers[2]).toEqual(answers[0]);
   });
 
+  it('says in its help that a level raced on two workers shares --max-memory between them, and what a thread adds (issue 46)', async () => {
+    const { stdout } = await cli('solve', '--help');
+    const help = stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('a level raced on two workers shares it between them, each its part of the portfolio');
+    expect(help).toContain('each worker thread adds its own Node heap (about 30 MB)');
+  });
+
   it('says in its help what can differ from run to run and how to make it fixed', async () => {
     const { stdout } = await cli('solve', '--help');
     expect(stdout).toContain('What can differ from run to run:');

@@ -360,7 +360,11 @@ export function registerSolve(program: Command, context: CommandContext): void {
     .addOption(formatOption())
     .addOption(levelOption())
     .option('--time-limit <s>', 'seconds per level before giving up', positiveSeconds, DEFAULT_TIME_LIMIT_SECONDS)
-    .option('--max-memory <MiB>', 'memory per level for the search (default: half the machine shared by the workers, at most 4096)', positiveInteger)
+    .option(
+      '--max-memory <MiB>',
+      "memory per level for the search tables (default: half the machine shared by the workers, at most 4096); a level raced on two workers shares it between them, each its part of the portfolio's, and each worker thread adds its own Node heap (about 30 MB)",
+      positiveInteger,
+    )
     .option('--max-nodes <n>', 'positions expanded per level before giving up', positiveInteger)
     .option('--no-improve', 'print the first solution found instead of spending part of the time left shortening it')
     .option('--repeatable', 'the same solutions and node counts on every run and machine (no race; turns sized by work, not speed)')
