@@ -1,6 +1,6 @@
 /**
  * Bundles the CLI for bin/sokoban.js: each entry (the CLI, the solve workers' thread, the
- * server's input workers' thread) becomes one minified CommonJS file in dist/bundle/ with its
+ * server's input workers' thread, generate's thread) becomes one minified CommonJS file in dist/bundle/ with its
  * dependencies in it; then a V8 code cache is trained for the CLI (see bin/load-cli.js).
  *
  * Why (issue 45, measured with `npm run bench:startup`): even with its commands imported lazily,
@@ -58,7 +58,10 @@ export async function buildCli(): Promise<void> {
     build({ ...common, entryPoints: { cli: join(SRC, 'cli/main.ts') }, sourcemap: 'linked', sourcesContent: false }),
     // A worker's failure comes back as a message (solve runs the level again in the main thread
     // to show the stack), so the workers need no map.
-    build({ ...common, entryPoints: { worker: join(SRC, 'runner/worker.ts'), 'input-worker': join(SRC, 'web/input-worker.ts') } }),
+    build({
+      ...common,
+      entryPoints: { worker: join(SRC, 'runner/worker.ts'), 'input-worker': join(SRC, 'web/input-worker.ts'), 'generate-worker': join(SRC, 'runner/generate-worker.ts') },
+    }),
   ]);
   for (const file of builds.flatMap((result) => result.outputFiles ?? [])) {
     let text = file.text;

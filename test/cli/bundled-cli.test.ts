@@ -72,7 +72,15 @@ describe('the bundled CLI (issue 45: start-up)', () => {
   it("is in the package, with its workers, its code cache and its loader (package.json's files)", () => {
     // What `npm pack` includes; asking npm itself (npm pack --dry-run) takes seconds.
     const packed = (JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] }).files;
-    const needed = ['bin/sokoban.js', 'bin/load-cli.js', 'dist/bundle/cli.cjs', 'dist/bundle/cli.cjs.cache', 'dist/bundle/worker.cjs', 'dist/bundle/input-worker.cjs'];
+    const needed = [
+      'bin/sokoban.js',
+      'bin/load-cli.js',
+      'dist/bundle/cli.cjs',
+      'dist/bundle/cli.cjs.cache',
+      'dist/bundle/worker.cjs',
+      'dist/bundle/input-worker.cjs',
+      'dist/bundle/generate-worker.cjs',
+    ];
     expect(needed.filter((path) => !packed.some((entry) => path === entry || path.startsWith(`${entry}/`)))).toEqual([]);
     for (const path of needed) expect(existsSync(path)).toBe(true);
   });
