@@ -21,10 +21,26 @@ function withoutTimes(summary: SummaryFile): unknown {
   };
 }
 
-async function summaryOf(...args: string[]): Promise<{ text: string; summary: SummaryFile }> {
-  const { io } = await cli('solve', ...INPUTS, '--jobs', '2', '--report', 'out.json', ...args, { files: FILES });
-  const text = io.written.get('out.json') ?? '';
-  return { text, summary: JSON.parse(text) };
+const solved = new Map<string, Promise<{ text: string; summary: SummaryFile }>>();
+
+/** The summary of `solve` over INPUTS with these options; each run once for the whole file, since it is the same every time but for its times. */
+function summaryOf(...args: string[]): Promise<{ text: string; summary: SummaryFile }> {
+  const key = args.join(' ');
+  let run = solved.get(key);
+  if (run === undefined) {
+    run = cli('solve', ...INPUTS, '--jobs', '2', '--report', 'out.json', ...args, { files: FILES }).then(({ io }) => {
+      const text = io.written.get('out.json') ?? '';
+      return { text, summary: JSON.parse(text) as SummaryFile };
+    });
+    solved.set(key, run);
+  }
+  return run;
+}
+
+/** A summary's text with only its solved levels: a run whose every level passed, so that its exit code alone would be 0. */
+function onlySolved(text: string): string {
+  const summary = JSON.parse(text) as SummaryFile & { levels: { status: string }[] };
+  return JSON.stringify({ ...summary, levels: summary.levels.filter((record) => record.status === 'solved') });
 }
 
 describe('solve --shard and merge-reports', () => {
@@ -57,9 +73,7 @@ describe('solve --shard and merge-reports', () => {
   });
 
   it('exits 2 when a shard is missing, saying which, though every level it has was solved (issue 46)', async () => {
-    const { io } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--report', 'out.json', '--shard', '1/3', { files: FILES });
-    const first = io.written.get('out.json') ?? '';
-    expect(JSON.parse(first).levels.every((record: { status: string }) => record.status === 'solved')).toBe(true);
+    const first = onlySolved((await summaryOf('--shard', '1/3')).text);
     const { code, stdout, stderr } = await cli('merge-reports', 'a.json', { files: { 'a.json': first } });
     expect(stderr).toBe('sokoban: the run is incomplete: shards 2/3, 3/3 missing\n');
     expect(JSON.parse(stdout).shards).toEqual([[1, 3]]);
@@ -67,8 +81,7 @@ describe('solve --shard and merge-reports', () => {
   });
 
   it('exits 2 for summaries of different splits, which cannot make one run', async () => {
-    const { io } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--report', 'out.json', '--shard', '1/2', { files: FILES });
-    const half = io.written.get('out.json') ?? '';
+    const half = onlySolved((await summaryOf('--shard', '1/2')).text);
     // A third of another split, whose levels happen to be none of the half's (all solved).
     const third = { ...JSON.parse(half), shards: [[2, 3]], levels: [] };
     const { code, stderr } = await cli('merge-reports', 'a.json', 'b.json', { files: { 'a.json': half, 'b.json': JSON.stringify(third) } });
@@ -87,8 +100,7 @@ describe('solve --shard and merge-reports', () => {
   });
 
   it('exits 130 for the summary of a whole run that was interrupted, even with every finished level solved', async () => {
-    const { io } = await cli('solve', 'tiny.xsb', '--jobs', '2', '--report', 'out.json', { files: FILES });
-    const interrupted = { ...JSON.parse(io.written.get('out.json') ?? ''), interrupted: { unfinished: ['tiny.xsb#9'] } };
+    const interrupted = { ...JSON.parse(onlySolved((await summaryOf()).text)), interrupted: { unfinished: ['tiny.xsb#9'] } };
     const { code, stderr } = await cli('merge-reports', 'run.json', '--report', 'all.json', { files: { 'run.json': JSON.stringify(interrupted) } });
     expect(stderr).toBe('sokoban: the run is incomplete: run.json is from an interrupted run: 1 level was not finished\n');
     expect(code).toBe(130);
