@@ -39,7 +39,7 @@ function summaryOf(...args: string[]): Promise<{ text: string; summary: SummaryF
 
 /** A summary's text with only its solved levels: a run whose every level passed, so that its exit code alone would be 0. */
 function onlySolved(text: string): string {
-  const summary = JSON.parse(text) as SummaryFile & { levels: { status: string }[] };
+  const summary = JSON.parse(text) as Omit<SummaryFile, 'levels'> & { levels: { status: string }[] };
   return JSON.stringify({ ...summary, levels: summary.levels.filter((record) => record.status === 'solved') });
 }
 
