@@ -61,6 +61,15 @@ describe('annotations under GitHub Actions from verify and check', () => {
     expect(code).toBe(1);
   });
 
+  it('escapes control bytes in the message too, where an error quotes the file name (issue 46)', async () => {
+    const name = 'a\x1bb.xsb';
+    const { stdout, code } = await cli('solve', name, '--jobs', '1', { files: { [name]: '#####\n#@$ #\n#####\n' }, env: GITHUB });
+    const [annotation] = annotationsIn(stdout);
+    expect(annotation).toMatch(/^::error file=a\\x1bb\.xsb,line=1,title=sokoban solve%3A a\\x1bb\.xsb#1::a\\x1bb\.xsb:1: 1 box but 0 goals/);
+    expect(stdout).not.toContain('\x1b');
+    expect(code).toBe(2);
+  });
+
   it('prints no annotations outside GitHub Actions', async () => {
     expect((await cli('verify', 'set.sok', { files: { 'set.sok': SET } })).stdout).not.toContain('::');
     expect((await cli('check', 'stuck.xsb', { files: { 'stuck.xsb': STUCK } })).stdout).not.toContain('::');

@@ -47,7 +47,10 @@ export function errorAnnotation(place: AnnotationPlace, title: string, text: str
     if (place.column !== undefined) properties.push(`col=${place.column}`);
   }
   properties.push(`title=${escapeProperty(title)}`);
-  return `::error ${properties.join(',')}::${escapeData(text)}\n`;
+  // The message quotes file names too (a parse error's "a<ESC>b.xsb:1: ..."): each of its lines is
+  // escaped as the properties are, and its line breaks stay the workflow command's %0A.
+  const shown = text.split('\n').map(printable).join('\n');
+  return `::error ${properties.join(',')}::${escapeData(shown)}\n`;
 }
 
 /** True when the commands should annotate what fails (`::error` lines), as under GitHub Actions. */
