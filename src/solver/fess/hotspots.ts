@@ -1,19 +1,16 @@
 import { BoxMoves } from '../geometry/box-moves.js';
+import { bitCount } from '../model/bit-count.js';
 import type { Problem } from '../model/problem.js';
 
-/** Above this many floor cells the pair table (one byte per pair of cells) is not kept. */
+/** Above this many floor cells the pair tables (a byte and four bits per pair of cells) are not kept. */
 const MAX_TABLE_CELLS = 3000;
-
-const UNKNOWN = 0;
-const COLD = 1;
-const HOT = 2;
 
 /**
  * Hotspots (Shoham and Schaeffer's FESS): a box on cell Y is a hotspot for a box on cell X when,
  * with Y turned into a wall, a box on X reaches fewer goals than without it, Y's own cell aside
  * (a box on a goal takes that goal from every other box, which is no obstruction). The relation depends
  * on the two cells only, so it is a table over pairs of cells, filled in as pairs come up (most
- * pairs never do) and then read in constant time.
+ * pairs never do) and then read in constant time, a pair at a time or a word of cells at a time.
  *
  * The count of reachable goals lets the player stand on any free side of the box at the start:
  * the relation is about the level's shape, not about where the player happens to be.
@@ -23,7 +20,19 @@ const HOT = 2;
  * boxes behind a packed goal as no worse than others, which is what some roads need.
  */
 export class HotspotTable {
-  private readonly pair: Uint8Array;
+  /** 32-bit words in a set of cells (a row of the bit tables below). */
+  readonly words: number;
+  /**
+   * The pairs found so far, as bits: blockers[x * words + (y >>> 5)] has bit y & 31 set when a
+   * box on y cuts a box on x off a goal, and knownBlockers when that pair has been worked out.
+   * blocked and knownBlocked hold the same pairs the other way round (row y, bit x). Rows of bits
+   * let a position ask about all its boxes at once, a word of 32 cells at a time, where it asked
+   * pair by pair, boxes times cells per position.
+   */
+  private readonly blockers: Uint32Array;
+  private readonly knownBlockers: Uint32Array;
+  private readonly blocked: Uint32Array;
+  private readonly knownBlocked: Uint32Array;
   /** Goals a lone box on each cell reaches, -1 until first asked. */
   private readonly alone: Int32Array;
   /** reachedAlone[x * n + cell]: a lone box on x reaches cell (valid once alone[x] is known). */
@@ -41,7 +50,11 @@ export class HotspotTable {
   ) {
     const n = problem.cellCount;
     this.n = n;
-    this.pair = new Uint8Array(n * n);
+    this.words = problem.words;
+    this.blockers = new Uint32Array(n * this.words);
+    this.knownBlockers = new Uint32Array(n * this.words);
+    this.blocked = new Uint32Array(n * this.words);
+    this.knownBlocked = new Uint32Array(n * this.words);
     this.alone = new Int32Array(n).fill(-1);
     this.reachedAlone = new Uint8Array(n * n);
     this.boxAt = new Uint8Array(n);
@@ -56,20 +69,105 @@ export class HotspotTable {
 
   /** Whether a box on `y` cuts a box on `x` off some goal it could reach alone. */
   isHot(x: number, y: number): boolean {
-    const index = x * this.n + y;
-    let entry = this.pair[index];
-    if (entry === UNKNOWN) {
-      if (!this.goalBoxesBlock && this.problem.goalIndexOfCell[y] >= 0) {
-        this.pair[index] = COLD;
-        return false;
+    const word = x * this.words + (y >>> 5);
+    const bit = 1 << (y & 31);
+    if ((this.knownBlockers[word] & bit) !== 0) return (this.blockers[word] & bit) !== 0;
+    return this.learn(x, y);
+  }
+
+  /**
+   * How many of the boxes on `cells` (a set of cells, problem.words words), leaving out the one
+   * on `besides` (or none when -1), cut a box on `x` off a goal.
+   */
+  blockersAmong(x: number, cells: Uint32Array, besides: number): number {
+    const { words, blockers, knownBlockers } = this;
+    const base = x * words;
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      const wanted = w === besides >> 5 ? cells[w] & ~(1 << (besides & 31)) : cells[w];
+      if (wanted === 0) continue;
+      this.learnRow(x, w, wanted & ~knownBlockers[base + w]);
+      count += bitCount(wanted & blockers[base + w]);
+    }
+    return count;
+  }
+
+  /** How many boxes on `cells`, leaving out the one on `besides` (or none when -1), a box on `y` cuts off a goal. */
+  blockedAmong(y: number, cells: Uint32Array, besides: number): number {
+    const { words, blocked, knownBlocked } = this;
+    const base = y * words;
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      const wanted = w === besides >> 5 ? cells[w] & ~(1 << (besides & 31)) : cells[w];
+      if (wanted === 0) continue;
+      this.learnColumn(y, w, wanted & ~knownBlocked[base + w]);
+      count += bitCount(wanted & blocked[base + w]);
+    }
+    return count;
+  }
+
+  /**
+   * Whether a box on `y` cuts some box on `cells`, other than the one on `besides` (or any when
+   * -1), off a goal. The pairs known already answer first; unknown ones are worked out only
+   * until one is hot.
+   */
+  blocksAnyOf(y: number, cells: Uint32Array, besides: number): boolean {
+    const { words, blocked, knownBlocked } = this;
+    const base = y * words;
+    const besidesWord = besides >> 5;
+    const besidesBit = 1 << (besides & 31);
+    for (let w = 0; w < words; w++) {
+      const wanted = w === besidesWord ? cells[w] & ~besidesBit : cells[w];
+      if ((wanted & blocked[base + w]) !== 0) return true;
+    }
+    for (let w = 0; w < words; w++) {
+      let unknown = (w === besidesWord ? cells[w] & ~besidesBit : cells[w]) & ~knownBlocked[base + w];
+      while (unknown !== 0) {
+        const low = unknown & -unknown;
+        if (this.learn((w << 5) + 31 - Math.clz32(low), y)) return true;
+        unknown ^= low;
       }
+    }
+    return false;
+  }
+
+  /** Works out the pairs (x, cell) for the cells of word `w` whose bits are in `unknown`. */
+  private learnRow(x: number, w: number, unknown: number): void {
+    while (unknown !== 0) {
+      const low = unknown & -unknown;
+      this.learn(x, (w << 5) + 31 - Math.clz32(low));
+      unknown ^= low;
+    }
+  }
+
+  /** Works out the pairs (cell, y) for the cells of word `w` whose bits are in `unknown`. */
+  private learnColumn(y: number, w: number, unknown: number): void {
+    while (unknown !== 0) {
+      const low = unknown & -unknown;
+      this.learn((w << 5) + 31 - Math.clz32(low), y);
+      unknown ^= low;
+    }
+  }
+
+  /** Works out whether a box on `y` cuts a box on `x` off a goal, and records it both ways. */
+  private learn(x: number, y: number): boolean {
+    let hot = false;
+    if (this.goalBoxesBlock || this.problem.goalIndexOfCell[y] < 0) {
       let alone = this.alone[x];
       if (alone < 0) alone = this.alone[x] = this.goalsReached(x, -1);
       const spared = this.problem.goalIndexOfCell[y] >= 0 && this.reachedAlone[x * this.n + y] !== 0 ? 1 : 0;
-      entry = this.goalsReached(x, y) < alone - spared ? HOT : COLD;
-      this.pair[index] = entry;
+      hot = this.goalsReached(x, y) < alone - spared;
     }
-    return entry === HOT;
+    const { words } = this;
+    const row = x * words + (y >>> 5);
+    const column = y * words + (x >>> 5);
+    this.knownBlockers[row] |= 1 << (y & 31);
+    this.knownBlocked[column] |= 1 << (x & 31);
+    if (hot) {
+      this.blockers[row] |= 1 << (y & 31);
+      this.blocked[column] |= 1 << (x & 31);
+    }
+    return hot;
   }
 
   private goalsReached(x: number, blocker: number): number {

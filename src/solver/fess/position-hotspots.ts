@@ -3,8 +3,9 @@ import type { Problem } from '../model/problem.js';
 
 /**
  * The hotspots of one position: boxes that cut some other box, not yet on a goal, off a goal it
- * could otherwise reach. `analyze` reads the pair table once per pair of boxes; after that the
- * count a single box move would leave is worked out in time linear in the boxes.
+ * could otherwise reach. `analyze` asks the pair table about every pair of boxes, a word of
+ * boxes at a time; after that the count a single box move would leave is worked out from the
+ * boxes as sets of cells, in time linear in the board's words.
  */
 export class PositionHotspots {
   /** Hotspots in the position last analyzed. */
@@ -15,9 +16,10 @@ export class PositionHotspots {
   private readonly blocks: Int32Array;
   private boxes: Int32Array;
   private boxCount = 0;
-  /** The boxes of the position that block no box: they become hotspots when the moved box lands where they cut it off. */
-  private readonly idle: Int32Array;
-  private idleCount = 0;
+  /** The boxes of the position off the goals, as a set of cells: the ones that can be cut off a goal. */
+  private readonly offGoals: Uint32Array;
+  /** The boxes of the position that block no box, as a set of cells: they become hotspots when the moved box lands where they cut it off. */
+  private readonly idle: Uint32Array;
   /** countAfterMove's work for one moved box: the box, the others it leaves blocked, and those it alone blocked. */
   private preparedFrom = -1;
   /** The moved box's place in the list. */
@@ -26,18 +28,13 @@ export class PositionHotspots {
   private readonly freedByMove: Int32Array;
   private freedCount = 0;
   /**
-   * Per cell a box may move to, in the position last analyzed (valid where the stamps are the
-   * position's), for the first move that asked (its box in the askers): how many idle boxes
-   * besides it would cut a box there off a goal, and the first box besides it (in list order, off
-   * the goals) that a box there would cut off a goal, boxCount for none. Many moves of different
-   * boxes end on one cell, and each asked this of every box again.
+   * Per cell a box may move to, in the position last analyzed (valid where the stamp is the
+   * position's), for the first move that asked (its box in idleAsker): how many idle boxes
+   * besides it would cut a box there off a goal. Many moves of different boxes end on one cell.
    */
   private readonly idleBlocking: Int32Array;
   private readonly idleStamp: Uint32Array;
   private readonly idleAsker: Int32Array;
-  private readonly firstBlocked: Int32Array;
-  private readonly blockedAsker: Int32Array;
-  private readonly blockedStamp: Uint32Array;
   private stamp = 0;
 
   constructor(
@@ -47,51 +44,49 @@ export class PositionHotspots {
     const boxes = problem.initialBoxes.length;
     const cells = problem.cellCount;
     this.blocks = new Int32Array(boxes);
-    this.idle = new Int32Array(boxes);
     this.freedByMove = new Int32Array(boxes);
     this.boxes = this.blocks;
+    this.offGoals = new Uint32Array(problem.words);
+    this.idle = new Uint32Array(problem.words);
     this.idleBlocking = new Int32Array(cells);
     this.idleStamp = new Uint32Array(cells);
     this.idleAsker = new Int32Array(cells);
-    this.firstBlocked = new Int32Array(cells);
-    this.blockedAsker = new Int32Array(cells);
-    this.blockedStamp = new Uint32Array(cells);
   }
 
   /** Works out the hotspots among `boxCount` boxes of `boxes` (read again by countAfterMove). */
   analyze(boxes: Int32Array, boxCount: number): void {
-    const { table, blocks, idle } = this;
+    const { table, blocks, offGoals, idle } = this;
     const { goalIndexOfCell } = this.problem;
     this.boxes = boxes;
     this.boxCount = boxCount;
     this.preparedFrom = -1;
     if (++this.stamp === 0xffffffff) {
       this.idleStamp.fill(0);
-      this.blockedStamp.fill(0);
       this.stamp = 1;
     }
-    blocks.fill(0, 0, boxCount);
-    for (let j = 0; j < boxCount; j++) {
-      const x = boxes[j];
-      if (goalIndexOfCell[x] >= 0) continue;
-      for (let i = 0; i < boxCount; i++) if (i !== j && table.isHot(x, boxes[i])) blocks[i]++;
+    offGoals.fill(0);
+    idle.fill(0);
+    for (let i = 0; i < boxCount; i++) {
+      const box = boxes[i];
+      if (goalIndexOfCell[box] < 0) offGoals[box >> 5] |= 1 << (box & 31);
     }
     let count = 0;
     let hottest = -1;
     let most = 0;
-    let idleCount = 0;
     for (let i = 0; i < boxCount; i++) {
-      if (blocks[i] === 0) {
-        idle[idleCount++] = boxes[i];
+      const box = boxes[i];
+      const blocked = table.blockedAmong(box, offGoals, box);
+      blocks[i] = blocked;
+      if (blocked === 0) {
+        idle[box >> 5] |= 1 << (box & 31);
         continue;
       }
       count++;
-      if (blocks[i] > most) {
-        most = blocks[i];
-        hottest = boxes[i];
+      if (blocked > most) {
+        most = blocked;
+        hottest = box;
       }
     }
-    this.idleCount = idleCount;
     this.count = count;
     this.hottest = hottest;
   }
@@ -112,25 +107,23 @@ export class PositionHotspots {
       count += this.idleBlockingOf(to, from);
       for (let k = 0; k < this.freedCount; k++) if (table.isHot(to, freedByMove[k])) count++;
     }
-    // The box arriving on `to` is a hotspot itself when it cuts some other box off a goal.
-    return this.blocksSomeBox(to, from) ? count + 1 : count;
+    // The box arriving on `to` is a hotspot itself when it cuts some box off the goals, other than `from`, off a goal.
+    return this.table.blocksAnyOf(to, this.offGoals, from) ? count + 1 : count;
   }
 
-  /*
-   * The two caches below are kept for the first move that asks about a cell, and answer the
-   * moves of other boxes from it without asking the pair table about the moved box's own pairs
-   * (those the first move left out are asked only where a move without the cache asks them too):
-   * a pair not yet in the table costs a whole box-move search, and asking one for every cell
-   * the moved box can reach made one box in an open room quadratic in the room.
+  /**
+   * How many idle boxes other than `from` (the moved box) would cut a box on `to` off a goal.
+   * The count is kept for the first move that asks about a cell, and answers the moves of other
+   * boxes from it without asking the pair table about the moved box's own pairs (those the first
+   * move left out are asked only where a move without the cache asks them too): a pair not yet in
+   * the table costs a whole box-move search, and asking one for every cell the moved box can
+   * reach made one box in an open room quadratic in the room.
    */
-
-  /** How many idle boxes other than `from` (the moved box) would cut a box on `to` off a goal. */
   private idleBlockingOf(to: number, from: number): number {
-    const { table, idle } = this;
+    const { table } = this;
     const fromIdle = this.blocks[this.preparedIndex] === 0;
     if (this.idleStamp[to] !== this.stamp) {
-      let count = 0;
-      for (let k = 0; k < this.idleCount; k++) if (idle[k] !== from && table.isHot(to, idle[k])) count++;
+      const count = table.blockersAmong(to, this.idle, from);
       this.idleStamp[to] = this.stamp;
       this.idleBlocking[to] = count;
       this.idleAsker[to] = fromIdle ? from : -1;
@@ -143,36 +136,6 @@ export class PositionHotspots {
     if (asker >= 0 && table.isHot(to, asker)) count++;
     if (fromIdle && table.isHot(to, from)) count--;
     return count;
-  }
-
-  /** Whether a box on `to` cuts some box off the goals, other than `from`, off a goal. */
-  private blocksSomeBox(to: number, from: number): boolean {
-    if (this.blockedStamp[to] !== this.stamp) {
-      const found = this.firstBlockedBesides(to, from);
-      this.blockedStamp[to] = this.stamp;
-      this.blockedAsker[to] = from;
-      this.firstBlocked[to] = found;
-      return found < this.boxCount;
-    }
-    const found = this.firstBlocked[to];
-    const asker = this.blockedAsker[to];
-    if (asker === from) return found < this.boxCount;
-    if (found < this.boxCount && this.boxes[found] !== from) return true;
-    // No box but `from` among the first `found` besides the asker's: what is left to ask is the
-    // asker's own box, and the boxes after `found` (none when nothing was found).
-    if (this.problem.goalIndexOfCell[asker] < 0 && this.table.isHot(asker, to)) return true;
-    return found < this.boxCount && this.firstBlockedBesides(to, from, found + 1) < this.boxCount;
-  }
-
-  /** Index of the first box off the goals from index `start` on, other than `from`, that a box on `to` cuts off a goal, or boxCount. */
-  private firstBlockedBesides(to: number, from: number, start = 0): number {
-    const { table, boxes } = this;
-    const { goalIndexOfCell } = this.problem;
-    for (let i = start; i < this.boxCount; i++) {
-      const y = boxes[i];
-      if (y !== from && goalIndexOfCell[y] < 0 && table.isHot(y, to)) return i;
-    }
-    return this.boxCount;
   }
 
   /** With the box on `from` lifted: how many other boxes still block some box, and which blocked only `from`. */
