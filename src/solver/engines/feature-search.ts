@@ -492,8 +492,8 @@ export class FeatureSearch implements SearchEngine {
       const best = this.bestCell;
       const cell = this.bestCellTurns && (++this.turns & 1) === 0 && best >= 0 && queues.cellSize(best) > 0 ? best : queues.nextTurn();
       const record = queues.pop(cell);
-      const move = queues.move[record];
-      this.visit(queues.parent[record], Math.floor(move / this.moveStride), move % this.moveStride, queues.poppedWeight);
+      const move = queues.moveOf(record);
+      this.visit(queues.parentOf(record), Math.floor(move / this.moveStride), move % this.moveStride, queues.poppedWeight);
     }
   }
 

@@ -120,7 +120,7 @@ class BackwardSearch {
         checked = nodes.count;
       }
       const record = queues.pop(queues.nextTurn());
-      this.visit(queues.parent[record], queues.move[record], queues.poppedWeight);
+      this.visit(queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
     }
   }
 

@@ -143,7 +143,7 @@ export class SpreadSearch {
       const best = this.bestCell;
       const cell = (++this.turns & 1) === 0 && best >= 0 && queues.cellSize(best) > 0 ? best : queues.nextTurn();
       const record = queues.pop(cell);
-      this.visit(queues.parent[record], queues.move[record], queues.poppedWeight);
+      this.visit(queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
     }
   }
 

@@ -4,6 +4,15 @@
  * queues tens of millions of moves, so every field counts.
  */
 const RECORD_BYTES = 24;
+/** A record's fields, as 32-bit slots of its 24 bytes: the key takes the first two (one 64-bit slot). */
+const PARENT = 2;
+const MOVE = 3;
+const LEFT = 4;
+const RIGHT = 5;
+const INTS_PER_RECORD = RECORD_BYTES / 4;
+const KEYS_PER_RECORD = RECORD_BYTES / 8;
+/** Records per chunk of the default queues (a power of two): 192 KiB. */
+const DEFAULT_CHUNK_RECORDS = 1 << 13;
 /** Grown up to its byte limit, the queue leaves this fraction of it (1 / ROOT_SLACK) free. */
 const ROOT_SLACK = 32;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
@@ -15,26 +24,31 @@ const SEQUENCE_SLOTS = 2 ** 12;
  * Pending moves of a feature-space search, grouped by the feature cell of the position they
  * start from, and within a cell by weight (lower first). Among equal weights, the highest
  * priority comes first, as FESS takes the best of equally light moves in a cell (Shoham and
- * Schaeffer, section 3); among equal priorities, the latest. Records live in parallel typed
- * arrays and are recycled through a free list, and each bucket is a pairing heap linked through the
- * records themselves, so queueing a move allocates nothing once the arrays have grown to the
- * search's needs, and the queues' size is exactly their records'.
+ * Schaeffer, section 3); among equal priorities, the latest. Records are recycled through a free
+ * list, and each bucket is a pairing heap linked through the records themselves, so queueing a
+ * move allocates nothing once the records have grown to the search's needs, and the queues' size
+ * is exactly their records'.
+ *
+ * Records live in chunks of a fixed number, each one buffer with a record's fields side by side
+ * (one cache line or two per record, where a heap step touches its key and links together). The
+ * queues grow a chunk at a time and never copy: a search that queues hundreds of moves a position
+ * (many boxes, each with many places to go) spent a tenth of its time doubling and copying flat
+ * arrays, most of it the first touch of fresh memory, paid again at every doubling.
  */
 export class MoveQueues {
-  /** Position the move starts from. */
-  parent: Int32Array;
-  /** The move, encoded by the search (a non-negative 32-bit integer). */
-  move: Int32Array;
   /** Weight of the record last popped. */
   poppedWeight = 0;
-  /** Priority and sequence number: larger comes out first. */
-  private key: Float64Array;
-  /** In its bucket's pairing heap, a record's first child and its next sibling, or -1. */
-  private left: Int32Array;
-  private right: Int32Array;
+  /** Per chunk, its records' keys (priority and sequence number: larger comes out first), KEYS_PER_RECORD slots a record. */
+  private readonly keyChunks: Float64Array[] = [];
+  /** Per chunk, the same buffer as 32-bit slots: a record's parent, move and heap links (first child, next sibling, or -1). */
+  private readonly intChunks: Int32Array[] = [];
+  private readonly chunkShift: number;
+  private readonly chunkMask: number;
   private sequence = 0;
   private used = 0;
-  /** Free records, linked through `parent`. */
+  /** Records the chunks hold. */
+  private capacity = 0;
+  /** Free records, linked through their parent slot. */
   private freeHead = -1;
   /** The record popped last: freed at the next pop, so that it stays readable until then. */
   private popped = -1;
@@ -51,12 +65,21 @@ export class MoveQueues {
   private ringPrev: number[] = [];
   private turnCell = -1;
 
-  constructor(initialCapacity = 1 << 12) {
-    this.parent = new Int32Array(initialCapacity);
-    this.move = new Int32Array(initialCapacity);
-    this.key = new Float64Array(initialCapacity);
-    this.left = new Int32Array(initialCapacity);
-    this.right = new Int32Array(initialCapacity);
+  /** `chunkRecords`, the records a chunk holds, is rounded up to a power of two. */
+  constructor(chunkRecords = DEFAULT_CHUNK_RECORDS) {
+    this.chunkShift = 32 - Math.clz32(Math.max(1, chunkRecords) - 1);
+    this.chunkMask = (1 << this.chunkShift) - 1;
+    this.addChunk();
+  }
+
+  /** The position a record's move starts from. */
+  parentOf(record: number): number {
+    return this.intChunks[record >>> this.chunkShift][(record & this.chunkMask) * INTS_PER_RECORD + PARENT];
+  }
+
+  /** A record's move, as the search encoded it (a non-negative 32-bit integer). */
+  moveOf(record: number): number {
+    return this.intChunks[record >>> this.chunkShift][(record & this.chunkMask) * INTS_PER_RECORD + MOVE];
   }
 
   get cellCount(): number {
@@ -65,34 +88,28 @@ export class MoveQueues {
 
   /** Records the arrays hold before they must grow. */
   get recordCapacity(): number {
-    return this.parent.length;
+    return this.capacity;
   }
 
   get bytes(): number {
-    return this.parent.length * RECORD_BYTES + this.rootBytes;
+    return this.capacity * RECORD_BYTES + this.rootBytes;
   }
 
   /**
-   * Grows ahead so that `extra` more moves fit. The arrays double, but where doubling would take
-   * the queues past `limitBytes` they grow only to the limit: a search's last doubling would
-   * otherwise leave up to half its memory part unused (XSokoban 69's third search over features
-   * held 384 MiB of queues in a 614 MiB part and could not double again). When even that (less a
-   * small part kept for new cells' bucket roots) cannot hold the moves, it grows nothing and says
-   * false, so a search stops at its memory limit before the allocation, not after it.
+   * Grows ahead, a chunk at a time, so that `extra` more moves fit, as long as the queues stay
+   * within `limitBytes` less a small part kept for new cells' bucket roots. When they cannot hold
+   * the moves there, it grows nothing and says false, so a search stops at its memory limit before
+   * the allocation, not after it.
    */
   reserve(extra: number, limitBytes: number): boolean {
     // Records not holding a queued move (or the one popped last) are free or never used, so size + 1 + extra must fit.
     const needed = this.size + 1 + extra;
-    let capacity = this.parent.length;
-    while (needed > capacity) capacity *= 2;
-    if (capacity === this.parent.length) return true;
+    if (needed <= this.capacity) return true;
+    const chunk = this.chunkMask + 1;
+    const capacity = Math.ceil(needed / chunk) * chunk;
     // A thirty-second of the limit stays free for the bucket roots of cells and weights to come.
-    const mostThatFit = Number.isFinite(limitBytes) ? Math.floor((limitBytes - limitBytes / ROOT_SLACK - this.rootBytes) / RECORD_BYTES) : capacity;
-    if (capacity > mostThatFit) {
-      if (mostThatFit < needed) return false;
-      capacity = mostThatFit;
-    }
-    this.growTo(capacity);
+    if (Number.isFinite(limitBytes) && capacity * RECORD_BYTES > limitBytes - limitBytes / ROOT_SLACK - this.rootBytes) return false;
+    while (this.capacity < capacity) this.addChunk();
     return true;
   }
 
@@ -148,11 +165,13 @@ export class MoveQueues {
   /** Queues a move; `priority` (a whole number below MAX_PRIORITY, default 0) orders moves of equal weight, higher first. */
   push(cell: number, parent: number, move: number, weight: number, priority = 0): void {
     const record = this.allocate();
-    this.parent[record] = parent;
-    this.move[record] = move;
-    this.key[record] = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
-    this.left[record] = -1;
-    this.right[record] = -1;
+    const at = (record & this.chunkMask) * INTS_PER_RECORD;
+    const ints = this.intChunks[record >>> this.chunkShift];
+    ints[at + PARENT] = parent;
+    ints[at + MOVE] = move;
+    ints[at + LEFT] = -1;
+    ints[at + RIGHT] = -1;
+    this.keyChunks[record >>> this.chunkShift][(record & this.chunkMask) * KEYS_PER_RECORD] = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
     const roots = this.rootsFor(cell, weight);
     roots[weight] = roots[weight] < 0 ? record : this.meld(roots[weight], record);
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
@@ -168,11 +187,11 @@ export class MoveQueues {
     this.lowest[cell] = weight;
     this.poppedWeight = weight;
     const record = roots[weight];
-    roots[weight] = this.meldChildren(this.left[record]);
+    roots[weight] = this.meldChildren(this.getLink(record, LEFT));
     if (--this.sizes[cell] === 0) this.leaveRing(cell);
     this.size--;
     if (this.popped >= 0) {
-      this.parent[this.popped] = this.freeHead;
+      this.setLink(this.popped, PARENT, this.freeHead);
       this.freeHead = this.popped;
     }
     this.popped = record;
@@ -193,6 +212,19 @@ export class MoveQueues {
     return roots;
   }
 
+  /** A record's 32-bit slot `field` (PARENT, MOVE, LEFT or RIGHT). */
+  private getLink(record: number, field: number): number {
+    return this.intChunks[record >>> this.chunkShift][(record & this.chunkMask) * INTS_PER_RECORD + field];
+  }
+
+  private setLink(record: number, field: number, value: number): void {
+    this.intChunks[record >>> this.chunkShift][(record & this.chunkMask) * INTS_PER_RECORD + field] = value;
+  }
+
+  private keyOf(record: number): number {
+    return this.keyChunks[record >>> this.chunkShift][(record & this.chunkMask) * KEYS_PER_RECORD];
+  }
+
   /**
    * Melds two pairing-heap roots (max at the root, neither -1, neither with siblings): the loser
    * becomes the winner's first child. Constant time, so queueing a move, by far the most frequent
@@ -200,39 +232,37 @@ export class MoveQueues {
    * bucket's root and the new record.
    */
   private meld(a: number, b: number): number {
-    const { key, left, right } = this;
-    if (key[a] < key[b]) [a, b] = [b, a];
-    right[b] = left[a];
-    left[a] = b;
+    if (this.keyOf(a) < this.keyOf(b)) [a, b] = [b, a];
+    this.setLink(b, RIGHT, this.getLink(a, LEFT));
+    this.setLink(a, LEFT, b);
     return a;
   }
 
   /** The root of the heap made of the popped root's children: pairs melded left to right, then the pairs right to left. */
   private meldChildren(first: number): number {
-    const { right } = this;
-    // First pass: meld neighbours in pairs, stacking the results through `right` (the last pair on top).
+    // First pass: meld neighbours in pairs, stacking the results through RIGHT (the last pair on top).
     let pairs = -1;
     let child = first;
     while (child >= 0) {
       const a = child;
-      const b = right[a];
+      const b = this.getLink(a, RIGHT);
       if (b < 0) {
-        right[a] = pairs;
+        this.setLink(a, RIGHT, pairs);
         pairs = a;
         break;
       }
-      child = right[b];
-      right[a] = -1;
-      right[b] = -1;
+      child = this.getLink(b, RIGHT);
+      this.setLink(a, RIGHT, -1);
+      this.setLink(b, RIGHT, -1);
       const melded = this.meld(a, b);
-      right[melded] = pairs;
+      this.setLink(melded, RIGHT, pairs);
       pairs = melded;
     }
     // Second pass: meld the pairs into one, from the last to the first.
     let root = -1;
     while (pairs >= 0) {
-      const next = right[pairs];
-      right[pairs] = -1;
+      const next = this.getLink(pairs, RIGHT);
+      this.setLink(pairs, RIGHT, -1);
       root = root < 0 ? pairs : this.meld(root, pairs);
       pairs = next;
     }
@@ -242,25 +272,19 @@ export class MoveQueues {
   private allocate(): number {
     if (this.freeHead >= 0) {
       const record = this.freeHead;
-      this.freeHead = this.parent[record];
+      this.freeHead = this.getLink(record, PARENT);
       return record;
     }
-    if (this.used === this.parent.length) this.growTo(this.parent.length * 2);
+    if (this.used === this.capacity) this.addChunk();
     return this.used++;
   }
 
-  private growTo(capacity: number): void {
-    const grown = (array: Int32Array): Int32Array => {
-      const bigger = new Int32Array(capacity);
-      bigger.set(array);
-      return bigger;
-    };
-    this.parent = grown(this.parent);
-    this.move = grown(this.move);
-    this.left = grown(this.left);
-    this.right = grown(this.right);
-    const key = new Float64Array(capacity);
-    key.set(this.key);
-    this.key = key;
+  /** One more chunk of records: a fresh buffer, seen as keys and as 32-bit slots. */
+  private addChunk(): void {
+    const records = this.chunkMask + 1;
+    const buffer = new ArrayBuffer(records * RECORD_BYTES);
+    this.keyChunks.push(new Float64Array(buffer));
+    this.intChunks.push(new Int32Array(buffer));
+    this.capacity += records;
   }
 }

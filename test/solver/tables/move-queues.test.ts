@@ -4,7 +4,7 @@ import { MoveQueues } from '../../../src/solver/tables/move-queues.js';
 /** Pops every move of a cell, as the `from` values in the order they come out. */
 function drain(queues: MoveQueues, cell: number): number[] {
   const order: number[] = [];
-  while (queues.cellSize(cell) > 0) order.push(queues.move[queues.pop(cell)]);
+  while (queues.cellSize(cell) > 0) order.push(queues.moveOf(queues.pop(cell)));
   return order;
 }
 
@@ -30,12 +30,12 @@ describe('move queues', () => {
     expect(drain(queues, second)).toEqual([2]);
   });
 
-  it('grow past their first capacity and keep every field', () => {
+  it('grow past their first chunk and keep every field', () => {
     const queues = new MoveQueues(2);
     const cell = queues.addCell();
     for (let i = 0; i < 100; i++) queues.push(cell, i, i * 4 + 1, 1000 - i);
     const record = queues.pop(cell);
-    expect([queues.parent[record], queues.move[record], queues.poppedWeight]).toEqual([99, 397, 901]);
+    expect([queues.parentOf(record), queues.moveOf(record), queues.poppedWeight]).toEqual([99, 397, 901]);
     expect(queues.size).toBe(99);
   });
 
@@ -62,20 +62,21 @@ describe('move queues', () => {
     expect(drain(queues, cell)).toEqual([2, 1, 0]);
   });
 
-  it('grow only up to a byte limit that doubling would pass, when the moves fit there', () => {
+  it('grow a chunk at a time, as far as a byte limit lets them, keeping every queued move', () => {
     const queues = new MoveQueues(4);
     const cell = queues.addCell();
     for (let k = 0; k < 3; k++) queues.push(cell, 0, k, 0);
-    const recordBytes = new MoveQueues(5).bytes - new MoveQueues(4).bytes;
-    // Room for 6 records beside the part kept for new cells: doubling to 8 would pass the limit,
-    // 6 hold the 3 queued and 2 more.
-    const limit = (queues.bytes + 2 * recordBytes) * (32 / 31) + 1;
-    expect(queues.reserve(2, limit)).toBe(true);
-    expect(queues.recordCapacity).toBe(6);
+    const recordBytes = (new MoveQueues(8).bytes - new MoveQueues(4).bytes) / 4;
+    // Room for 8 records beside the part kept for new cells: one more chunk of 4, not two.
+    const limit = (queues.bytes + 4 * recordBytes) * (32 / 31) + 1;
+    expect(queues.reserve(5, limit)).toBe(false);
+    expect(queues.recordCapacity).toBe(4);
+    expect(queues.reserve(4, limit)).toBe(true);
+    expect(queues.recordCapacity).toBe(8);
     expect(queues.bytes).toBeLessThanOrEqual(limit);
-    for (let k = 3; k < 5; k++) queues.push(cell, 0, k, 0);
-    expect(queues.recordCapacity).toBe(6);
-    expect(drain(queues, cell)).toEqual([4, 3, 2, 1, 0]);
+    for (let k = 3; k < 7; k++) queues.push(cell, 0, k, 0);
+    expect(queues.recordCapacity).toBe(8);
+    expect(drain(queues, cell)).toEqual([6, 5, 4, 3, 2, 1, 0]);
   });
 
   it('give the highest priority first among equal weights, whatever the order they came in', () => {
@@ -93,7 +94,7 @@ describe('move queues', () => {
     queues.push(cell, 7, 70, 0);
     const record = queues.pop(cell);
     queues.push(cell, 8, 80, 0);
-    expect([queues.parent[record], queues.move[record]]).toEqual([7, 70]);
+    expect([queues.parentOf(record), queues.moveOf(record)]).toEqual([7, 70]);
   });
 });
 
