@@ -1,8 +1,9 @@
 import { BoxMoves } from '../geometry/box-moves.js';
 import { bitCount } from '../model/bit-count.js';
+import { LoneBoxWays } from './lone-box-ways.js';
 import type { Problem } from '../model/problem.js';
 
-/** Above this many floor cells the pair tables (a byte and four bits per pair of cells) are not kept. */
+/** Above this many floor cells the pair tables (a byte and five bits per pair of cells) are not kept. */
 const MAX_TABLE_CELLS = 3000;
 
 /**
@@ -35,6 +36,13 @@ export class HotspotTable {
   private readonly knownBlocked: Uint32Array;
   /** Goals a lone box on each cell reaches, -1 until first asked. */
   private readonly alone: Int32Array;
+  /**
+   * Per cell x, as a set of cells (words from x * words), the squares of one way of a lone box on x
+   * to each goal it reaches (lone-box-ways.ts), valid once alone[x] is known: a box anywhere else
+   * cuts it off no goal.
+   */
+  private readonly ways: Uint32Array;
+  private readonly loneBoxWays: LoneBoxWays;
   /** reachedAlone[x * n + cell]: a lone box on x reaches cell (valid once alone[x] is known). */
   private readonly reachedAlone: Uint8Array;
   private readonly boxAt: Uint8Array;
@@ -56,6 +64,8 @@ export class HotspotTable {
     this.blocked = new Uint32Array(n * this.words);
     this.knownBlocked = new Uint32Array(n * this.words);
     this.alone = new Int32Array(n).fill(-1);
+    this.ways = new Uint32Array(n * this.words);
+    this.loneBoxWays = new LoneBoxWays(problem);
     this.reachedAlone = new Uint8Array(n * n);
     this.boxAt = new Uint8Array(n);
     this.moves = new BoxMoves(problem);
@@ -155,8 +165,11 @@ export class HotspotTable {
     if (this.goalBoxesBlock || this.problem.goalIndexOfCell[y] < 0) {
       let alone = this.alone[x];
       if (alone < 0) alone = this.alone[x] = this.goalsReached(x, -1);
-      const spared = this.problem.goalIndexOfCell[y] >= 0 && this.reachedAlone[x * this.n + y] !== 0 ? 1 : 0;
-      hot = this.goalsReached(x, y) < alone - spared;
+      // Off the lone box's ways to its goals, y leaves them all open (and is no goal it reaches): no search needed.
+      if ((this.ways[x * this.words + (y >>> 5)] & (1 << (y & 31))) !== 0) {
+        const spared = this.problem.goalIndexOfCell[y] >= 0 && this.reachedAlone[x * this.n + y] !== 0 ? 1 : 0;
+        hot = this.goalsReached(x, y) < alone - spared;
+      }
     }
     const { words } = this;
     const row = x * words + (y >>> 5);
@@ -179,7 +192,10 @@ export class HotspotTable {
     const found = moves.search(x, boxAt, this.dead, anywhere);
     boxAt[x] = 0;
     if (blocker >= 0) boxAt[blocker] = 0;
-    else for (let k = 0; k < found; k++) this.reachedAlone[x * this.n + (moves.states[k] >> 2)] = 1;
+    else {
+      for (let k = 0; k < found; k++) this.reachedAlone[x * this.n + (moves.states[k] >> 2)] = 1;
+      this.loneBoxWays.mark(moves, found, x, this.ways, x * this.words);
+    }
     const stamp = ++this.goalStamp;
     let goals = 0;
     if (goalIndexOfCell[x] >= 0) {

@@ -30,6 +30,12 @@ export class BoxMoves {
   readonly pushes: Int32Array;
   count = 0;
 
+  /**
+   * Per state of the last search, the state whose pushes reached it, -1 for the box's starting
+   * states: with `states`, the way to each place (a state's cell and side say where the box
+   * stands and where the player stood to push it there).
+   */
+  readonly cameFrom: Int32Array;
   private readonly seenEpoch: Uint32Array;
   private readonly stateDistance: Int32Array;
   private readonly queue: Int32Array;
@@ -53,6 +59,7 @@ export class BoxMoves {
     const states = problem.cellCount * 4;
     this.states = new Int32Array(states);
     this.pushes = new Int32Array(states);
+    this.cameFrom = new Int32Array(states);
     this.seenEpoch = new Uint32Array(states);
     this.stateDistance = new Int32Array(states);
     this.queue = new Int32Array(states);
@@ -133,6 +140,7 @@ export class BoxMoves {
       if (side < 0 || boxAt[side] !== 0 || !playerCanReach(side)) continue;
       seenEpoch[box * 4 + d] = epoch;
       stateDistance[box * 4 + d] = 0;
+      this.cameFrom[box * 4 + d] = -1;
       queue[tail++] = box * 4 + d;
       if (!movable && this.canStepFrom(box, d, boxAt, dead, pulling)) movable = true;
     }
@@ -175,6 +183,7 @@ export class BoxMoves {
         if (seenEpoch[next] === epoch) continue;
         seenEpoch[next] = epoch;
         stateDistance[next] = distance + 1;
+        this.cameFrom[next] = state;
         queue[tail++] = next;
       }
     }

@@ -67,6 +67,34 @@ export class PlayerReach {
   }
 
   /**
+   * A shortest walk from `start` to `target`: whether there is one, and then `cameFrom` leads back
+   * from `target` to `start` (-1 there). The walk stops when it reaches `target`, so it costs what
+   * lies nearer `start` than `target`, not the whole area; `distance` and `reached` are partial.
+   */
+  walkTo(start: number, target: number): boolean {
+    const { neighbours } = this.problem;
+    const { boxAt, cameFrom, visitedEpoch, queue } = this;
+    const epoch = this.nextEpoch();
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    visitedEpoch[start] = epoch;
+    cameFrom[start] = -1;
+    while (head < tail) {
+      const at = queue[head++];
+      if (at === target) return true;
+      for (let d = 0; d < 4; d++) {
+        const to = neighbours[at * 4 + d];
+        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        visitedEpoch[to] = epoch;
+        cameFrom[to] = at;
+        queue[tail++] = to;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Marks the cells reachable from `start` and finds the top-left one, without distances or
    * paths: the cheaper walk that only normalizes the player position of a new position.
    */

@@ -4,13 +4,53 @@ import { PositionHotspots } from '../../../src/solver/fess/position-hotspots.js'
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
 import { board } from '../helpers.js';
-import { seededRandom } from '../random-boards.js';
+import { randomBoard, seededRandom } from '../random-boards.js';
 
 function level(...rows: string[]): { problem: Problem; table: HotspotTable; cell: (row: number, col: number) => number } {
   const problem = buildProblem(board(...rows), 'all-goals');
   const table = HotspotTable.of(problem, analyzeLevel(problem).dead);
   if (table === null) throw new Error('no table');
   return { problem, table, cell: (row, col) => problem.cellOfSquare[row * problem.width + col] };
+}
+
+/**
+ * The definition, slowly: the goals a lone box on x reaches with a wall on y (-1: none) and the
+ * cells it stands on, by a search over every square of the box and of the player, who may start
+ * anywhere; dead cells are never entered.
+ */
+function loneBoxReach(problem: Problem, dead: Uint8Array, x: number, y: number): { goals: number; cells: Set<number> } {
+  const n = problem.cellCount;
+  const { neighbours, goalIndexOfCell } = problem;
+  const cells = new Set<number>();
+  if (dead[x] !== 0) return { goals: 0, cells };
+  const seen = new Uint8Array(n * n);
+  const queue: number[] = [];
+  for (let player = 0; player < n; player++) {
+    if (player === x || player === y) continue;
+    seen[x * n + player] = 1;
+    queue.push(x * n + player);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const box = Math.floor(queue[head] / n);
+    const player = queue[head] % n;
+    cells.add(box);
+    for (let d = 0; d < 4; d++) {
+      const step = neighbours[player * 4 + d];
+      if (step < 0 || step === y) continue;
+      let next = box * n + step;
+      if (step === box) {
+        const pushedTo = neighbours[box * 4 + d];
+        if (pushedTo < 0 || pushedTo === y || dead[pushedTo] !== 0) continue;
+        next = pushedTo * n + box;
+      }
+      if (seen[next] !== 0) continue;
+      seen[next] = 1;
+      queue.push(next);
+    }
+  }
+  let goals = 0;
+  for (const cell of cells) if (goalIndexOfCell[cell] >= 0) goals++;
+  return { goals, cells };
 }
 
 describe('hotspots', () => {
@@ -36,6 +76,38 @@ describe('hotspots', () => {
     expect(HotspotTable.of(problem, dead, false)?.isHot(cell(1, 3), cell(1, 5))).toBe(false);
     // Off the goals the two rules agree.
     expect(HotspotTable.of(problem, dead, false)?.isHot(cell(1, 3), cell(1, 4))).toBe(HotspotTable.of(problem, dead)?.isHot(cell(1, 3), cell(1, 4)));
+  });
+
+  it('are, for every pair of cells, what searching the lone box with the other cell walled says', () => {
+    // The table skips the search where the wall stands off every way the lone box takes to its
+    // goals; random rooms and a level of rooms and corridors check every pair against the definition.
+    const random = seededRandom(11);
+    const boards = [board('##########', '#@   #  .#', '# $  # $ #', '#  $    .#', '## ##  $ #', '#.   #  .#', '##########')];
+    while (boards.length < 40) {
+      const next = randomBoard(random, { boxes: 3, goals: 3 });
+      if (next !== null) boards.push(next);
+    }
+    let hot = 0;
+    let pairs = 0;
+    for (const start of boards) {
+      const problem = buildProblem(start, 'all-goals');
+      const dead = analyzeLevel(problem).dead;
+      const table = HotspotTable.of(problem, dead);
+      if (table === null) throw new Error('no table');
+      for (let x = 0; x < problem.cellCount; x++) {
+        const alone = loneBoxReach(problem, dead, x, -1);
+        for (let y = 0; y < problem.cellCount; y++) {
+          if (y === x) continue;
+          const spared = problem.goalIndexOfCell[y] >= 0 && alone.cells.has(y) ? 1 : 0;
+          const expected = loneBoxReach(problem, dead, x, y).goals < alone.goals - spared;
+          expect(table.isHot(x, y), `cells ${x} and ${y}`).toBe(expected);
+          if (expected) hot++;
+          pairs++;
+        }
+      }
+    }
+    expect(hot).toBeGreaterThan(50);
+    expect(pairs - hot).toBeGreaterThan(hot);
   });
 
   it('are counted per position, and the count follows a box move', () => {
