@@ -307,7 +307,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly until: Int32Array | null;
   /** A step plan's held steps (PackingPlan.held). */
   private readonly held: number;
-  private readonly reachedByPlayer: (cell: number) => boolean;
   // Candidate moves of the position being expanded.
   private readonly candidateFrom: Int32Array;
   private readonly candidateTarget: Int32Array;
@@ -401,7 +400,6 @@ export class FeatureSearch implements SearchEngine {
     this.feeds = plan === null ? null : plan.feeds;
     this.until = plan?.until ?? null;
     this.held = plan?.held ?? 0;
-    this.reachedByPlayer = (cell) => this.reach.reached(cell);
     const most = problem.initialBoxes.length * cellCount * 4;
     this.candidateFrom = new Int32Array(most);
     this.candidateTarget = new Int32Array(most);
@@ -674,7 +672,7 @@ export class FeatureSearch implements SearchEngine {
     for (let i = 0; i < boxCount; i++) {
       const box = boxList[i];
       if (restricted && !detectors.isAllowed(box)) continue;
-      const found = moves.searchInWalkedPosition(box, boxAt, dead, this.reachedByPlayer);
+      const found = moves.searchInWalkedPosition(box, boxAt, dead, this.nodes.player[node]);
       // The areas each move leaves, from the box moves' own walk over the position without this box.
       const lifted = found > 0 ? this.areasWithout(box, boxAt) : 0;
       for (let k = 0; k < found; k++) {

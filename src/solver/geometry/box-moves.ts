@@ -105,12 +105,13 @@ export class BoxMoves {
   }
 
   /**
-   * What `search` gives, for a box of the position last given to walkPosition; `boxAt` must be
-   * that position's, unchanged since.
+   * What `search` gives, for a box of the position last given to walkPosition, the player
+   * standing on the free cell `player`; `boxAt` must be that position's, unchanged since. The
+   * walk's areas say which sides of the box the player reaches.
    */
-  searchInWalkedPosition(box: number, boxAt: Uint8Array, dead: Uint8Array, playerCanReach: (cell: number) => boolean): number {
+  searchInWalkedPosition(box: number, boxAt: Uint8Array, dead: Uint8Array, player: number): number {
     this.inWalkedPosition = true;
-    return this.walk(box, boxAt, dead, playerCanReach, false);
+    return this.walk(box, boxAt, dead, null, false, this.cuts.areaOf[player]);
   }
 
   /**
@@ -128,16 +129,19 @@ export class BoxMoves {
     return this.walk(box, boxAt, null, playerCanReach, true);
   }
 
-  private walk(box: number, boxAt: Uint8Array, dead: Uint8Array | null, playerCanReach: (cell: number) => boolean, pulling: boolean): number {
+  /** The search of `search`, `searchPulls` and `searchInWalkedPosition`; without `playerCanReach`, the player reaches the sides in the walked area `playerArea`. */
+  private walk(box: number, boxAt: Uint8Array, dead: Uint8Array | null, playerCanReach: ((cell: number) => boolean) | null, pulling: boolean, playerArea = 0): number {
     const { neighbours } = this.problem;
-    const { seenEpoch, stateDistance, queue, states, pushes } = this;
+    const { seenEpoch, stateDistance, queue, states, pushes, groupEpoch } = this;
+    const { areaOf } = this.cuts;
     const epoch = this.nextEpoch();
     let head = 0;
     let tail = 0;
     let movable = false;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[box * 4 + d];
-      if (side < 0 || boxAt[side] !== 0 || !playerCanReach(side)) continue;
+      if (side < 0 || boxAt[side] !== 0) continue;
+      if (playerCanReach === null ? areaOf[side] !== playerArea : !playerCanReach(side)) continue;
       seenEpoch[box * 4 + d] = epoch;
       stateDistance[box * 4 + d] = 0;
       this.cameFrom[box * 4 + d] = -1;
@@ -158,8 +162,10 @@ export class BoxMoves {
       const state = queue[head++];
       const cell = state >> 2;
       const distance = stateDistance[state];
-      if (this.inWalkedPosition) this.groupSidesInPosition(cell, boxAt);
-      else this.groupSides(cell, boxAt);
+      if (groupEpoch[cell] !== epoch) {
+        if (this.inWalkedPosition) this.groupSidesInPosition(cell, boxAt);
+        else this.groupSides(cell, boxAt);
+      }
       const own = this.group[state];
       // Sides joined by a walk leave the player in the same area: one move stands for them all,
       // the first found (fewest pushes). The player's own starting group counts as taken:
@@ -229,7 +235,6 @@ export class BoxMoves {
    * every cell discovered before `cell`, is one piece with its parent.
    */
   private groupSides(cell: number, boxAt: Uint8Array): void {
-    if (this.groupEpoch[cell] === this.epoch) return;
     this.groupEpoch[cell] = this.epoch;
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
@@ -270,7 +275,6 @@ export class BoxMoves {
    * areas beside it.
    */
   private groupSidesInPosition(cell: number, boxAt: Uint8Array): void {
-    if (this.groupEpoch[cell] === this.epoch) return;
     this.groupEpoch[cell] = this.epoch;
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;

@@ -38,7 +38,7 @@ function forEachBoxOfRandomPositions(
   reach: PlayerReach,
   random: () => number,
   trials: { count: number; density: () => number; walked?: () => void },
-  visit: (box: number) => void,
+  visit: (box: number, player: number) => void,
 ): void {
   for (let trial = 0; trial < trials.count; trial++) {
     const density = trials.density();
@@ -47,7 +47,7 @@ function forEachBoxOfRandomPositions(
     if (reach.boxAt[player] !== 0) continue;
     reach.walk(player);
     trials.walked?.();
-    for (let box = 0; box < problem.cellCount; box++) if (reach.boxAt[box] !== 0) visit(box);
+    for (let box = 0; box < problem.cellCount; box++) if (reach.boxAt[box] !== 0) visit(box, player);
   }
 }
 
@@ -162,10 +162,10 @@ describe('box moves', () => {
     const reached = (cell: number): boolean => reach.reached(cell);
     let compared = 0;
     const trials = { count: 300, density: () => 0.1 + 0.3 * random(), walked: () => walked.walkPosition(reach.boxAt) };
-    forEachBoxOfRandomPositions(problem, reach, random, trials, (box) => {
+    forEachBoxOfRandomPositions(problem, reach, random, trials, (box, player) => {
       const without = areasWithout(regions, reach.boxAt, box);
       const expected = listedMoves(alone, alone.search(box, reach.boxAt, dead, reached), without);
-      expect(listedMoves(walked, walked.searchInWalkedPosition(box, reach.boxAt, dead, reached), without)).toEqual(expected);
+      expect(listedMoves(walked, walked.searchInWalkedPosition(box, reach.boxAt, dead, player), without)).toEqual(expected);
       compared += expected.length;
     });
     expect(compared).toBeGreaterThan(2000);
