@@ -10,8 +10,9 @@ import { UNREACHABLE, type PushDistances } from '../geometry/push-distances.js';
  * pushed into a pocket that leads to one goal, say, or a row of boxes that only the goals of one
  * room can take in while that room has fewer goals.
  *
- * It is a bipartite matching over the reachable pairs (goal-assignment.ts), found from scratch
- * per board. Nothing is allocated per call.
+ * It is a bipartite matching over the reachable pairs (goal-assignment.ts), started from the
+ * assignment of the board examined before (boards met one after the other share most boxes).
+ * Nothing is allocated per call.
  *
  * After a push, most boards need no matching at all: when the pushed box can still reach every
  * goal it could reach before, the parent's assignment still gives each box a goal of its own
@@ -76,6 +77,6 @@ export class MatchingDeadlocks implements PushDeadlockTest, BoardDeadlockTest {
     const { boxes } = this;
     let boxCount = 0;
     for (let cell = 0; cell < this.problem.cellCount; cell++) if (boxAt[cell] !== 0) boxes[boxCount++] = cell;
-    return !this.assignment.assignsAll(boxCount, boxes, this.goalStart, this.goalList);
+    return !this.assignment.assignsAllAgain(boxCount, boxes, this.goalStart, this.goalList);
   }
 }
