@@ -177,7 +177,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
         stack[top++] = next;
       }
     }
-    return this.examine(boxAt, reach, corralCells.subarray(0, size));
+    return this.examine(boxAt, reach, size);
   }
 
   private nextStamp(): number {
@@ -188,14 +188,15 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     return this.stamp;
   }
 
-  /** Whether the corral on `cells` is lost; false when unsure. */
-  private examine(boxAt: Uint8Array, reach: PlayerReach, cells: Int32Array): boolean {
+  /** Whether the corral on the first `size` cells of corralCells is lost; false when unsure. */
+  private examine(boxAt: Uint8Array, reach: PlayerReach, size: number): boolean {
     const { neighbours, goalIndexOfCell } = this.problem;
-    const { fence, fenceMark } = this;
+    const { fence, fenceMark, corralCells } = this;
     const epoch = ++this.fenceEpoch;
     let boxes = 0;
     let unfinished = false;
-    for (const cell of cells) {
+    for (let i = 0; i < size; i++) {
+      const cell = corralCells[i];
       if (goalIndexOfCell[cell] >= 0) unfinished = true;
       for (let d = 0; d < 4; d++) {
         const next = neighbours[cell * 4 + d];
@@ -222,14 +223,16 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     sortCells(fence, boxes);
     const { search } = this;
     const player = reach.topLeft;
-    search.child.set(fence.subarray(0, boxes));
+    // Copied by hand, not through a view: this runs for most children of most positions.
+    for (let i = 0; i < boxes; i++) search.child[i] = fence[i];
     // The corral, named by its smallest square, is part of the key: one fence can close two.
-    let corralKey = cells[0];
-    for (const cell of cells) if (cell < corralKey) corralKey = cell;
+    let corralKey = corralCells[0];
+    for (let i = 1; i < size; i++) if (corralCells[i] < corralKey) corralKey = corralCells[i];
     const known = search.cachedVerdict(boxes, player, corralKey);
     if (known !== EMPTY) return known === DEAD;
     const zone = ++this.zoneEpoch;
-    for (const cell of cells) {
+    for (let i = 0; i < size; i++) {
+      const cell = corralCells[i];
       this.zoneMark[cell] = zone;
       for (let k = cell * 8; k < cell * 8 + 8; k++) if (this.around[k] >= 0) this.zoneMark[this.around[k]] = zone;
     }
@@ -242,7 +245,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     // in the position) ever all stand on goals at once? If not, the position is lost all the same.
     if (verdict === ALIVE && limits.homeStates > 0 && this.someOffGoal(boxes) && this.homeSpent < (HOME_TRIAL + HOME_YIELD * this.foundHome) * limits.homeStates) {
       this.untilHome = true;
-      search.child.set(fence.subarray(0, boxes));
+      for (let i = 0; i < boxes; i++) search.child[i] = fence[i];
       verdict = search.search(boxes, player, this, limits.homeStates);
       this.homeSpent += search.stored;
       this.homeSearches++;

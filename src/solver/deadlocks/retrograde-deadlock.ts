@@ -95,7 +95,8 @@ export class RetrogradeDeadlocks {
     const { role, pending, work } = this;
     const { fixed } = this.fixedBoxes;
     let top = 0;
-    for (const goal of goals) {
+    for (let i = 0; i < goals.length; i++) {
+      const goal = goals[i];
       if (fixed[goal] !== 0) {
         role[goal] = FIXED;
       } else {
@@ -125,7 +126,8 @@ export class RetrogradeDeadlocks {
       }
     }
     let lost = false;
-    for (const goal of goals) {
+    for (let i = 0; i < goals.length; i++) {
+      const goal = goals[i];
       if (role[goal] === HELD && boxAt[goal] === 0) {
         if (!lost) this.lastUnfillableGoal = goal;
         lost = true;
@@ -149,6 +151,7 @@ export class RetrogradeDeadlocks {
   private reset(count: number): void {
     const { boxes, role } = this;
     this.fixedBoxes.clear(boxes, count);
-    for (const goal of this.problem.goals) role[goal] = OPEN;
+    const { goals } = this.problem;
+    for (let i = 0; i < goals.length; i++) role[goals[i]] = OPEN;
   }
 }

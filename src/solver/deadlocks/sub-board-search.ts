@@ -202,7 +202,7 @@ export class SubBoardSearch implements SubBoardCounts {
     const breadthFirst = rules.order === 'breadth-first';
     const walksChild = rules.readsChildWalk !== false;
     this.seen.fill(-1);
-    states.set(child.subarray(0, size), 0);
+    for (let i = 0; i < size; i++) states[i] = child[i];
     stateSize[0] = size;
     statePlayer[0] = start;
     stateScore[0] = rules.score(child, size);
@@ -268,7 +268,7 @@ export class SubBoardSearch implements SubBoardCounts {
             break;
           }
           sortCells(child, childSize);
-          states.set(child.subarray(0, childSize), count * maxBoxes);
+          for (let i = 0; i < childSize; i++) states[count * maxBoxes + i] = child[i];
           stateSize[count] = childSize;
           statePlayer[count] = childPlayer;
           stateScore[count] = score;

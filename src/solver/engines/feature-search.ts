@@ -604,7 +604,8 @@ export class FeatureSearch implements SearchEngine {
     this.areaTotal = this.moves.walkPosition(boxAt);
     const areas = Math.min(this.areaTotal, MAX_AREAS);
     let blocked = 0;
-    if (this.arrangement === null) for (const doorway of this.doorways) blocked += boxAt[doorway];
+    const { doorways } = this;
+    if (this.arrangement === null) for (let i = 0; i < doorways.length; i++) blocked += boxAt[doorways[i]];
     const outOfPlan = this.outOfPlanCount(boxAt, packed);
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
@@ -1134,14 +1135,16 @@ export class FeatureSearch implements SearchEngine {
       return k;
     }
     let onGoals = 0;
-    for (const goal of this.analysis.problem.goals) if (boxAt[goal] !== 0) onGoals++;
+    const { goals } = this.analysis.problem;
+    for (let i = 0; i < goals.length; i++) if (boxAt[goals[i]] !== 0) onGoals++;
     return onGoals;
   }
 
   private isSolved(boxAt: Uint8Array): boolean {
     const { problem } = this.analysis;
     if (problem.rule === 'all-goals') {
-      for (const goal of problem.goals) if (boxAt[goal] === 0) return false;
+      const { goals } = problem;
+      for (let i = 0; i < goals.length; i++) if (boxAt[goals[i]] === 0) return false;
       return true;
     }
     for (let cell = 0; cell < problem.cellCount; cell++) if (boxAt[cell] !== 0 && problem.goalIndexOfCell[cell] < 0) return false;
