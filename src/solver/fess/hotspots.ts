@@ -117,28 +117,29 @@ export class HotspotTable {
   }
 
   /**
-   * Whether a box on `y` cuts some box on `cells`, other than the one on `besides` (or any when
-   * -1), off a goal. The pairs known already answer first; unknown ones are worked out only
-   * until one is hot.
+   * A box on `cells`, other than the one on `besides` (or any when -1), that a box on `y` cuts off
+   * a goal, or -1 when there is none. The pairs known already answer first; unknown ones are
+   * worked out only until one is hot.
    */
-  blocksAnyOf(y: number, cells: Uint32Array, besides: number): boolean {
+  firstBlocked(y: number, cells: Uint32Array, besides: number): number {
     const { words, blocked, knownBlocked } = this;
     const base = y * words;
     const besidesWord = besides >> 5;
     const besidesBit = 1 << (besides & 31);
     for (let w = 0; w < words; w++) {
-      const wanted = w === besidesWord ? cells[w] & ~besidesBit : cells[w];
-      if ((wanted & blocked[base + w]) !== 0) return true;
+      const hot = (w === besidesWord ? cells[w] & ~besidesBit : cells[w]) & blocked[base + w];
+      if (hot !== 0) return (w << 5) + 31 - Math.clz32(hot & -hot);
     }
     for (let w = 0; w < words; w++) {
       let unknown = (w === besidesWord ? cells[w] & ~besidesBit : cells[w]) & ~knownBlocked[base + w];
       while (unknown !== 0) {
         const low = unknown & -unknown;
-        if (this.learn((w << 5) + 31 - Math.clz32(low), y)) return true;
+        const x = (w << 5) + 31 - Math.clz32(low);
+        if (this.learn(x, y)) return x;
         unknown ^= low;
       }
     }
-    return false;
+    return -1;
   }
 
   /** Works out the pairs (x, cell) for the cells of word `w` whose bits are in `unknown`. */

@@ -35,6 +35,14 @@ export class PositionHotspots {
   private readonly idleBlocking: Int32Array;
   private readonly idleStamp: Uint32Array;
   private readonly idleAsker: Int32Array;
+  /**
+   * Per cell a box may move to (valid where blockedStamp is the position's): whether a box there
+   * was found to cut a box off the goals off a goal (blockedFound 1, that box in blockedCell), or
+   * found to cut none but the box in blockedCell (0).
+   */
+  private readonly blockedFound: Uint8Array;
+  private readonly blockedCell: Int32Array;
+  private readonly blockedStamp: Uint32Array;
   private stamp = 0;
 
   constructor(
@@ -51,6 +59,9 @@ export class PositionHotspots {
     this.idleBlocking = new Int32Array(cells);
     this.idleStamp = new Uint32Array(cells);
     this.idleAsker = new Int32Array(cells);
+    this.blockedFound = new Uint8Array(cells);
+    this.blockedCell = new Int32Array(cells);
+    this.blockedStamp = new Uint32Array(cells);
   }
 
   /** Works out the hotspots among `boxCount` boxes of `boxes` (read again by countAfterMove). */
@@ -62,6 +73,7 @@ export class PositionHotspots {
     this.preparedFrom = -1;
     if (++this.stamp === 0xffffffff) {
       this.idleStamp.fill(0);
+      this.blockedStamp.fill(0);
       this.stamp = 1;
     }
     offGoals.fill(0);
@@ -108,7 +120,27 @@ export class PositionHotspots {
       for (let k = 0; k < this.freedCount; k++) if (table.isHot(to, freedByMove[k])) count++;
     }
     // The box arriving on `to` is a hotspot itself when it cuts some box off the goals, other than `from`, off a goal.
-    return this.table.blocksAnyOf(to, this.offGoals, from) ? count + 1 : count;
+    return this.blocksSomeBox(to, from) ? count + 1 : count;
+  }
+
+  /**
+   * Whether a box on `to` cuts some box off the goals, other than `from`, off a goal. What the
+   * first move to ask about a cell learns answers the moves of the other boxes: a box it found cut
+   * off answers for every other moved box; finding none, it knows every box but its own is not,
+   * and only that one box's pair is left to ask (as the first move never asks its own box's pairs
+   * for every cell it reaches, where one box in an open room made that quadratic).
+   */
+  private blocksSomeBox(to: number, from: number): boolean {
+    if (this.blockedStamp[to] === this.stamp) {
+      const cell = this.blockedCell[to];
+      if (this.blockedFound[to] === 0) return cell !== from && this.problem.goalIndexOfCell[cell] < 0 && this.table.isHot(cell, to);
+      if (cell !== from) return true;
+    }
+    const found = this.table.firstBlocked(to, this.offGoals, from);
+    this.blockedStamp[to] = this.stamp;
+    this.blockedFound[to] = found >= 0 ? 1 : 0;
+    this.blockedCell[to] = found >= 0 ? found : from;
+    return found >= 0;
   }
 
   /**
