@@ -6,6 +6,7 @@ import type { OptimizeRecord } from '../../runner/optimize-record.js';
 import type { OutputStream } from '../io.js';
 import type { Notation } from '../options/common.js';
 import { formatDuration, plural } from './solve-text.js';
+import { writeColumns } from './summary-table.js';
 
 /** One level's optimize record, with what the reporters need to show it. */
 export interface OptimizeReport {
@@ -118,8 +119,6 @@ export class OptimizeTally {
       ['pushes', `${before.pushes} -> ${after.pushes}`],
       ['wall time', formatDuration(wallMs)],
     ];
-    const widths = columns.map(([head, value]) => Math.max(head.length, value.length));
-    out.write(`${columns.map(([head], i) => head.padStart(widths[i])).join('  ')}\n`);
-    out.write(`${columns.map(([, value], i) => value.padStart(widths[i])).join('  ')}\n`);
+    writeColumns(out, columns);
   }
 }

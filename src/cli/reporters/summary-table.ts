@@ -15,6 +15,11 @@ export function writeSummaryTable(out: OutputStream, totals: Totals, wallMs: num
     ['median time', totals.medianMs === null ? '-' : formatDuration(totals.medianMs)],
   ];
   if (wallMs !== null) columns.push(['wall time', formatDuration(wallMs)]);
+  writeColumns(out, columns);
+}
+
+/** A two-line table: the heads, then the values under them, each column as wide as its wider cell. */
+export function writeColumns(out: OutputStream, columns: readonly (readonly [head: string, value: string])[]): void {
   const widths = columns.map(([head, value]) => Math.max(head.length, value.length));
   out.write(`${columns.map(([head], i) => head.padStart(widths[i])).join('  ')}\n`);
   out.write(`${columns.map(([, value], i) => value.padStart(widths[i])).join('  ')}\n`);
