@@ -8,12 +8,13 @@
  *   npm run bench:startup -- [--runs 10] [--before <checkout>] [--after <checkout>]
  *                            [--only version,verify,verify-level,solve]
  *
- * A checkout is a built copy of the repository (its `bin/sokoban.js` is run); `--after` defaults to
+ * A checkout is a built copy of the repository (the command its package.json names as `bin` is
+ * run: bin/sokoban.js before the CommonJS entry, bin/sokoban.cjs since); `--after` defaults to
  * this one. Give `--before` a copy built from an older commit to compare the two. Prints a Markdown
  * table of medians (and the range), each with its ratio to `node -e 0`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,11 @@ const runs = Number(values.runs);
 const after = resolve(values.after);
 const before = values.before === undefined ? null : resolve(values.before);
 
+/** The installed command of a checkout: its package.json's `bin`. */
+function commandOf(checkout: string): string {
+  return (JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { bin: { sokoban: string } }).bin.sokoban;
+}
+
 /** Runs argv once under bash's `time`; output thrown away, exit code checked. */
 function timeOnce(variant: Variant): Timing {
   const quoted = variant.argv.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
@@ -64,7 +70,7 @@ function median(values: readonly number[]): number {
 
 /** The CLI's output for `args` (run from the `after` checkout). */
 function output(args: readonly string[]): string {
-  const child = spawnSync(process.execPath, ['bin/sokoban.js', ...args], { cwd: after, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [commandOf(after), ...args], { cwd: after, encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`sokoban ${args.join(' ')} exited with ${child.status}: ${child.stderr}`);
   return child.stdout;
 }
@@ -87,8 +93,8 @@ function scenarios(): Map<string, readonly string[]> {
 
 function variantsFor(args: readonly string[]): Variant[] {
   const variants: Variant[] = [{ name: 'node -e 0', argv: [process.execPath, '-e', '0'], cwd: after }];
-  if (before !== null) variants.push({ name: 'before', argv: [process.execPath, 'bin/sokoban.js', ...args], cwd: before });
-  variants.push({ name: before === null ? 'sokoban' : 'after', argv: [process.execPath, 'bin/sokoban.js', ...args], cwd: after });
+  if (before !== null) variants.push({ name: 'before', argv: [process.execPath, commandOf(before), ...args], cwd: before });
+  variants.push({ name: before === null ? 'sokoban' : 'after', argv: [process.execPath, commandOf(after), ...args], cwd: after });
   return variants;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Bundles the CLI for bin/sokoban.js: each entry (the CLI, the solve workers' thread, the
+ * Bundles the CLI for bin/sokoban.cjs: each entry (the CLI, the solve workers' thread, the
  * server's input workers' thread, generate's thread) becomes one minified CommonJS file in dist/bundle/ with its
- * dependencies in it; then a V8 code cache is trained for the CLI (see bin/load-cli.js).
+ * dependencies in it; then a V8 code cache is trained for the CLI (see bin/load-cli.cjs).
  *
  * Why (issue 45, measured with `npm run bench:startup`): even with its commands imported lazily,
  * a small call loaded some 50 ES modules of the compiled CLI, and Node's loader spends a
@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
 const OUT = join(ROOT, 'dist', 'bundle');
 
-/** Must match BUILD_ID_PREFIX in bin/load-cli.js. */
+/** Must match BUILD_ID_PREFIX in bin/load-cli.cjs. */
 const BUILD_ID_PREFIX = '//# sokoban-build=';
 
 /**
@@ -75,12 +75,12 @@ export async function buildCli(): Promise<void> {
 }
 
 /**
- * Runs the bundled CLI in a fresh Node, as bin/sokoban.js does but without a cache, through the
+ * Runs the bundled CLI in a fresh Node, as bin/sokoban.cjs does but without a cache, through the
  * training runs, and writes the code cache. A training run that fails fails the build.
  */
 function trainCodeCache(): void {
   const script = `
-    import { loadCli } from './bin/load-cli.js';
+    import { loadCli } from './bin/load-cli.cjs';
     const cli = loadCli({ useCache: false, env: {} });
     const io = cli.nodeIo();
     for (const argv of ${JSON.stringify(TRAINING_RUNS)}) {

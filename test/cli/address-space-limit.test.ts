@@ -11,9 +11,9 @@ useBuiltCommand();
 const PRLIMIT = '/usr/bin/prlimit';
 const LINUX = existsSync('/proc/self/limits');
 
-/** Runs bin/sokoban.js with its address space limited to `kib` KiB (as `ulimit -v` does). */
+/** Runs bin/sokoban.cjs with its address space limited to `kib` KiB (as `ulimit -v` does). */
 function sokobanLimited(kib: number, args: readonly string[]): { status: number | null; signal: string | null; stdout: string; stderr: string } {
-  const result = spawnSync(PRLIMIT, [`--as=${kib * 1024}`, process.execPath, 'bin/sokoban.js', ...args], {
+  const result = spawnSync(PRLIMIT, [`--as=${kib * 1024}`, process.execPath, 'bin/sokoban.cjs', ...args], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' },
     timeout: 60_000,
@@ -21,7 +21,7 @@ function sokobanLimited(kib: number, args: readonly string[]): { status: number 
   return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe.skipIf(!LINUX || !existsSync(PRLIMIT))('bin/sokoban.js under an address-space limit (prlimit --as)', () => {
+describe.skipIf(!LINUX || !existsSync(PRLIMIT))('bin/sokoban.cjs under an address-space limit (prlimit --as)', () => {
   it('solves one level at 1.5 GB on the main thread, saying so in one line, where the race of two workers was a V8 abort', () => {
     const run = sokobanLimited(1_500_000, ['solve', 'levels/microban.xsb', '--level', '1']);
     expect(run.signal).toBeNull();

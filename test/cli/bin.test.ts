@@ -8,7 +8,7 @@ beforeAll(() => {
 });
 
 function sokoban(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, ['bin/sokoban.js', ...args], {
+  const result = spawnSync(process.execPath, ['bin/sokoban.cjs', ...args], {
     input,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },
@@ -16,7 +16,7 @@ function sokoban(args: string[], input?: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('bin/sokoban.js (the real process)', () => {
+describe('bin/sokoban.cjs (the real process)', () => {
   it('exits 0 and prints the answer on stdout for a solving move file', () => {
     const { code, stdout, stderr } = sokoban(['verify', 'levels/examples/first.xsb', 'levels/examples/first.lurd']);
     expect(stderr).toBe('');

@@ -17,7 +17,7 @@ function newest(folder: string): number {
 }
 
 /**
- * For tests that run the real installed command (bin/sokoban.js): builds it first when the
+ * For tests that run the real installed command (bin/sokoban.cjs): builds it first when the
  * sources are newer than its build (npm ci builds it too).
  */
 export function useBuiltCommand(): void {

@@ -5,20 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { useBuiltCommand } from './built-command.js';
 import { tempFolder } from './temp-folder.js';
 
-// These run the real installed command: bin/sokoban.js and the bundle `npm run build` makes.
+// These run the real installed command: bin/sokoban.cjs and the bundle `npm run build` makes.
 useBuiltCommand();
 
 const BUNDLE = resolve('dist/bundle/cli.cjs');
 const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 
 /**
- * Loads a bundle through bin/load-cli.js in a fresh Node, as bin/sokoban.js does, and runs
+ * Loads a bundle through bin/load-cli.cjs in a fresh Node, as bin/sokoban.cjs does, and runs
  * `verify` of a corridor with it: prints what became of the code cache, then the CLI's output.
  */
 function loadAndVerify(bundle: string) {
   const folder = tempFolder({ 'corridor.xsb': CORRIDOR });
   const script = `
-    import { loadCli } from './bin/load-cli.js';
+    import { loadCli } from './bin/load-cli.cjs';
     const cli = loadCli({ bundle: ${JSON.stringify(bundle)}, env: {} });
     process.stdout.write(cli.codeCache + '\\n');
     process.exitCode = await cli.run(['verify', ${JSON.stringify(join(folder, 'corridor.xsb'))}, '--moves', 'rRR'], cli.nodeIo());`;
@@ -40,7 +40,7 @@ function bundleCopy(cache: Buffer | null): string {
 const SOLVED = /corridor\.xsb: solved in 3 moves, 2 pushes\n/;
 
 describe('the bundled CLI (issue 45: start-up)', () => {
-  it('is what bin/sokoban.js runs, with the code cache its build trained for this Node', () => {
+  it('is what bin/sokoban.cjs runs, with the code cache its build trained for this Node', () => {
     const { code, codeCache, output, stderr } = loadAndVerify(BUNDLE);
     expect(stderr).toBe('');
     expect(codeCache).toBe('used');
@@ -73,8 +73,8 @@ describe('the bundled CLI (issue 45: start-up)', () => {
     // What `npm pack` includes; asking npm itself (npm pack --dry-run) takes seconds.
     const packed = (JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] }).files;
     const needed = [
-      'bin/sokoban.js',
-      'bin/load-cli.js',
+      'bin/sokoban.cjs',
+      'bin/load-cli.cjs',
       'dist/bundle/cli.cjs',
       'dist/bundle/cli.cjs.cache',
       'dist/bundle/worker.cjs',
@@ -86,7 +86,7 @@ describe('the bundled CLI (issue 45: start-up)', () => {
   });
 
   it("starts the server's input workers and solve workers from the bundle's own folder", async () => {
-    const child = spawn(process.execPath, ['bin/sokoban.js', 'serve', 'levels/examples/three.sok', '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['bin/sokoban.cjs', 'serve', 'levels/examples/three.sok', '--port', '0'], { env: { ...process.env, NO_COLOR: '1' } });
     try {
       const url = await new Promise<string>((found, failed) => {
         let stdout = '';

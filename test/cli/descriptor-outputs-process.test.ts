@@ -21,8 +21,8 @@ function linkOf(path: string): string | null {
 const STDOUT_LINK = linkOf('/dev/stdout') === '/proc/self/fd/1' && linkOf('/dev/stderr') === '/proc/self/fd/2';
 const NO_STDOUT_LINK = 'needs /dev/stdout and /dev/stderr to be links to /proc/self/fd/1 and 2 (Linux)';
 
-/** Runs bin/sokoban.js with stdout and stderr opened on files as a shell's `>>` opens them. */
-function sokobanAppending(args: readonly string[], stdoutFile: string, stderrFile: string, command: readonly string[] = [process.execPath, 'bin/sokoban.js']) {
+/** Runs bin/sokoban.cjs with stdout and stderr opened on files as a shell's `>>` opens them. */
+function sokobanAppending(args: readonly string[], stdoutFile: string, stderrFile: string, command: readonly string[] = [process.execPath, 'bin/sokoban.cjs']) {
   const out = openSync(stdoutFile, 'a');
   const err = openSync(stderrFile, 'a');
   try {
@@ -34,7 +34,7 @@ function sokobanAppending(args: readonly string[], stdoutFile: string, stderrFil
   }
 }
 
-describe('bin/sokoban.js --out /dev/stdout and /dev/stderr, redirected with >> (issue 46)', () => {
+describe('bin/sokoban.cjs --out /dev/stdout and /dev/stderr, redirected with >> (issue 46)', () => {
   it('convert appends its grid after the lines the log held, as `>> log.txt` asks', ({ skip }) => {
     skip(!STDOUT_LINK, NO_STDOUT_LINK);
     const folder = tempFolder({ 'log.txt': 'line 1\nline 2\n', 'err.txt': '' });
@@ -82,7 +82,7 @@ describe('in a private mount namespace with a fresh /dev, as the issue reproduce
       '-c',
       script,
       process.execPath,
-      'bin/sokoban.js',
+      'bin/sokoban.cjs',
     ]);
     expect(run.status).toBe(0);
     expect(readFileSync(join(folder, 'log.txt'), 'utf8')).toBe(`line 1\nline 2\n${GRID}`);

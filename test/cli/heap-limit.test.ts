@@ -53,9 +53,9 @@ describe('a heap too small for the work', () => {
   });
 });
 
-describe('bin/sokoban.js under node --max-old-space-size', () => {
+describe('bin/sokoban.cjs under node --max-old-space-size', () => {
   const run = (heapMiB: number, ...args: string[]) =>
-    spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, 'bin/sokoban.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, 'bin/sokoban.cjs', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
   it('reads level 1 of 300,000 (5.7 MB) in a 256 MiB heap, where reading every level whole ran out of heap', () => {
     const file = join(tempFolder({ 'big.xsb': LEVEL.repeat(300_000) }), 'big.xsb');

@@ -9,13 +9,13 @@ import { tempFolder } from './temp-folder.js';
 // This runs the real installed command, so its build must be the sources'.
 useBuiltCommand();
 
-describe('bin/sokoban.js solve, sent SIGINT during a batch', () => {
+describe('bin/sokoban.cjs solve, sent SIGINT during a batch', () => {
   it('prints the summary of the levels it finished, writes its report marked interrupted, and exits 130', async () => {
     const folder = tempFolder({ 'a-corridor.xsb': '#######\n#@ $ .#\n#######\n', 'b-room.xsb': `${OPEN_ROOM}\n` });
     const report = join(folder, 'summary.json');
     const child = spawn(
       process.execPath,
-      ['bin/sokoban.js', 'solve', join(folder, 'a-corridor.xsb'), join(folder, 'b-room.xsb'), '--optimal', 'moves', '--jobs', '2', '--max-memory', '256', '--report', report],
+      ['bin/sokoban.cjs', 'solve', join(folder, 'a-corridor.xsb'), join(folder, 'b-room.xsb'), '--optimal', 'moves', '--jobs', '2', '--max-memory', '256', '--report', report],
       { env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' } },
     );
     let stdout = '';

@@ -55,7 +55,7 @@ describe('stdin redirected from a folder (issue 46)', () => {
     const folder = tempFolder({ 'a.xsb': '#####\n#@$.#\n#####\n' });
     const stdin = openSync(folder, 'r');
     try {
-      const result = spawnSync(process.execPath, ['bin/sokoban.js', 'solve', '-'], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', timeout: 30_000 });
+      const result = spawnSync(process.execPath, ['bin/sokoban.cjs', 'solve', '-'], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8', timeout: 30_000 });
       expect(result.status).toBe(2);
       expect(result.stderr).toBe("sokoban: <stdin>: is a folder, not a file (stdin was redirected from a folder: name it as an argument instead of '-')\n");
     } finally {

@@ -62,7 +62,7 @@ describe('the progress line in a real pseudo-terminal (script from util-linux)',
   });
 
   function inPseudoTerminal(args: string[]): string {
-    const command = ['node', 'bin/sokoban.js', ...args].map((word) => `'${word}'`).join(' ');
+    const command = ['node', 'bin/sokoban.cjs', ...args].map((word) => `'${word}'`).join(' ');
     const result = spawnSync('script', ['-qec', command, '/dev/null'], {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },

@@ -15,9 +15,9 @@ interface Ended {
   readonly stderr: string;
 }
 
-/** Runs bin/sokoban.js; `onStdout` sees stdout as it grows and may act on the child. */
+/** Runs bin/sokoban.cjs; `onStdout` sees stdout as it grows and may act on the child. */
 function sokoban(args: readonly string[], onStdout: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Ended> {
-  const child = spawn(process.execPath, ['bin/sokoban.js', ...args], { env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, ['bin/sokoban.cjs', ...args], { env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -28,7 +28,7 @@ function sokoban(args: readonly string[], onStdout: (text: string, child: Return
   return new Promise((done) => child.on('exit', (code, signal) => done({ code, signal, stderr })));
 }
 
-describe('bin/sokoban.js solve, when its terminal hangs up (SIGHUP)', () => {
+describe('bin/sokoban.cjs solve, when its terminal hangs up (SIGHUP)', () => {
   it('ends as for SIGTERM: the summary, the report marked interrupted, exit 130', async () => {
     const folder = tempFolder({ 'a-corridor.xsb': '#######\n#@ $ .#\n#######\n', 'b-room.xsb': `${OPEN_ROOM}\n` });
     const report = join(folder, 'summary.json');
@@ -47,7 +47,7 @@ describe('bin/sokoban.js solve, when its terminal hangs up (SIGHUP)', () => {
   });
 });
 
-describe('bin/sokoban.js solve, when the reader of its stdout goes away (`| head -1`)', () => {
+describe('bin/sokoban.cjs solve, when the reader of its stdout goes away (`| head -1`)', () => {
   it('stops the workers at the next result instead of solving the rest for no one', async () => {
     const folder = tempFolder({});
     const report = join(folder, 'summary.json');
@@ -67,14 +67,14 @@ describe('bin/sokoban.js solve, when the reader of its stdout goes away (`| head
   });
 });
 
-describe('bin/sokoban.js generate, signalled in the middle of a proof that takes minutes (issue 46)', () => {
+describe('bin/sokoban.cjs generate, signalled in the middle of a proof that takes minutes (issue 46)', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('ends on %s with the levels made so far written to --out, exit 130', async (signal) => {
     const folder = tempFolder({});
     const out = join(folder, 'made.xsb');
     // The first candidate of this size runs for minutes. Without --seed the command says which
     // it drew as the making starts; a second later its worker is deep in the first proof.
     const args = ['generate', '--width', '60', '--height', '60', '--boxes', '8', '--max-nodes', '5000000', '--out', out];
-    const child = spawn(process.execPath, ['bin/sokoban.js', ...args], { env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['bin/sokoban.cjs', ...args], { env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' } });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       const started = !stderr.includes('using --seed');

@@ -11,7 +11,7 @@ useBuiltCommand();
 const CORRIDOR = '#######\n#@ $ .#\n#######\n';
 const SETPRIV = '/usr/bin/setpriv';
 const NOBODY = 65534;
-const COMMAND = resolve('bin/sokoban.js');
+const COMMAND = resolve('bin/sokoban.cjs');
 const AS_ROOT = process.getuid?.() === 0;
 
 /** How the command runs as a user whom mode 000 stops: this one, or as root, `nobody` through setpriv. */
@@ -26,7 +26,7 @@ function unavailable(folder: string): string | null {
   const probe = spawnSync(program, [...args.slice(0, -1), '-e', `require('fs').readdirSync(${JSON.stringify(join(folder, 'locked'))})`], { stdio: 'ignore' });
   if (probe.status === 0) return 'the user the command runs as can read a mode 000 folder (CAP_DAC_OVERRIDE?), so nothing is denied';
   const reach = spawnSync(program, [...args.slice(0, -1), '-e', `require('fs').accessSync(${JSON.stringify(COMMAND)})`], { stdio: 'ignore' });
-  if (reach.status !== 0) return `the user the command runs as (uid ${AS_ROOT ? NOBODY : process.getuid?.()}) cannot read the repository's bin/sokoban.js`;
+  if (reach.status !== 0) return `the user the command runs as (uid ${AS_ROOT ? NOBODY : process.getuid?.()}) cannot read the repository's bin/sokoban.cjs`;
   return null;
 }
 
@@ -35,7 +35,7 @@ function sokoban(folder: string, args: readonly string[]) {
   return spawnSync(program, [...before, ...args], { cwd: folder, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1' }, timeout: 60_000 });
 }
 
-describe('bin/sokoban.js over a folder with a locked subfolder, as a user mode 000 stops (issue 46)', () => {
+describe('bin/sokoban.cjs over a folder with a locked subfolder, as a user mode 000 stops (issue 46)', () => {
   it('solves every readable level and names the locked folder, a file in it and the folder itself as permission denied', ({ skip }) => {
     const folder = tempFolder({ 'ok/a.xsb': CORRIDOR, 'locked/a.xsb': CORRIDOR });
     // The temporary folder is private to us; the other user needs to walk into it.

@@ -49,7 +49,7 @@ function repository(): string {
     'levels/a.xsb': formatCollection({ header: [], levels: microban.levels.slice(0, 3) }, 'xsb'),
     'levels/b.xsb': formatCollection({ header: [], levels: microban.levels.slice(3, 6) }, 'xsb'),
     'ci/levels.sh': SCRIPT,
-    'bin/sokoban': `#!/bin/sh\nexec '${process.execPath}' '${join(repoRoot, 'bin/sokoban.js')}' "$@"\n`,
+    'bin/sokoban': `#!/bin/sh\nexec '${process.execPath}' '${join(repoRoot, 'bin/sokoban.cjs')}' "$@"\n`,
   });
   chmodSync(join(folder, 'bin/sokoban'), 0o755);
   return folder;

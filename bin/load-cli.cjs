@@ -5,15 +5,15 @@
 // (the bundle's last line); a cache from another build is not used, and one from another Node or
 // V8 is refused by V8 itself, the code then compiled as usual. With SOKOBAN_DEBUG set the bundle
 // is loaded by require with its source map, so that a stack trace names the TypeScript sources.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+'use strict';
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { dirname, join } = require('node:path');
+const { Script } = require('node:vm');
 
-export const BUNDLE = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
+const BUNDLE = join(__dirname, '..', 'dist', 'bundle', 'cli.cjs');
 /** How the bundle's last line starts: the rest is its build id. */
-export const BUILD_ID_PREFIX = '//# sokoban-build=';
+const BUILD_ID_PREFIX = '//# sokoban-build=';
 
 function buildIdOf(source) {
   const start = source.lastIndexOf(BUILD_ID_PREFIX);
@@ -44,7 +44,7 @@ function readCache(file, buildId) {
  * 'absent', 'not-read' (`useCache: false`) or 'debug'. `saveCodeCache()` writes a cache of the
  * code compiled so far (the build's training run).
  */
-export function loadCli({ bundle = BUNDLE, useCache = true, env = process.env } = {}) {
+function loadCli({ bundle = BUNDLE, useCache = true, env = process.env } = {}) {
   let source;
   try {
     // The bundle is ASCII (esbuild escapes the rest), so it reads as one-byte text.
@@ -72,3 +72,5 @@ export function loadCli({ bundle = BUNDLE, useCache = true, env = process.env } 
   };
   return { ...module.exports, codeCache, saveCodeCache };
 }
+
+module.exports = { BUNDLE, BUILD_ID_PREFIX, loadCli };
