@@ -16,9 +16,10 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, type Plugin, build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -33,6 +34,42 @@ const BUILD_ID_PREFIX = '//# sokoban-build=';
  * trained compiles its code as it runs, as without a cache, and a larger cache costs every call.
  */
 const TRAINING_RUNS: readonly (readonly string[])[] = [['--version'], ['verify', 'levels/examples/first.xsb', 'levels/examples/first.lurd']];
+
+/**
+ * Node's own modules that a bundle requires only when one of their functions is first called, not
+ * when the bundle starts. Each costs a small call more than its use is worth (issue 45, measured
+ * with --cpu-prof of `--version`): commander requires node:child_process (with net, dgram and
+ * streams) for executable subcommands, which this CLI has none of; node:v8 is only asked for the
+ * heap's size when an input is read.
+ */
+const LAZY_BUILTINS: readonly string[] = ['node:child_process', 'node:v8'];
+
+/**
+ * Stands a module for each of LAZY_BUILTINS, whose functions call the builtin's, requiring it on
+ * the first call. Only functions named in lower camel case are there: a constructor or a value
+ * (which a stand-in cannot be) is missing, so that importing one fails the build instead of
+ * misbehaving. A stand-in is not the builtin's function object itself (util.promisify.custom,
+ * identity), which nothing in the CLI relies on.
+ */
+function lazyBuiltins(): Plugin {
+  const requireBuiltin = createRequire(import.meta.url);
+  const filter = new RegExp(`^(${LAZY_BUILTINS.map((name) => name.replace(/[/]/g, '\\/')).join('|')})$`);
+  return {
+    name: 'lazy-builtins',
+    setup(build) {
+      // The stand-in's own require of the builtin is left to esbuild (an external of Node's).
+      build.onResolve({ filter }, (args) => (args.namespace === 'lazy-builtin' ? undefined : { path: args.path, namespace: 'lazy-builtin' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
+        const names = Object.entries(requireBuiltin(args.path) as Record<string, unknown>)
+          .filter(([name, value]) => typeof value === 'function' && /^[a-z]/.test(name))
+          .map(([name]) => name);
+        const lines = [`let loaded;`, `const builtin = () => (loaded ??= require(${JSON.stringify(args.path)}));`];
+        for (const name of names) lines.push(`export function ${name}(...args) { return builtin().${name}(...args); }`);
+        return { contents: lines.join('\n'), loader: 'js' };
+      });
+    },
+  };
+}
 
 export async function buildCli(): Promise<void> {
   // A cache left from an earlier build is removed with it, before anything new is written.
@@ -52,6 +89,7 @@ export async function buildCli(): Promise<void> {
     banner: { js: "var __bundleUrl=require('node:url').pathToFileURL(__filename).href;" },
     write: false,
     logLevel: 'warning',
+    plugins: [lazyBuiltins()],
   };
   const builds = await Promise.all([
     // Its source map is read only under SOKOBAN_DEBUG, for stack traces that name the sources.

@@ -236,7 +236,11 @@ export function nodeIo(): Io {
   return {
     stdout: processStream(process.stdout),
     stderr: processStream(process.stderr),
-    stdinIsTTY: process.stdin.isTTY === true,
+    // process.stdin is made on first use, and making it costs (net or fs streams): not for a call
+    // that never reads stdin (issue 45, start-up).
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
     env: process.env,
     cwd,
     readFile: (path, maxBytes) => readTextFile(path, cwd, maxBytes, nodeHeap),
