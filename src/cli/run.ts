@@ -51,6 +51,19 @@ export function commandsFor(words: readonly string[]): readonly CommandEntry[] {
   return named === undefined ? COMMANDS : [named];
 }
 
+/** The words commander parses: `-v` asks for the version as in npm, node and most tools; commander takes one short flag, -V. */
+function wordsOf(argv: readonly string[]): string[] {
+  return argv[0] === '-v' ? ['--version', ...argv.slice(1)] : [...argv];
+}
+
+/**
+ * The names of the commands `run(argv)` loads (commandsFor): what a bundle of some of the
+ * commands must hold to run this call as the whole CLI would (bin/load-cli.cjs asks it).
+ */
+export function commandNamesFor(argv: readonly string[]): string[] {
+  return commandsFor(wordsOf(argv)).map((entry) => entry.name);
+}
+
 const EXIT_CODE_HELP = `
 Exit codes:
   0   success: every level valid and solved
@@ -110,8 +123,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       exitCode = code;
     },
   };
-  // `-v` asks for the version as in npm, node and most tools; commander takes one short flag, -V.
-  const words = argv[0] === '-v' ? ['--version', ...argv.slice(1)] : [...argv];
+  const words = wordsOf(argv);
   try {
     const program = await buildProgram(context, commandsFor(words));
     await program.parseAsync(words, { from: 'user' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, commandsFor } from '../../src/cli/run.js';
+import { COMMANDS, commandNamesFor, commandsFor } from '../../src/cli/run.js';
 import { cli } from '../helpers/fake-io.js';
 
 describe('sokoban (the program)', () => {
@@ -94,6 +94,13 @@ describe('the commands a call loads (each is imported only when needed, issue 45
   it('is none for the version', () => {
     expect(loaded('--version')).toEqual([]);
     expect(loaded('-V')).toEqual([]);
+  });
+
+  it('is named from the arguments as run gets them, where -v asks for the version (what bin/load-cli.cjs asks a bundle)', () => {
+    expect(commandNamesFor(['-v'])).toEqual([]);
+    expect(commandNamesFor(['-v', 'verify'])).toEqual(['verify']);
+    expect(commandNamesFor(['--no-color', 'show', 'a.xsb'])).toEqual(['show']);
+    expect(commandNamesFor(['--no-color'])).toEqual(everyName);
   });
 
   it("is every command for the program's help, for no command and for a word that is no command", () => {
