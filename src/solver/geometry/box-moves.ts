@@ -49,6 +49,16 @@ export class BoxMoves {
   private readonly heads = new Int32Array(4);
   /** The pieces beside the searched box's starting cell, for groupSidesInPosition. */
   private readonly joinedHeads = new Int32Array(4);
+  /**
+   * Per cell that splits its area in the walked position, the piece (CutCells.pieceOf) of each of
+   * its sides, valid where pieceStamp[cell] is walkStamp: they depend on the position's walk alone,
+   * not on the box searched, and the searches of a position's boxes meet the same cut cells again
+   * (about three times each on levels of 30-47 boxes).
+   */
+  private readonly sidePiece: Int32Array;
+  private readonly pieceStamp: Uint32Array;
+  /** Counts the walks of `cuts`, so that sidePiece is read only from the current one. */
+  private walkStamp = 1;
   private epoch = 0;
   /** Whether the search under way reads the whole position's walk (walkPosition) instead of walking its box's area. */
   private inWalkedPosition = false;
@@ -66,6 +76,8 @@ export class BoxMoves {
     this.group = new Int32Array(states);
     this.groupEpoch = new Uint32Array(problem.cellCount);
     this.groupsTaken = new Uint8Array(problem.cellCount);
+    this.sidePiece = new Int32Array(states);
+    this.pieceStamp = new Uint32Array(problem.cellCount);
     this.cuts = new CutCells(problem);
   }
 
@@ -86,6 +98,7 @@ export class BoxMoves {
    * third of the search over features' time). Returns the number of areas of the position.
    */
   walkPosition(boxAt: Uint8Array): number {
+    this.nextWalk();
     this.cuts.analyze(boxAt);
     return this.cuts.areas;
   }
@@ -156,22 +169,27 @@ export class BoxMoves {
     }
     boxAt[box] = 0;
     this.origin = box;
-    if (!this.inWalkedPosition) this.cuts.walkArea(box, boxAt);
+    if (!this.inWalkedPosition) {
+      this.nextWalk();
+      this.cuts.walkArea(box, boxAt);
+    }
+    const { group, groupsTaken, cameFrom } = this;
+    const inPosition = this.inWalkedPosition;
     let count = 0;
     while (head < tail) {
       const state = queue[head++];
       const cell = state >> 2;
       const distance = stateDistance[state];
       if (groupEpoch[cell] !== epoch) {
-        if (this.inWalkedPosition) this.groupSidesInPosition(cell, boxAt);
+        if (inPosition) this.groupSidesInPosition(cell, boxAt);
         else this.groupSides(cell, boxAt);
       }
-      const own = this.group[state];
+      const own = group[state];
       // Sides joined by a walk leave the player in the same area: one move stands for them all,
       // the first found (fewest pushes). The player's own starting group counts as taken:
       // coming back to it changes nothing. Once a group is handled, so are all its sides' pushes.
-      if ((this.groupsTaken[cell] & (1 << own)) !== 0) continue;
-      this.groupsTaken[cell] |= 1 << own;
+      if ((groupsTaken[cell] & (1 << own)) !== 0) continue;
+      groupsTaken[cell] |= 1 << own;
       if (distance > 0) {
         states[count] = state;
         pushes[count++] = distance;
@@ -179,17 +197,24 @@ export class BoxMoves {
       // The player walks round to every side of the group, at no cost, and pushes from each;
       // the queue holds push results only, so pushes never decrease along it.
       for (let side = 0; side < 4; side++) {
-        if (this.group[cell * 4 + side] !== own) continue;
+        if (group[cell * 4 + side] !== own) continue;
         seenEpoch[cell * 4 + side] = epoch;
         // A push moves the box away from the player; a pull moves it onto the player's square,
-        // the player stepping on to the square beyond, which must be free.
-        if (!this.canStepFrom(cell, side, boxAt, dead, pulling)) continue;
-        const to = pulling ? neighbours[cell * 4 + side] : neighbours[cell * 4 + (side ^ 1)];
+        // the player stepping on to the square beyond, which must be free (canStepFrom, written out).
+        let to: number;
+        if (pulling) {
+          to = neighbours[cell * 4 + side];
+          const beyond = neighbours[to * 4 + side];
+          if (beyond < 0 || boxAt[beyond] !== 0) continue;
+        } else {
+          to = neighbours[cell * 4 + (side ^ 1)];
+          if (to < 0 || boxAt[to] !== 0 || (dead !== null && dead[to] !== 0)) continue;
+        }
         const next = to * 4 + side;
         if (seenEpoch[next] === epoch) continue;
         seenEpoch[next] = epoch;
         stateDistance[next] = distance + 1;
-        this.cameFrom[next] = state;
+        cameFrom[next] = state;
         queue[tail++] = next;
       }
     }
@@ -315,7 +340,7 @@ export class BoxMoves {
       if (cell === origin) head = -2 - areaOf[side];
       else if (side === origin) head = JOINED_PIECE;
       else {
-        head = this.cuts.pieceOf(side, cell);
+        head = this.sidePieces(cell)[cell * 4 + d];
         for (let j = 0; j < joined; j++) {
           if (joinedHeads[j] === head) {
             head = JOINED_PIECE;
@@ -324,6 +349,32 @@ export class BoxMoves {
         }
       }
       this.labelSide(cell, d, head);
+    }
+  }
+
+  /**
+   * sidePiece, with the pieces of `cell`'s sides filled in for the current walk: of each side that
+   * was free in the walked position (the others are not read).
+   */
+  private sidePieces(cell: number): Int32Array {
+    const { sidePiece } = this;
+    if (this.pieceStamp[cell] !== this.walkStamp) {
+      this.pieceStamp[cell] = this.walkStamp;
+      const { neighbours } = this.problem;
+      const { discovered } = this.cuts;
+      for (let d = 0; d < 4; d++) {
+        const side = neighbours[cell * 4 + d];
+        sidePiece[cell * 4 + d] = side >= 0 && discovered[side] !== 0 ? this.cuts.pieceOf(side, cell) : -1;
+      }
+    }
+    return sidePiece;
+  }
+
+  /** A new walk of `cuts`: the side pieces of the last one are stale. */
+  private nextWalk(): void {
+    if (++this.walkStamp === 0xffffffff) {
+      this.pieceStamp.fill(0);
+      this.walkStamp = 1;
     }
   }
 
