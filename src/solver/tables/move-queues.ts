@@ -165,15 +165,37 @@ export class MoveQueues {
   /** Queues a move; `priority` (a whole number below MAX_PRIORITY, default 0) orders moves of equal weight, higher first. */
   push(cell: number, parent: number, move: number, weight: number, priority = 0): void {
     const record = this.allocate();
-    const at = (record & this.chunkMask) * INTS_PER_RECORD;
-    const ints = this.intChunks[record >>> this.chunkShift];
+    const { chunkShift, chunkMask } = this;
+    const at = (record & chunkMask) * INTS_PER_RECORD;
+    const ints = this.intChunks[record >>> chunkShift];
+    const key = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
     ints[at + PARENT] = parent;
     ints[at + MOVE] = move;
-    ints[at + LEFT] = -1;
-    ints[at + RIGHT] = -1;
-    this.keyChunks[record >>> this.chunkShift][(record & this.chunkMask) * KEYS_PER_RECORD] = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
+    this.keyChunks[record >>> chunkShift][(record & chunkMask) * KEYS_PER_RECORD] = key;
     const roots = this.rootsFor(cell, weight);
-    roots[weight] = roots[weight] < 0 ? record : this.meld(roots[weight], record);
+    const root = roots[weight];
+    // meld(root, record), written out for a record of no children and a key at hand: the moves a
+    // position queues (hundreds on levels of many boxes) each meet their bucket's root here.
+    if (root < 0) {
+      ints[at + LEFT] = -1;
+      ints[at + RIGHT] = -1;
+      roots[weight] = record;
+    } else {
+      const rootInts = this.intChunks[root >>> chunkShift];
+      const rootAt = (root & chunkMask) * INTS_PER_RECORD;
+      if (this.keyChunks[root >>> chunkShift][(root & chunkMask) * KEYS_PER_RECORD] < key) {
+        // The root (a root has no siblings) becomes the record's only child.
+        ints[at + LEFT] = root;
+        ints[at + RIGHT] = -1;
+        rootInts[rootAt + RIGHT] = -1;
+        roots[weight] = record;
+      } else {
+        // Equal keys keep the root, as meld does: the record goes first among its children.
+        ints[at + LEFT] = -1;
+        ints[at + RIGHT] = rootInts[rootAt + LEFT];
+        rootInts[rootAt + LEFT] = record;
+      }
+    }
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
     if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
