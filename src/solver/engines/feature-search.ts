@@ -356,6 +356,10 @@ export class FeatureSearch implements SearchEngine {
   private readonly doorways: Int32Array;
   /** Targets (cell * 4 + side) per box cell, in the encoding of queued moves. */
   private readonly moveStride: number;
+  /** Per cell, mobilityArriving's count for a box arriving there, valid where arrivalStamp is arrivalEpoch (the position being expanded). */
+  private readonly arrivalSides: Int32Array;
+  private readonly arrivalStamp: Uint32Array;
+  private arrivalEpoch = 0;
   /** Each cell's row and column on the board, for stepsBetween (asked for many moves of every position). */
   private readonly rowOfCell: Int32Array;
   private readonly columnOfCell: Int32Array;
@@ -420,6 +424,8 @@ export class FeatureSearch implements SearchEngine {
     for (const doorway of this.doorways) this.isDoorway[doorway] = 1;
     this.moveStride = cellCount * 4;
     const grid = cellGrid(problem);
+    this.arrivalSides = new Int32Array(cellCount);
+    this.arrivalStamp = new Uint32Array(cellCount);
     this.rowOfCell = grid.rows;
     this.columnOfCell = grid.columns;
     this.options = {
@@ -701,6 +707,10 @@ export class FeatureSearch implements SearchEngine {
     for (let i = 0; i < boxCount; i++) distanceSum += nearest[boxList[i]];
     if (this.hotspots !== null) this.hotspots.analyze(boxList, boxCount);
     const mobility = this.options.mobility ? this.mobilityOf(boxCount, boxAt) : 0;
+    if (++this.arrivalEpoch === 0xffffffff) {
+      this.arrivalStamp.fill(0);
+      this.arrivalEpoch = 1;
+    }
     this.scoreMoves(count, packed, blocked, outOfPlan, distanceSum, mobility, boxAt);
 
     const packAdvice = this.packingAdvice(count, packed, boxAt);
@@ -804,19 +814,27 @@ export class FeatureSearch implements SearchEngine {
 
   /** The second half of the mobility after a move (see mobilityLeaving): what the box's arrival on `to` adds and takes. */
   private mobilityArriving(leaving: number, from: number, to: number, boxAt: Uint8Array): number {
+    const { arrivalStamp, arrivalSides } = this;
     const { neighbours } = this.analysis.problem;
-    const { reach } = this;
-    let sides = leaving;
-    const toReached = reach.reached(to);
-    for (let d = 0; d < 4; d++) {
-      const next = neighbours[to * 4 + d];
-      if (next < 0) continue;
-      if (next === from) sides++;
-      else if (boxAt[next] === 0) sides += reach.reached(next) ? 1 : 0;
-      // A neighbouring box loses the square the box arrives on, if the player could stand there.
-      else if (toReached) sides--;
+    const toReached = this.reach.reached(to);
+    if (arrivalStamp[to] !== this.arrivalEpoch) {
+      // What arriving on `to` does to the sides around it, the box's own cell counted as a box:
+      // the same for the moves of every box that end there.
+      let sides = 0;
+      for (let d = 0; d < 4; d++) {
+        const next = neighbours[to * 4 + d];
+        if (next < 0) continue;
+        if (boxAt[next] === 0) sides += this.reach.reached(next) ? 1 : 0;
+        // A neighbouring box loses the square the box arrives on, if the player could stand there.
+        else if (toReached) sides--;
+      }
+      arrivalStamp[to] = this.arrivalEpoch;
+      arrivalSides[to] = sides;
     }
-    return sides;
+    // The box's own cell, when beside `to`, is a free square the player reaches (it stood there to push).
+    const at = to * 4;
+    const besideFrom = neighbours[at] === from || neighbours[at + 1] === from || neighbours[at + 2] === from || neighbours[at + 3] === from;
+    return leaving + arrivalSides[to] + (besideFrom ? (toReached ? 2 : 1) : 0);
   }
 
   /** A candidate as one queue entry: from * moveStride + target. */
