@@ -87,30 +87,37 @@ export class HotspotTable {
 
   /**
    * How many of the boxes on `cells` (a set of cells, problem.words words), leaving out the one
-   * on `besides` (or none when -1), cut a box on `x` off a goal.
+   * on `besides` (or none when -1), cut a box on `x` off a goal. `used` lists, in increasing
+   * order, the first `usedCount` words of `cells` that are not 0 (or more words, or all of them):
+   * a position's boxes fill a few words of a large level's, and every box and every cell a box
+   * can move to is asked about them.
    */
-  blockersAmong(x: number, cells: Uint32Array, besides: number): number {
+  blockersAmong(x: number, cells: Uint32Array, besides: number, used: Int32Array, usedCount: number): number {
     const { words, blockers, knownBlockers } = this;
     const base = x * words;
     let count = 0;
-    for (let w = 0; w < words; w++) {
+    for (let i = 0; i < usedCount; i++) {
+      const w = used[i];
       const wanted = w === besides >> 5 ? cells[w] & ~(1 << (besides & 31)) : cells[w];
       if (wanted === 0) continue;
-      this.learnRow(x, w, wanted & ~knownBlockers[base + w]);
+      const unknown = wanted & ~knownBlockers[base + w];
+      if (unknown !== 0) this.learnRow(x, w, unknown);
       count += bitCount(wanted & blockers[base + w]);
     }
     return count;
   }
 
-  /** How many boxes on `cells`, leaving out the one on `besides` (or none when -1), a box on `y` cuts off a goal. */
-  blockedAmong(y: number, cells: Uint32Array, besides: number): number {
+  /** How many boxes on `cells`, leaving out the one on `besides` (or none when -1), a box on `y` cuts off a goal; `used` as for blockersAmong. */
+  blockedAmong(y: number, cells: Uint32Array, besides: number, used: Int32Array, usedCount: number): number {
     const { words, blocked, knownBlocked } = this;
     const base = y * words;
     let count = 0;
-    for (let w = 0; w < words; w++) {
+    for (let i = 0; i < usedCount; i++) {
+      const w = used[i];
       const wanted = w === besides >> 5 ? cells[w] & ~(1 << (besides & 31)) : cells[w];
       if (wanted === 0) continue;
-      this.learnColumn(y, w, wanted & ~knownBlocked[base + w]);
+      const unknown = wanted & ~knownBlocked[base + w];
+      if (unknown !== 0) this.learnColumn(y, w, unknown);
       count += bitCount(wanted & blocked[base + w]);
     }
     return count;
@@ -118,19 +125,21 @@ export class HotspotTable {
 
   /**
    * A box on `cells`, other than the one on `besides` (or any when -1), that a box on `y` cuts off
-   * a goal, or -1 when there is none. The pairs known already answer first; unknown ones are
-   * worked out only until one is hot.
+   * a goal, or -1 when there is none; `used` as for blockersAmong. The pairs known already answer
+   * first; unknown ones are worked out only until one is hot.
    */
-  firstBlocked(y: number, cells: Uint32Array, besides: number): number {
+  firstBlocked(y: number, cells: Uint32Array, besides: number, used: Int32Array, usedCount: number): number {
     const { words, blocked, knownBlocked } = this;
     const base = y * words;
     const besidesWord = besides >> 5;
     const besidesBit = 1 << (besides & 31);
-    for (let w = 0; w < words; w++) {
+    for (let i = 0; i < usedCount; i++) {
+      const w = used[i];
       const hot = (w === besidesWord ? cells[w] & ~besidesBit : cells[w]) & blocked[base + w];
       if (hot !== 0) return (w << 5) + 31 - Math.clz32(hot & -hot);
     }
-    for (let w = 0; w < words; w++) {
+    for (let i = 0; i < usedCount; i++) {
+      const w = used[i];
       let unknown = (w === besidesWord ? cells[w] & ~besidesBit : cells[w]) & ~knownBlocked[base + w];
       while (unknown !== 0) {
         const low = unknown & -unknown;

@@ -20,6 +20,11 @@ export class PositionHotspots {
   private readonly offGoals: Uint32Array;
   /** The boxes of the position that block no box, as a set of cells: they become hotspots when the moved box lands where they cut it off. */
   private readonly idle: Uint32Array;
+  /** The words of offGoals and of idle that are not 0, in increasing order (the pair table reads only those). */
+  private readonly offGoalWords: Int32Array;
+  private offGoalWordCount = 0;
+  private readonly idleWords: Int32Array;
+  private idleWordCount = 0;
   /** countAfterMove's work for one moved box: the box, the others it leaves blocked, and those it alone blocked. */
   private preparedFrom = -1;
   /** The moved box's place in the list. */
@@ -56,6 +61,8 @@ export class PositionHotspots {
     this.boxes = this.blocks;
     this.offGoals = new Uint32Array(problem.words);
     this.idle = new Uint32Array(problem.words);
+    this.offGoalWords = new Int32Array(problem.words);
+    this.idleWords = new Int32Array(problem.words);
     this.idleBlocking = new Int32Array(cells);
     this.idleStamp = new Uint32Array(cells);
     this.idleAsker = new Int32Array(cells);
@@ -82,12 +89,13 @@ export class PositionHotspots {
       const box = boxes[i];
       if (goalIndexOfCell[box] < 0) offGoals[box >> 5] |= 1 << (box & 31);
     }
+    this.offGoalWordCount = wordsInUse(offGoals, this.offGoalWords);
     let count = 0;
     let hottest = -1;
     let most = 0;
     for (let i = 0; i < boxCount; i++) {
       const box = boxes[i];
-      const blocked = table.blockedAmong(box, offGoals, box);
+      const blocked = table.blockedAmong(box, offGoals, box, this.offGoalWords, this.offGoalWordCount);
       blocks[i] = blocked;
       if (blocked === 0) {
         idle[box >> 5] |= 1 << (box & 31);
@@ -101,6 +109,7 @@ export class PositionHotspots {
     }
     this.count = count;
     this.hottest = hottest;
+    this.idleWordCount = wordsInUse(idle, this.idleWords);
   }
 
   /**
@@ -136,7 +145,7 @@ export class PositionHotspots {
       if (this.blockedFound[to] === 0) return cell !== from && this.problem.goalIndexOfCell[cell] < 0 && this.table.isHot(cell, to);
       if (cell !== from) return true;
     }
-    const found = this.table.firstBlocked(to, this.offGoals, from);
+    const found = this.table.firstBlocked(to, this.offGoals, from, this.offGoalWords, this.offGoalWordCount);
     this.blockedStamp[to] = this.stamp;
     this.blockedFound[to] = found >= 0 ? 1 : 0;
     this.blockedCell[to] = found >= 0 ? found : from;
@@ -155,7 +164,7 @@ export class PositionHotspots {
     const { table } = this;
     const fromIdle = this.blocks[this.preparedIndex] === 0;
     if (this.idleStamp[to] !== this.stamp) {
-      const count = table.blockersAmong(to, this.idle, from);
+      const count = table.blockersAmong(to, this.idle, from, this.idleWords, this.idleWordCount);
       this.idleStamp[to] = this.stamp;
       this.idleBlocking[to] = count;
       this.idleAsker[to] = fromIdle ? from : -1;
@@ -190,4 +199,11 @@ export class PositionHotspots {
     this.stillBlocked = still;
     this.freedCount = freed;
   }
+}
+
+/** Lists in `used` the words of the set of cells `cells` that are not 0, in increasing order; returns how many. */
+function wordsInUse(cells: Uint32Array, used: Int32Array): number {
+  let count = 0;
+  for (let w = 0; w < cells.length; w++) if (cells[w] !== 0) used[count++] = w;
+  return count;
 }
