@@ -323,6 +323,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly hotspots: PositionHotspots | null;
   /** Player areas of the position being expanded, uncapped (counted by settle's walk of the position). */
   private areaTotal = 0;
+  /** Boxes out of plan in the position being expanded, uncapped (counted by outOfPlanCount). */
+  private outOfPlanTotal = 0;
   /** 1 on squares off the goals and off the sink basin: a box there is out of plan (see sink-basin.ts). */
   private readonly outOfPlan: Uint8Array;
   /** Per cell, steps to the nearest square in the sink basin or on a goal, walls only; empty without a basin. */
@@ -1001,9 +1003,11 @@ export class FeatureSearch implements SearchEngine {
    * sink basin, or off the basin of the plan step `packed` and not on a square already packed.
    */
   private outOfPlanCount(boxAt: Uint8Array, packed: number): number {
+    this.outOfPlanTotal = 0;
     if (!this.hasOutOfPlan) return 0;
     let count = 0;
     for (let cell = 0; cell < boxAt.length; cell++) if (boxAt[cell] !== 0) count += this.outOfPlanAt(packed, cell);
+    this.outOfPlanTotal = count;
     return Math.min(count, MAX_OUT_OF_PLAN);
   }
 
@@ -1019,6 +1023,8 @@ export class FeatureSearch implements SearchEngine {
 
   /** Boxes out of plan after a move that changes the plan step to `packedAfter`: every box counted again, as the basin changes. */
   private outOfPlanAfterPacking(packedAfter: number, from: number, to: number): number {
+    // Without step basins a square is out of plan or not whatever the step: the count moves with the box alone.
+    if (this.stepBasins === null) return Math.min(this.outOfPlanTotal - this.outOfPlan[from] + this.outOfPlan[to], MAX_OUT_OF_PLAN);
     const { boxList } = this;
     let count = 0;
     for (let i = 0; i < boxList.length; i++) count += this.outOfPlanAt(packedAfter, boxList[i] === from ? to : boxList[i]);
