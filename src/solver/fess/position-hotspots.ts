@@ -14,8 +14,11 @@ export class PositionHotspots {
   hottest = -1;
   /** Per box of the list given to analyze: how many other boxes it blocks. */
   private readonly blocks: Int32Array;
+  /** The places in that list of the boxes that block some box (the hotspots), in list order: prepare reads only those. */
+  private readonly hotIndices: Int32Array;
+  /** Per cell of a box in the list, its place in the list (valid on the boxes of the position last analyzed). */
+  private readonly indexOfBox: Int32Array;
   private boxes: Int32Array;
-  private boxCount = 0;
   /** The boxes of the position off the goals, as a set of cells: the ones that can be cut off a goal. */
   private readonly offGoals: Uint32Array;
   /** The boxes of the position that block no box, as a set of cells: they become hotspots when the moved box lands where they cut it off. */
@@ -57,6 +60,8 @@ export class PositionHotspots {
     const boxes = problem.initialBoxes.length;
     const cells = problem.cellCount;
     this.blocks = new Int32Array(boxes);
+    this.hotIndices = new Int32Array(boxes);
+    this.indexOfBox = new Int32Array(cells);
     this.freedByMove = new Int32Array(boxes);
     this.boxes = this.blocks;
     this.offGoals = new Uint32Array(problem.words);
@@ -76,7 +81,6 @@ export class PositionHotspots {
     const { table, blocks, offGoals, idle } = this;
     const { goalIndexOfCell } = this.problem;
     this.boxes = boxes;
-    this.boxCount = boxCount;
     this.preparedFrom = -1;
     if (++this.stamp === 0xffffffff) {
       this.idleStamp.fill(0);
@@ -93,15 +97,17 @@ export class PositionHotspots {
     let count = 0;
     let hottest = -1;
     let most = 0;
+    const { hotIndices, indexOfBox } = this;
     for (let i = 0; i < boxCount; i++) {
       const box = boxes[i];
+      indexOfBox[box] = i;
       const blocked = table.blockedAmong(box, offGoals, box, this.offGoalWords, this.offGoalWordCount);
       blocks[i] = blocked;
       if (blocked === 0) {
         idle[box >> 5] |= 1 << (box & 31);
         continue;
       }
-      count++;
+      hotIndices[count++] = i;
       if (blocked > most) {
         most = blocked;
         hottest = box;
@@ -181,17 +187,16 @@ export class PositionHotspots {
 
   /** With the box on `from` lifted: how many other boxes still block some box, and which blocked only `from`. */
   private prepare(from: number): void {
-    const { table, blocks, boxes, freedByMove } = this;
+    const { table, blocks, boxes, freedByMove, hotIndices } = this;
     const fromCounts = this.problem.goalIndexOfCell[from] < 0;
     let still = 0;
     let freed = 0;
-    for (let i = 0; i < this.boxCount; i++) {
+    this.preparedIndex = this.indexOfBox[from];
+    // The boxes that block none stay so with `from` lifted: only the hotspots are counted.
+    for (let k = 0; k < this.count; k++) {
+      const i = hotIndices[k];
       const y = boxes[i];
-      if (y === from) {
-        this.preparedIndex = i;
-        continue;
-      }
-      if (blocks[i] === 0) continue;
+      if (y === from) continue;
       if (fromCounts && blocks[i] === 1 && table.isHot(from, y)) freedByMove[freed++] = y;
       else still++;
     }
