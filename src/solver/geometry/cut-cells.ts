@@ -86,8 +86,11 @@ export class CutCells {
     if (labelling) areaOf[root] = area;
     while (top > 0) {
       const at = stack[top - 1];
-      if (next[at] < 4) {
-        const to = neighbours[at * 4 + next[at]++];
+      // The cell's remaining sides, up to the first that leads to a new cell (walked next) or all of them.
+      let d = next[at];
+      let descended = false;
+      while (d < 4) {
+        const to = neighbours[at * 4 + d++];
         if (to < 0 || boxAt[to] !== 0) continue;
         if (discovered[to] === 0) {
           parent[to] = at;
@@ -97,11 +100,13 @@ export class CutCells {
           stack[top++] = to;
           if (remember) reached[this.reachedCount++] = to;
           if (labelling) areaOf[to] = area;
-        } else if (to !== parent[at] && discovered[to] < low[at]) {
-          low[at] = discovered[to];
+          descended = true;
+          break;
         }
-        continue;
+        if (to !== parent[at] && discovered[to] < low[at]) low[at] = discovered[to];
       }
+      next[at] = d;
+      if (descended) continue;
       top--;
       last[at] = time;
       const up = parent[at];
