@@ -736,7 +736,7 @@ export class FeatureSearch implements SearchEngine {
    * Mobility, FESS's last key, comes before the distances.
    */
   private scoreMoves(count: number, packed: number, blocked: number, outOfPlan: number, distanceSum: number, mobility: number, boxAt: Uint8Array): void {
-    const { candidateFrom, candidateTarget, candidateKey, candidateAreas, packing, packedRank, isDoorway, hotspots } = this;
+    const { candidateFrom, candidateTarget, candidateKey, candidateAreas, candidateHotspots, packing, packedRank, isDoorway, hotspots, until, packedFirst, fartherFirst } = this;
     const hasOutOfPlan = this.hasOutOfPlan;
     const nearest = this.analysis.distances.nearest;
     const next = packing !== null && packed < packing.length ? packing[packed] : -1;
@@ -754,11 +754,11 @@ export class FeatureSearch implements SearchEngine {
         if (hasOutOfPlan) outOfPlanLeft = outOfPlan - this.outOfPlanAt(packed, from);
       }
       const rank = packedRank[from];
-      const packedAfter = Math.min(MAX_PACKED, this.until !== null ? this.packedAfterMove(from, to, boxAt) : to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
+      const packedAfter = Math.min(MAX_PACKED, until !== null ? this.packedAfterMove(from, to, boxAt) : to === next ? packed + 1 : rank >= 0 && rank < packed ? rank : packed);
       const areasAfter = candidateAreas[c];
       const blockedAfter = Math.max(0, Math.min(MAX_DOORWAYS, blocked + isDoorway[to] - isDoorway[from]));
       const hotspotsAfter = hotspots === null ? 0 : Math.min(hotspots.countAfterMove(from, to), MAX_HOTSPOTS);
-      this.candidateHotspots[c] = hotspotsAfter;
+      candidateHotspots[c] = hotspotsAfter;
       const distanceAfter = Math.max(0, Math.min(MAX_DISTANCE_SUM, distanceSum - nearest[from] + nearest[to]));
       const outOfPlanAfter = !hasOutOfPlan
         ? 0
@@ -769,12 +769,12 @@ export class FeatureSearch implements SearchEngine {
       const areaTerm = MAX_AREAS - areasAfter;
       const doorTerm = MAX_DOORWAYS - blockedAfter;
       const planTerm = MAX_OUT_OF_PLAN - outOfPlanAfter;
-      const leading = this.packedFirst
+      const leading = packedFirst
         ? ((packedAfter * (MAX_AREAS + 1) + areaTerm) * (MAX_DOORWAYS + 1) + doorTerm) * (MAX_OUT_OF_PLAN + 1) + planTerm
         : ((planTerm * (MAX_PACKED + 1) + packedAfter) * (MAX_AREAS + 1) + areaTerm) * (MAX_DOORWAYS + 1) + doorTerm;
       const features = leading * (MAX_HOTSPOTS + 1) + (MAX_HOTSPOTS - hotspotsAfter);
       const mobilityAfter = withMobility ? Math.max(0, Math.min(MAX_MOBILITY, this.mobilityArriving(mobilityLeft, from, to, boxAt))) : 0;
-      candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (this.fartherFirst ? distanceAfter : MAX_DISTANCE_SUM - distanceAfter);
+      candidateKey[c] = (features * (MAX_MOBILITY + 1) + mobilityAfter) * (MAX_DISTANCE_SUM + 1) + (fartherFirst ? distanceAfter : MAX_DISTANCE_SUM - distanceAfter);
     }
   }
 
