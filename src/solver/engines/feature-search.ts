@@ -614,7 +614,9 @@ export class FeatureSearch implements SearchEngine {
     let blocked = 0;
     const { doorways } = this;
     if (this.arrangement === null) for (let i = 0; i < doorways.length; i++) blocked += boxAt[doorways[i]];
-    const outOfPlan = this.outOfPlanCount(boxAt, packed);
+    // The boxes, listed once for the features here and the moves in queueMoves.
+    const boxCount = this.listBoxes(boxAt);
+    const outOfPlan = this.outOfPlanCount(boxCount, packed);
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
@@ -629,7 +631,7 @@ export class FeatureSearch implements SearchEngine {
       }
     }
     this.expanded++;
-    this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan);
+    this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan, boxCount);
     this.clear(boxAt);
     if (this.bytes > this.maxBytes) this.state = 'memory';
   }
@@ -666,11 +668,10 @@ export class FeatureSearch implements SearchEngine {
    * the rest one heavier. Among moves of equal weight in a cell, the queue gives first the one
    * whose position scores best on FESS's features (see scoreMoves), whichever position it is from.
    */
-  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number): void {
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number, boxCount: number): void {
     const { dead, distances } = this.analysis;
     const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey, candidateAreas } = this;
     const boxAt = reach.boxAt;
-    const boxCount = this.listBoxes(boxAt);
 
     // PI-corral pruning: when a corral's fence can only be pushed into it, and the player can make
     // each of those pushes already, one of them comes first in some solution.
@@ -1002,11 +1003,12 @@ export class FeatureSearch implements SearchEngine {
    * Boxes out of plan (FESS's OOP feature), at most MAX_OUT_OF_PLAN: off the goals and off the
    * sink basin, or off the basin of the plan step `packed` and not on a square already packed.
    */
-  private outOfPlanCount(boxAt: Uint8Array, packed: number): number {
+  private outOfPlanCount(boxCount: number, packed: number): number {
     this.outOfPlanTotal = 0;
     if (!this.hasOutOfPlan) return 0;
+    const { boxList } = this;
     let count = 0;
-    for (let cell = 0; cell < boxAt.length; cell++) if (boxAt[cell] !== 0) count += this.outOfPlanAt(packed, cell);
+    for (let i = 0; i < boxCount; i++) count += this.outOfPlanAt(packed, boxList[i]);
     this.outOfPlanTotal = count;
     return Math.min(count, MAX_OUT_OF_PLAN);
   }
