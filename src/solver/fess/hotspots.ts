@@ -49,6 +49,13 @@ export class HotspotTable {
   private readonly moves: BoxMoves;
   private readonly goalSeen: Uint32Array;
   private goalStamp = 0;
+  /**
+   * The blocker (-1 for none) of the board `moves` last walked, and its walkCount then: the next
+   * search with the same blocker, of a box in the walked area, reads that walk (searchInLastWalk).
+   * Pairs come up a blocker at a time (blockedAmong, firstBlocked), so most searches can.
+   */
+  private walkedBlocker = -2;
+  private walkedStamp = -1;
   private readonly n: number;
 
   private constructor(
@@ -199,7 +206,18 @@ export class HotspotTable {
     if (this.dead[x] !== 0) return 0;
     boxAt[x] = 1;
     if (blocker >= 0) boxAt[blocker] = 1;
-    const found = moves.search(x, boxAt, this.dead, anywhere);
+    let found: number;
+    if (blocker === this.walkedBlocker && moves.walkCount === this.walkedStamp && moves.walked(x)) {
+      found = moves.searchInLastWalk(x, boxAt, this.dead, anywhere);
+    } else {
+      const walks = moves.walkCount;
+      found = moves.search(x, boxAt, this.dead, anywhere);
+      // A search that finds no push from any side does not walk: the last walk is still the one recorded.
+      if (moves.walkCount !== walks) {
+        this.walkedBlocker = blocker;
+        this.walkedStamp = moves.walkCount;
+      }
+    }
     boxAt[x] = 0;
     if (blocker >= 0) boxAt[blocker] = 0;
     else {

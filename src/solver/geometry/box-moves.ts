@@ -92,6 +92,28 @@ export class BoxMoves {
   }
 
   /**
+   * What `search` gives, without walking the box's area again: the last walk (walkCount has not
+   * moved since the caller's search that made it) must be of the same board, the box's cell and
+   * the last search's box both free, and have reached `box` (walked). A table that searches one
+   * box after another against the same walls (the hotspot table, a blocker at a time) walks the
+   * board once for them all; the side groups a walk gives do not depend on where it started.
+   */
+  searchInLastWalk(box: number, boxAt: Uint8Array, dead: Uint8Array, playerCanReach: (cell: number) => boolean): number {
+    this.inWalkedPosition = false;
+    return this.walk(box, boxAt, dead, playerCanReach, false, 0, true);
+  }
+
+  /** Walks of the free cells so far (by walkPosition and by the searches); it moves on with each. */
+  get walkCount(): number {
+    return this.walkStamp;
+  }
+
+  /** Whether the last walk reached the cell `cell`. */
+  walked(cell: number): boolean {
+    return this.cuts.discovered[cell] !== 0;
+  }
+
+  /**
    * Walks the free cells of a position once (boxAt marks every box), for searchInWalkedPosition
    * to search any number of its boxes without a walk each: a search engine that lists every box's
    * moves in a position walks it once instead of once per box (the per-box walks were about a
@@ -143,7 +165,15 @@ export class BoxMoves {
   }
 
   /** The search of `search`, `searchPulls` and `searchInWalkedPosition`; without `playerCanReach`, the player reaches the sides in the walked area `playerArea`. */
-  private walk(box: number, boxAt: Uint8Array, dead: Uint8Array | null, playerCanReach: ((cell: number) => boolean) | null, pulling: boolean, playerArea = 0): number {
+  private walk(
+    box: number,
+    boxAt: Uint8Array,
+    dead: Uint8Array | null,
+    playerCanReach: ((cell: number) => boolean) | null,
+    pulling: boolean,
+    playerArea = 0,
+    walked = false,
+  ): number {
     const { neighbours } = this.problem;
     const { seenEpoch, stateDistance, queue, states, pushes, groupEpoch } = this;
     const { areaOf } = this.cuts;
@@ -169,7 +199,7 @@ export class BoxMoves {
     }
     boxAt[box] = 0;
     this.origin = box;
-    if (!this.inWalkedPosition) {
+    if (!this.inWalkedPosition && !walked) {
       this.nextWalk();
       this.cuts.walkArea(box, boxAt);
     }
