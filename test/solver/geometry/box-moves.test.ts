@@ -170,6 +170,50 @@ describe('box moves', () => {
     });
     expect(compared).toBeGreaterThan(2000);
   });
+
+  it('gives, for a lone box searched on the walk of the last search against the same walls, what a search walking its own area gives', () => {
+    // The hotspot table searches one lone box after another with the same blocker: the walk of
+    // the board (the last search's box off it) holds for any box in its area, wherever it started.
+    const problem = buildProblem(
+      board('###########', '#    #    #', '#  ## # # #', '#   @     #', '# #  ## #.#', '#    #    #', '## ##  #  #', '#         #', '###########'),
+      'all-goals',
+    );
+    const dead = new Uint8Array(problem.cellCount);
+    const fresh = new BoxMoves(problem);
+    const reusing = new BoxMoves(problem);
+    const boxAt = new Uint8Array(problem.cellCount);
+    const random = seededRandom(41);
+    const anywhere = (): boolean => true;
+    const found = (moves: BoxMoves, count: number): string[] => Array.from(moves.states.slice(0, count), (state, k) => `${state}:${moves.pushes[k]}`);
+    let reused = 0;
+    let compared = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      // A blocker or two, then boxes searched one after another against them.
+      boxAt.fill(0);
+      const blockers = 1 + Math.floor(random() * 2);
+      for (let b = 0; b < blockers; b++) boxAt[Math.floor(random() * problem.cellCount)] = 1;
+      let walks = -1;
+      for (let k = 0; k < 6; k++) {
+        const box = Math.floor(random() * problem.cellCount);
+        if (boxAt[box] !== 0) continue;
+        boxAt[box] = 1;
+        const expected = found(fresh, fresh.search(box, boxAt, dead, anywhere));
+        if (reusing.walkCount === walks && reusing.walked(box)) {
+          expect(found(reusing, reusing.searchInLastWalk(box, boxAt, dead, anywhere))).toEqual(expected);
+          reused++;
+        } else {
+          const before = reusing.walkCount;
+          expect(found(reusing, reusing.search(box, boxAt, dead, anywhere))).toEqual(expected);
+          // A box with no push from any side is not walked round: the last walk stays the one known.
+          if (reusing.walkCount !== before) walks = reusing.walkCount;
+        }
+        compared += expected.length;
+        boxAt[box] = 0;
+      }
+    }
+    expect(reused).toBeGreaterThan(300);
+    expect(compared).toBeGreaterThan(5000);
+  });
 });
 
 describe('box pulls', () => {
