@@ -3,7 +3,7 @@ import { type MemberPlan, PORTFOLIO_PHASES, type TimeShares } from './plan.js';
 const percent = (share: number): string => `${Math.round(share * 1000) / 10}%`;
 
 function shareCells(time: TimeShares): string[] {
-  return [time.opening, time.middle, time.late, time.hard ?? time.late, time.final ?? time.late].map(percent);
+  return [time.start ?? 0, time.opening, time.middle, time.late, time.hard ?? time.late, time.final ?? time.late].map(percent);
 }
 
 /** When a member hands its time on (TimeShares' `until` and `after`). */
@@ -19,11 +19,12 @@ function handOverCell(time: TimeShares): string {
  * memory and the racing worker that runs it. A test keeps the README's copy equal to it.
  */
 export function portfolioTable(plan: readonly MemberPlan[]): string {
-  const { openingMs, lateMs, hardMs, finalMs } = PORTFOLIO_PHASES;
+  const { headStartMs, openingMs, lateMs, hardMs, finalMs } = PORTFOLIO_PHASES;
   const head = [
     'member',
     'search',
-    `time, first ${openingMs} ms`,
+    `time, first ${headStartMs} ms`,
+    `to ${openingMs} ms`,
     `to ${lateMs / 1000} s`,
     `to ${hardMs / 1000} s`,
     `to ${finalMs / 1000} s`,

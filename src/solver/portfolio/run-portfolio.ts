@@ -5,6 +5,8 @@ export interface PortfolioMember {
   readonly engine: SearchEngine;
   /** Fraction of each round's time; the shares of a portfolio need not add up to one. */
   readonly share: number;
+  /** Its share during the head start (PortfolioLimits.headStartMs); absent: none, it waits for the opening. */
+  readonly startShare?: number;
   /** Its share during the opening (see PortfolioLimits.openingMs), when different. */
   readonly openingShare?: number;
   /** Its share once the level has run past PortfolioLimits.lateMs, when different. */
@@ -27,6 +29,12 @@ export interface PortfolioMember {
 }
 
 export interface PortfolioLimits {
+  /**
+   * For this long from the first turn only the members with a start share take turns (default 0,
+   * no head start): the cheap searches that win small levels at once, before any other search has
+   * built its tables. A part of the opening, which is also counted from the first turn.
+   */
+  readonly headStartMs?: number;
   /** For this long from the first turn, members take their opening shares (default 0). */
   readonly openingMs?: number;
   /** From this long after the first turn on, members take their late shares (default never). */
@@ -93,6 +101,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   // What turns and phases are measured by: the clock, or the positions expanded so far.
   const schedule = positionsPerMs === undefined ? clock : () => sumOf((e) => e.expanded) / positionsPerMs;
   const firstTurn = schedule();
+  const headStartEnds = firstTurn + (limits.headStartMs ?? 0);
   const openingEnds = firstTurn + (limits.openingMs ?? 0);
   const lateStarts = firstTurn + (limits.lateMs ?? Number.POSITIVE_INFINITY);
   const hardStarts = firstTurn + (limits.hardMs ?? Number.POSITIVE_INFINITY);
@@ -102,12 +111,24 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   let skipped = 0;
   for (;;) {
     const now = schedule() + skipped;
-    const phase: Phase = now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= hardStarts ? 'hard' : now >= lateStarts ? 'late' : 'middle';
+    const phase: Phase =
+      now < headStartEnds ? 'start' : now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= hardStarts ? 'hard' : now >= lateStarts ? 'late' : 'middle';
     // A phase in which no running member has a share would never end when counted in positions
     // (`--members feature-bases` alone under a node budget, whose opening share is 0), and would
     // spin the clock away otherwise: the schedule moves on to the next phase at once.
     if (!members.some((m) => m.engine.state === 'running' && shareIn(m, phase) > 0)) {
-      const next = phase === 'opening' ? openingEnds : phase === 'middle' ? lateStarts : phase === 'late' ? hardStarts : phase === 'hard' ? finalStarts : Number.POSITIVE_INFINITY;
+      const next =
+        phase === 'start'
+          ? headStartEnds
+          : phase === 'opening'
+            ? openingEnds
+            : phase === 'middle'
+              ? lateStarts
+              : phase === 'late'
+                ? hardStarts
+                : phase === 'hard'
+                  ? finalStarts
+                  : Number.POSITIVE_INFINITY;
       if (Number.isFinite(next)) {
         skipped += next - now;
         continue;
@@ -188,9 +209,10 @@ export function turnTakers(members: readonly PortfolioMember[], shares: readonly
 }
 
 /** A level's phases in the order they come (PortfolioLimits). */
-type Phase = 'opening' | 'middle' | 'late' | 'hard' | 'final';
+type Phase = 'start' | 'opening' | 'middle' | 'late' | 'hard' | 'final';
 
 function shareIn(member: PortfolioMember, phase: Phase): number {
+  if (phase === 'start') return member.startShare ?? 0;
   if (phase === 'opening') return member.openingShare ?? member.share;
   if (phase === 'final') return member.finalShare ?? member.lateShare ?? member.share;
   if (phase === 'hard') return member.hardShare ?? member.lateShare ?? member.share;

@@ -82,7 +82,7 @@ describe('a member added as one row of the plan', () => {
   it('races on the worker its row names, holds its memory share and has its line in the table', () => {
     expect(raceSplitOf(WITH_THROWAWAY)[0]).toEqual(['feature', 'throwaway']);
     expect(memoryShareOf(['throwaway'], WITH_THROWAWAY)).toBeCloseTo(0.2 / 1.5);
-    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 50% | 50% | 50% | 50% | 50% | to the end | 13.3% | 1 |');
+    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 0% | 50% | 50% | 50% | 50% | 50% | to the end | 13.3% | 1 |');
   });
 });
 

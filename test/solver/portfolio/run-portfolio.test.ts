@@ -109,6 +109,54 @@ describe('portfolio opening', () => {
   });
 });
 
+describe('portfolio head start', () => {
+  it('runs only the members with a start share for headStartMs, so a level they win there never runs the others at all', () => {
+    const clock = { now: 0 };
+    const quick = new FakeSearch(clock, 0.01, 500);
+    const costly = new FakeSearch(clock, 0.01);
+    const outcome = runPortfolio(
+      [
+        { engine: quick, share: 0.1, startShare: 0.85, openingShare: 0.85 },
+        { engine: costly, share: 0.9, openingShare: 0.15 },
+      ],
+      { ...limits(clock), headStartMs: 20, openingMs: 250 },
+    );
+    expect(outcome.finished).toBe(quick);
+    expect(costly.expanded).toBe(0);
+  });
+
+  it('then gives the others their opening shares, as without a head start', () => {
+    const clock = { now: 0 };
+    const quick = new FakeSearch(clock, 0.01);
+    const costly = new FakeSearch(clock, 0.01);
+    runPortfolio(
+      [
+        { engine: quick, share: 0.5, startShare: 0.85, openingShare: 0.5 },
+        { engine: costly, share: 0.5, openingShare: 0.5 },
+      ],
+      { ...limits(clock, { deadline: 20 }), headStartMs: 20, openingMs: 250 },
+    );
+    expect(costly.expanded).toBe(0);
+    const atHeadStartEnd = quick.expanded;
+    runPortfolio(
+      [
+        { engine: quick, share: 0.5, startShare: 0.85, openingShare: 0.5 },
+        { engine: costly, share: 0.5, openingShare: 0.5 },
+      ],
+      { ...limits(clock, { deadline: clock.now + 200 }), openingMs: 250 },
+    );
+    expect(costly.expanded / (costly.expanded + quick.expanded - atHeadStartEnd)).toBeCloseTo(0.5, 1);
+  });
+
+  it('is skipped at once where no member has a start share (one side of a race, the optimal searches)', () => {
+    const clock = { now: 0 };
+    const only = new FakeSearch(clock, 0.01, 100);
+    const outcome = runPortfolio([{ engine: only, share: 1, openingShare: 1 }], { ...limits(clock), headStartMs: 20, openingMs: 250 });
+    expect(outcome.finished).toBe(only);
+    expect(clock.now).toBeCloseTo(1, 5);
+  });
+});
+
 describe('portfolio late phase', () => {
   it('keeps the usual shares until lateMs, then gives members their late shares', () => {
     const clock = { now: 0 };
