@@ -67,6 +67,9 @@ function areasWithout(regions: RegionLabels, boxAt: Uint8Array, box: number): nu
   return areas;
 }
 
+/** A level of rooms and pillars, for random positions whose walks go round corners. */
+const ROOMS_AND_PILLARS = board('###########', '#    #    #', '#  ## # # #', '#   @     #', '# #  ## #.#', '#    #    #', '## ##  #  #', '#         #', '###########');
+
 describe('box moves', () => {
   it('lists every square a box can be pushed to in a corridor, with the pushes it takes', () => {
     expect(movesOf(['#######', '#@$  .#', '#######'], 1, 2)).toEqual(['1,3 l 1', '1,4 l 2', '1,5 l 3']);
@@ -149,10 +152,7 @@ describe('box moves', () => {
   it('gives, searching each box of a position walked once, what a search walking its own area gives', () => {
     // Random boxes on a level with pillars and rooms: the walk of the whole position, with the
     // box on its cell, must tell the same side groups and areas as a walk of the box's area.
-    const problem = buildProblem(
-      board('###########', '#    #    #', '#  ## # # #', '#   @     #', '# #  ## #.#', '#    #    #', '## ##  #  #', '#         #', '###########'),
-      'all-goals',
-    );
+    const problem = buildProblem(ROOMS_AND_PILLARS, 'all-goals');
     const dead = new Uint8Array(problem.cellCount);
     const alone = new BoxMoves(problem);
     const walked = new BoxMoves(problem);
@@ -174,10 +174,7 @@ describe('box moves', () => {
   it('gives, for a lone box searched on the walk of the last search against the same walls, what a search walking its own area gives', () => {
     // The hotspot table searches one lone box after another with the same blocker: the walk of
     // the board (the last search's box off it) holds for any box in its area, wherever it started.
-    const problem = buildProblem(
-      board('###########', '#    #    #', '#  ## # # #', '#   @     #', '# #  ## #.#', '#    #    #', '## ##  #  #', '#         #', '###########'),
-      'all-goals',
-    );
+    const problem = buildProblem(ROOMS_AND_PILLARS, 'all-goals');
     const dead = new Uint8Array(problem.cellCount);
     const fresh = new BoxMoves(problem);
     const reusing = new BoxMoves(problem);
