@@ -23,12 +23,16 @@ function withoutTimes(summary: SummaryFile): unknown {
 
 const solved = new Map<string, Promise<{ text: string; summary: SummaryFile }>>();
 
-/** The summary of `solve` over INPUTS with these options; each run once for the whole file, since it is the same every time but for its times. */
+/**
+ * The summary of `solve --repeatable` over INPUTS with these options; each run once for the whole file, since it is
+ * the same every time but for its times (without --repeatable the searches' turns follow their measured speeds, so
+ * node counts may differ from run to run, as `solve --help` says).
+ */
 function summaryOf(...args: string[]): Promise<{ text: string; summary: SummaryFile }> {
   const key = args.join(' ');
   let run = solved.get(key);
   if (run === undefined) {
-    run = cli('solve', ...INPUTS, '--jobs', '2', '--report', 'out.json', ...args, { files: FILES }).then(({ io }) => {
+    run = cli('solve', ...INPUTS, '--jobs', '2', '--repeatable', '--report', 'out.json', ...args, { files: FILES }).then(({ io }) => {
       const text = io.written.get('out.json') ?? '';
       return { text, summary: JSON.parse(text) as SummaryFile };
     });
