@@ -30,9 +30,10 @@ export interface PortfolioMember {
 
 export interface PortfolioLimits {
   /**
-   * For this long from the first turn only the members with a start share take turns (default 0,
-   * no head start): the cheap searches that win small levels at once, before any other search has
-   * built its tables. A part of the opening, which is also counted from the first turn.
+   * For this long from the first turn, and at least HEAD_START_ROUNDS rounds, only the members with
+   * a start share take turns (default 0, no head start): the cheap searches that win small levels
+   * at once, before any other search has built its tables. A part of the opening, which is also
+   * counted from the first turn.
    */
   readonly headStartMs?: number;
   /** For this long from the first turn, members take their opening shares (default 0). */
@@ -78,6 +79,11 @@ const ROUND_MS = 8;
 /** Positions a search expands in its very first turn, before its speed is known. */
 const FIRST_BUDGET = 8;
 const MAX_BUDGET = 1 << 16;
+/**
+ * Rounds the head start lasts at least, however long they take: a level the push searches settle
+ * in their first turns is settled by them on a slow or loaded machine too, with the same turns.
+ */
+const HEAD_START_ROUNDS = 3;
 
 /** What a search has done against the node limit: its expansions and the positions its tables stored. */
 function work(engine: SearchEngine): number {
@@ -109,26 +115,33 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
   const budget = limits.budget ?? Number.POSITIVE_INFINITY;
   // Phases skipped because no running member had a share in them, as schedule time.
   let skipped = 0;
+  let rounds = 0;
+  let headStartOver = (limits.headStartMs ?? 0) <= 0;
   for (;;) {
     const now = schedule() + skipped;
-    const phase: Phase =
-      now < headStartEnds ? 'start' : now < openingEnds ? 'opening' : now >= finalStarts ? 'final' : now >= hardStarts ? 'hard' : now >= lateStarts ? 'late' : 'middle';
+    if (!headStartOver && now >= headStartEnds && rounds >= HEAD_START_ROUNDS) headStartOver = true;
+    const phase: Phase = !headStartOver
+      ? 'start'
+      : now < openingEnds
+        ? 'opening'
+        : now >= finalStarts
+          ? 'final'
+          : now >= hardStarts
+            ? 'hard'
+            : now >= lateStarts
+              ? 'late'
+              : 'middle';
     // A phase in which no running member has a share would never end when counted in positions
     // (`--members feature-bases` alone under a node budget, whose opening share is 0), and would
     // spin the clock away otherwise: the schedule moves on to the next phase at once.
     if (!members.some((m) => m.engine.state === 'running' && shareIn(m, phase) > 0)) {
-      const next =
-        phase === 'start'
-          ? headStartEnds
-          : phase === 'opening'
-            ? openingEnds
-            : phase === 'middle'
-              ? lateStarts
-              : phase === 'late'
-                ? hardStarts
-                : phase === 'hard'
-                  ? finalStarts
-                  : Number.POSITIVE_INFINITY;
+      // No head start without a member to take it (one side of a race, an optimal search): the
+      // opening, counted from the first turn as well, comes at once.
+      if (phase === 'start') {
+        headStartOver = true;
+        continue;
+      }
+      const next = phase === 'opening' ? openingEnds : phase === 'middle' ? lateStarts : phase === 'late' ? hardStarts : phase === 'hard' ? finalStarts : Number.POSITIVE_INFINITY;
       if (Number.isFinite(next)) {
         skipped += next - now;
         continue;
@@ -186,6 +199,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
         ),
       };
     }
+    rounds++;
     const bytes = sumOf((e) => e.bytes);
     peakBytes = Math.max(peakBytes, bytes);
     if (clock() > limits.deadline) return { finished: null, limit: 'time', peakBytes };

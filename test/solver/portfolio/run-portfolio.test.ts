@@ -148,6 +148,24 @@ describe('portfolio head start', () => {
     expect(costly.expanded / (costly.expanded + quick.expanded - atHeadStartEnd)).toBeCloseTo(0.5, 1);
   });
 
+  it('lasts its first rounds however slow they are, so a level the quick search settles in its first turns is settled the same way on a loaded machine', () => {
+    const clock = { now: 0 };
+    // Its first turn (8 positions) alone takes 40 ms, twice the head start's time.
+    const quick = new FakeSearch(clock, 5, 9);
+    const costly = new FakeSearch(clock, 0.01);
+    // The costly one first, as the first search over features is in the plan: it would take the
+    // first turn of any round after the head start.
+    const outcome = runPortfolio(
+      [
+        { engine: costly, share: 0.9, openingShare: 0.15 },
+        { engine: quick, share: 0.1, startShare: 0.85, openingShare: 0.85 },
+      ],
+      { ...limits(clock), headStartMs: 20, openingMs: 250 },
+    );
+    expect(outcome.finished).toBe(quick);
+    expect(costly.expanded).toBe(0);
+  });
+
   it('is skipped at once where no member has a start share (one side of a race, the optimal searches)', () => {
     const clock = { now: 0 };
     const only = new FakeSearch(clock, 0.01, 100);
