@@ -66,7 +66,7 @@ function sharesOf(time: TimeShares, members: readonly MemberPlan[]): Omit<Portfo
   const followed = time.after === undefined ? -1 : members.findIndex((member) => member.name === time.after);
   return {
     share: time.middle,
-    ...(time.start === undefined ? {} : { startShare: time.start }),
+    ...(time.headStart ? { startShare: time.opening } : {}),
     openingShare: time.opening,
     lateShare: time.late,
     hardShare: time.hard,

@@ -3,7 +3,7 @@ import { type MemberPlan, PORTFOLIO_PHASES, type TimeShares } from './plan.js';
 const percent = (share: number): string => `${Math.round(share * 1000) / 10}%`;
 
 function shareCells(time: TimeShares): string[] {
-  return [time.start ?? 0, time.opening, time.middle, time.late, time.hard ?? time.late, time.final ?? time.late].map(percent);
+  return [time.headStart ? time.opening : 0, time.opening, time.middle, time.late, time.hard ?? time.late, time.final ?? time.late].map(percent);
 }
 
 /** When a member hands its time on (TimeShares' `until` and `after`). */

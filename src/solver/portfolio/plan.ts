@@ -27,7 +27,7 @@ import type { LevelAnalysis } from '../planning/analysis.js';
 /** A level's phases, by how long it has run without an answer (milliseconds from the first turn). */
 export const PORTFOLIO_PHASES = {
   /**
-   * Until then only the push searches run (their `start` shares), and no search over features has
+   * Until then only the push searches run (those with `headStart`), and no search over features has
    * built its tables: alone they win 142 of Microban's 155 levels within 20 ms each, analysis
    * included, where building the first search over features cost about 9 ms a level.
    */
@@ -52,8 +52,8 @@ export const PORTFOLIO_PHASES = {
  * (solved nothing and ran dry, or its time ended) leaves its share to those still taking them.
  */
 export interface TimeShares {
-  /** During the head start (PORTFOLIO_PHASES.headStartMs; defaults to none). */
-  readonly start?: number;
+  /** It takes its opening share during the head start (PORTFOLIO_PHASES.headStartMs) as well; absent: no turns then. */
+  readonly headStart?: true;
   readonly opening: number;
   readonly middle: number;
   readonly late: number;
@@ -181,7 +181,7 @@ export const PORTFOLIO_PLAN = [
     name: 'forward-greedy',
     summary: 'greedy best-first pushes, meeting the backward one in the middle',
     engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, oneWayMacros: true }, meets: 'backward-greedy' },
-    time: { start: 0.05, opening: 0.05, middle: 0.03, late: 0.015, until: 0.35 },
+    time: { headStart: true, opening: 0.05, middle: 0.03, late: 0.015, until: 0.35 },
     memoryShare: 0.1,
     raceWorker: 1,
   },
@@ -190,7 +190,7 @@ export const PORTFOLIO_PLAN = [
     summary: 'greedy best-first pulls from the goals, where the level can be searched backward',
     // Wins most small levels within milliseconds (91 of Microban's), hence most of the opening.
     engine: { kind: 'push-search', config: { mode: 'greedy', corralPruning: false, direction: 'backward' } },
-    time: { start: 0.85, opening: 0.85, middle: 0.1, late: 0.05, until: 0.35 },
+    time: { headStart: true, opening: 0.85, middle: 0.1, late: 0.05, until: 0.35 },
     memoryShare: 0.1,
     raceWorker: 1,
     appliesTo: (analysis) => canSearchBackward(analysis.problem),
@@ -201,7 +201,7 @@ export const PORTFOLIO_PLAN = [
     // No pair patterns (up to 0.16 s to build) and no move ties: alone over Microban at 50,000
     // positions a level it solves 147 levels in 727,498 positions, against 144 in 863,230.
     engine: { kind: 'push-search', config: { mode: 'pushes', corralPruning: true, pairPatterns: false, moveTies: false } },
-    time: { start: 0.02, opening: 0.02, middle: 0.07, late: 0.025 },
+    time: { headStart: true, opening: 0.02, middle: 0.07, late: 0.025 },
     memoryShare: 0.1,
     raceWorker: 1,
   },

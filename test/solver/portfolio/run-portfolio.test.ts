@@ -129,22 +129,14 @@ describe('portfolio head start', () => {
     const clock = { now: 0 };
     const quick = new FakeSearch(clock, 0.01);
     const costly = new FakeSearch(clock, 0.01);
-    runPortfolio(
-      [
-        { engine: quick, share: 0.5, startShare: 0.85, openingShare: 0.5 },
-        { engine: costly, share: 0.5, openingShare: 0.5 },
-      ],
-      { ...limits(clock, { deadline: 20 }), headStartMs: 20, openingMs: 250 },
-    );
+    const members = [
+      { engine: quick, share: 0.5, startShare: 0.85, openingShare: 0.5 },
+      { engine: costly, share: 0.5, openingShare: 0.5 },
+    ];
+    runPortfolio(members, { ...limits(clock, { deadline: 20 }), headStartMs: 20, openingMs: 250 });
     expect(costly.expanded).toBe(0);
     const atHeadStartEnd = quick.expanded;
-    runPortfolio(
-      [
-        { engine: quick, share: 0.5, startShare: 0.85, openingShare: 0.5 },
-        { engine: costly, share: 0.5, openingShare: 0.5 },
-      ],
-      { ...limits(clock, { deadline: clock.now + 200 }), openingMs: 250 },
-    );
+    runPortfolio(members, { ...limits(clock, { deadline: clock.now + 200 }), openingMs: 250 });
     expect(costly.expanded / (costly.expanded + quick.expanded - atHeadStartEnd)).toBeCloseTo(0.5, 1);
   });
 
