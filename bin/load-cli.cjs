@@ -6,18 +6,20 @@
 // then compiled as usual. With SOKOBAN_DEBUG set the whole CLI's bundle is loaded by require with
 // its source map, so that a stack trace names the TypeScript sources.
 //
-// Each command has a bundle of its own besides the whole CLI's (issue 45): reading and compiling
-// the whole CLI was most of what a small call costs beyond Node's own start. A call loads the
-// bundle of the command its arguments name (that of no command for `--version`), and the whole
-// CLI when there is none or that bundle cannot run the call as the whole CLI would.
+// The commands a script calls once a level have a bundle of their own besides the whole CLI's
+// (issue 45; scripts/build-cli.ts's OWN_BUNDLE): reading and compiling the whole CLI was most of
+// what a small call costs beyond Node's own start. A call loads the bundle of the command its
+// arguments name (that of no command for `--version`), and the whole CLI when there is none or
+// that bundle cannot run the call as the whole CLI would.
 'use strict';
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
 const FOLDER = join(__dirname, '..', 'dist', 'bundle');
-/** The whole CLI: every command, for the help, an unknown command, and what no other bundle runs. */
-const BUNDLE = join(FOLDER, 'cli.cjs');
+/** The whole CLI's file: every command, for the help, an unknown command, and what no other bundle runs. */
+const WHOLE = 'cli.cjs';
+const BUNDLE = join(FOLDER, WHOLE);
 /** The name of the bundle that holds no command (the CLI's own options: `--version`). */
 const NO_COMMAND = 'no-command';
 /** How the bundle's last line starts: the rest is its build id. */
@@ -112,7 +114,7 @@ function loadCli(argv, { folder = FOLDER, useCache = true, env = process.env } =
     const held = name === NO_COMMAND ? [] : [name];
     if (cli !== null && cli.commandNamesFor(argv).every((needed) => held.includes(needed))) return cli;
   }
-  return loadBundle(join(folder, 'cli.cjs'), { useCache, env });
+  return loadBundle(join(folder, WHOLE), { useCache, env });
 }
 
 module.exports = { BUNDLE, BUILD_ID_PREFIX, NO_COMMAND, commandBundle, loadBundle, loadCli };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The installed command: the CLI itself is bundled (whole, and once per command), which `npm run build` (or packing) does.
+// The installed command: the CLI itself is bundled (whole, and once more for each command a script calls once a level), which `npm run build` (or packing) does.
 // CommonJS, as its loader: Node then never starts its ES module loader for a call (issue 45: that
 // was some 10 ms of CPU of a `--version` that takes 50 ms more than Node's own start).
 'use strict';
