@@ -230,16 +230,9 @@ export class BoxMoves {
         if (group[cell * 4 + side] !== own) continue;
         seenEpoch[cell * 4 + side] = epoch;
         // A push moves the box away from the player; a pull moves it onto the player's square,
-        // the player stepping on to the square beyond, which must be free (canStepFrom, written out).
-        let to: number;
-        if (pulling) {
-          to = neighbours[cell * 4 + side];
-          const beyond = neighbours[to * 4 + side];
-          if (beyond < 0 || boxAt[beyond] !== 0) continue;
-        } else {
-          to = neighbours[cell * 4 + (side ^ 1)];
-          if (to < 0 || boxAt[to] !== 0 || (dead !== null && dead[to] !== 0)) continue;
-        }
+        // the player stepping on to the square beyond, which must be free.
+        if (!this.canStepFrom(cell, side, boxAt, dead, pulling)) continue;
+        const to = pulling ? neighbours[cell * 4 + side] : neighbours[cell * 4 + (side ^ 1)];
         const next = to * 4 + side;
         if (seenEpoch[next] === epoch) continue;
         seenEpoch[next] = epoch;
