@@ -287,10 +287,19 @@ export class BoxMoves {
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
     const { group } = this;
+    // A cell that splits nothing (most cells of a room) leaves its free sides one piece, without a
+    // piece to look up for each.
+    const whole = this.cuts.splits[cell] === 0;
+    let first = -1;
     for (let d = 0; d < 4; d++) {
       const side = neighbours[cell * 4 + d];
       if (side < 0 || boxAt[side] !== 0) {
         group[cell * 4 + d] = -1;
+        continue;
+      }
+      if (whole) {
+        if (first < 0) first = d;
+        group[cell * 4 + d] = first;
         continue;
       }
       // Same piece, same label: the label is the first side of the piece.
