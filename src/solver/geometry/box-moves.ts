@@ -47,8 +47,13 @@ export class BoxMoves {
   /** The depth-first walk of the box's area, without the box (cut-cells.ts). */
   private readonly cuts: CutCells;
   private readonly heads = new Int32Array(4);
-  /** The pieces beside the searched box's starting cell, for groupSidesInPosition. */
-  private readonly joinedHeads = new Int32Array(4);
+  /**
+   * The free neighbours of the searched box's starting cell in a walked position (originSideCount
+   * of them), listed as each search starts, for groupSidesInPosition: the pieces holding one of
+   * them are joined through that cell.
+   */
+  private readonly originSides = new Int32Array(4);
+  private originSideCount = 0;
   /**
    * Per cell that splits its area in the walked position, the piece (CutCells.pieceOf) of each of
    * its sides, valid where pieceStamp[cell] is walkStamp: they depend on the position's walk alone,
@@ -199,7 +204,8 @@ export class BoxMoves {
     }
     boxAt[box] = 0;
     this.origin = box;
-    if (!this.inWalkedPosition && !walked) {
+    if (this.inWalkedPosition) this.listOriginSides(box, boxAt);
+    else if (!walked) {
       this.nextWalk();
       this.cuts.walkArea(box, boxAt);
     }
@@ -335,7 +341,7 @@ export class BoxMoves {
     this.groupEpoch[cell] = this.epoch;
     this.groupsTaken[cell] = 0;
     const { neighbours } = this.problem;
-    const { group, joinedHeads, origin } = this;
+    const { group, origin } = this;
     const { areaOf, splits } = this.cuts;
     if (cell !== origin && splits[cell] === 0) {
       // The cell splits nothing: its free sides are one piece, the box's starting cell with them
@@ -353,13 +359,30 @@ export class BoxMoves {
       }
       return;
     }
-    let joined = 0;
+    // Which of the cell's pieces hold a free neighbour of the box's starting cell: a piece headed
+    // by a child of the cell (its bit in joinedPieces) holds the neighbours discovered within the
+    // child's subtree; the rest hold theirs in the piece of the cell's parent.
+    const pieces = this.sidePiece;
+    let joinedPieces = 0;
+    let parentPieceJoined = false;
     if (cell !== origin) {
+      this.fillSidePieces(cell);
       const area = areaOf[cell];
-      for (let d = 0; d < 4; d++) {
-        const beside = neighbours[origin * 4 + d];
-        if (beside < 0 || beside === cell || boxAt[beside] !== 0 || areaOf[beside] !== area) continue;
-        joinedHeads[joined++] = this.cuts.pieceOf(beside, cell);
+      const { discovered, last } = this.cuts;
+      const { originSides } = this;
+      for (let j = 0; j < this.originSideCount; j++) {
+        const beside = originSides[j];
+        if (beside === cell || areaOf[beside] !== area) continue;
+        const time = discovered[beside];
+        let inChildPiece = false;
+        for (let d = 0; d < 4; d++) {
+          const child = pieces[cell * 4 + d];
+          if (child >= 0 && discovered[child] <= time && time <= last[child]) {
+            joinedPieces |= 1 << d;
+            inChildPiece = true;
+          }
+        }
+        if (!inChildPiece) parentPieceJoined = true;
       }
     }
     for (let d = 0; d < 4; d++) {
@@ -372,34 +395,26 @@ export class BoxMoves {
       if (cell === origin) head = -2 - areaOf[side];
       else if (side === origin) head = JOINED_PIECE;
       else {
-        head = this.sidePieces(cell)[cell * 4 + d];
-        for (let j = 0; j < joined; j++) {
-          if (joinedHeads[j] === head) {
-            head = JOINED_PIECE;
-            break;
-          }
-        }
+        head = pieces[cell * 4 + d];
+        if (head >= 0 ? (joinedPieces & (1 << d)) !== 0 : parentPieceJoined) head = JOINED_PIECE;
       }
       this.labelSide(cell, d, head);
     }
   }
 
   /**
-   * sidePiece, with the pieces of `cell`'s sides filled in for the current walk: of each side that
-   * was free in the walked position (the others are not read).
+   * Fills in sidePiece for `cell`'s sides, unless done in the current walk: of each side that was
+   * free in the walked position (the others are not read).
    */
-  private sidePieces(cell: number): Int32Array {
-    const { sidePiece } = this;
-    if (this.pieceStamp[cell] !== this.walkStamp) {
-      this.pieceStamp[cell] = this.walkStamp;
-      const { neighbours } = this.problem;
-      const { discovered } = this.cuts;
-      for (let d = 0; d < 4; d++) {
-        const side = neighbours[cell * 4 + d];
-        sidePiece[cell * 4 + d] = side >= 0 && discovered[side] !== 0 ? this.cuts.pieceOf(side, cell) : -1;
-      }
+  private fillSidePieces(cell: number): void {
+    if (this.pieceStamp[cell] === this.walkStamp) return;
+    this.pieceStamp[cell] = this.walkStamp;
+    const { neighbours } = this.problem;
+    const { discovered } = this.cuts;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      this.sidePiece[cell * 4 + d] = side >= 0 && discovered[side] !== 0 ? this.cuts.pieceOf(side, cell) : -1;
     }
-    return sidePiece;
   }
 
   /** A new walk of `cuts`: the side pieces of the last one are stale. */
@@ -410,14 +425,24 @@ export class BoxMoves {
     }
   }
 
+  /** Lists the free neighbours of `box`, the starting cell of a search in a walked position, in originSides. */
+  private listOriginSides(box: number, boxAt: Uint8Array): void {
+    const { neighbours } = this.problem;
+    let count = 0;
+    for (let d = 0; d < 4; d++) {
+      const beside = neighbours[box * 4 + d];
+      if (beside >= 0 && boxAt[beside] === 0) this.originSides[count++] = beside;
+    }
+    this.originSideCount = count;
+  }
+
   /** Whether the box's starting cell has a free neighbour other than `cell` in `cell`'s area. */
   private touchesAreaBesides(cell: number): boolean {
-    const { neighbours } = this.problem;
-    const { areaOf, discovered } = this.cuts;
-    const origin = this.origin;
-    for (let d = 0; d < 4; d++) {
-      const beside = neighbours[origin * 4 + d];
-      if (beside >= 0 && beside !== cell && discovered[beside] !== 0 && areaOf[beside] === areaOf[cell]) return true;
+    const { areaOf } = this.cuts;
+    const { originSides } = this;
+    for (let j = 0; j < this.originSideCount; j++) {
+      const beside = originSides[j];
+      if (beside !== cell && areaOf[beside] === areaOf[cell]) return true;
     }
     return false;
   }
