@@ -317,6 +317,9 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateAreas: Int32Array;
   /** Scores of the candidates: the features their moves leave (see scoreMoves). */
   private readonly candidateKey: Float64Array;
+  /** The candidates as queued: their moves (from * moveStride + target, one queue entry each) and weights. */
+  private readonly candidateMove: Int32Array;
+  private readonly candidateWeight: Int32Array;
   /** The candidates the explorer advisor may choose from, in candidate order (see explorerAdvice). */
   private readonly explorerCandidates: Int32Array;
   /** Hotspots of the position being expanded; null where the level is too large for the pair table. */
@@ -411,6 +414,8 @@ export class FeatureSearch implements SearchEngine {
     this.candidateTarget = new Int32Array(most);
     this.candidatePushes = new Int32Array(most);
     this.candidateKey = new Float64Array(most);
+    this.candidateMove = new Int32Array(most);
+    this.candidateWeight = new Int32Array(most);
     this.candidateHotspots = new Int32Array(most);
     this.candidateAreas = new Int32Array(most);
     this.explorerCandidates = new Int32Array(most);
@@ -701,7 +706,8 @@ export class FeatureSearch implements SearchEngine {
     const heavier = this.unweighted ? weight : weight + 1;
     if (this.arrangement !== null) {
       const advised = this.arrangement.scoreMoves(boxList, boxCount, boxAt, areas, count, candidateFrom, candidateTarget, candidateAreas, candidateKey);
-      for (let c = 0; c < count; c++) this.queues.push(cell, node, this.encodeMove(c), c === advised ? weight : heavier, candidateKey[c]);
+      for (let c = 0; c < count; c++) this.candidateWeight[c] = c === advised ? weight : heavier;
+      this.queueCandidates(cell, node, count);
       return;
     }
 
@@ -724,8 +730,16 @@ export class FeatureSearch implements SearchEngine {
     const openAdvice = this.hotspots !== null && this.options.openerAdvisor ? this.openerAdvice(count, areas, this.hotspots.hottest) : -1;
     for (let c = 0; c < count; c++) {
       const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice || c === exploreAdvice || c === openAdvice;
-      this.queues.push(cell, node, this.encodeMove(c), advised ? weight : heavier, candidateKey[c]);
+      this.candidateWeight[c] = advised ? weight : heavier;
     }
+    this.queueCandidates(cell, node, count);
+  }
+
+  /** Queues the `count` candidates of `node` in `cell`, at their weights (candidateWeight) and scores. */
+  private queueCandidates(cell: number, node: number, count: number): void {
+    const { candidateFrom, candidateTarget, candidateMove, moveStride } = this;
+    for (let c = 0; c < count; c++) candidateMove[c] = candidateFrom[c] * moveStride + candidateTarget[c];
+    this.queues.pushAll(cell, node, count, candidateMove, this.candidateWeight, this.candidateKey);
   }
 
   /**
@@ -838,11 +852,6 @@ export class FeatureSearch implements SearchEngine {
     const at = to * 4;
     const besideFrom = neighbours[at] === from || neighbours[at + 1] === from || neighbours[at + 2] === from || neighbours[at + 3] === from;
     return leaving + arrivalSides[to] + (besideFrom ? (toReached ? 2 : 1) : 0);
-  }
-
-  /** A candidate as one queue entry: from * moveStride + target. */
-  private encodeMove(candidate: number): number {
-    return this.candidateFrom[candidate] * this.moveStride + this.candidateTarget[candidate];
   }
 
   /** The best-scoring candidate that fills the next goal of the packing order, or -1: FESS's packing advisor. */

@@ -164,41 +164,89 @@ export class MoveQueues {
 
   /** Queues a move; `priority` (a whole number below MAX_PRIORITY, default 0) orders moves of equal weight, higher first. */
   push(cell: number, parent: number, move: number, weight: number, priority = 0): void {
-    const record = this.allocate();
-    const { chunkShift, chunkMask } = this;
-    const at = (record & chunkMask) * INTS_PER_RECORD;
-    const ints = this.intChunks[record >>> chunkShift];
-    const key = priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
-    ints[at + PARENT] = parent;
-    ints[at + MOVE] = move;
-    this.keyChunks[record >>> chunkShift][(record & chunkMask) * KEYS_PER_RECORD] = key;
     const roots = this.rootsFor(cell, weight);
     const root = roots[weight];
-    // meld(root, record), written out for a record of no children and a key at hand: the moves a
-    // position queues (hundreds on levels of many boxes) each meet their bucket's root here.
-    if (root < 0) {
-      ints[at + LEFT] = -1;
-      ints[at + RIGHT] = -1;
-      roots[weight] = record;
-    } else {
-      const rootInts = this.intChunks[root >>> chunkShift];
-      const rootAt = (root & chunkMask) * INTS_PER_RECORD;
-      if (this.keyChunks[root >>> chunkShift][(root & chunkMask) * KEYS_PER_RECORD] < key) {
-        // The root (a root has no siblings) becomes the record's only child.
-        ints[at + LEFT] = root;
-        ints[at + RIGHT] = -1;
-        rootInts[rootAt + RIGHT] = -1;
-        roots[weight] = record;
-      } else {
-        // Equal keys keep the root, as meld does: the record goes first among its children.
-        ints[at + LEFT] = -1;
-        ints[at + RIGHT] = rootInts[rootAt + LEFT];
-        rootInts[rootAt + LEFT] = record;
-      }
-    }
+    const key = this.nextKey(priority);
+    roots[weight] = this.meldNew(this.newRecord(parent, move, key), key, root, root < 0 ? 0 : this.keyOf(root));
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
     if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
+  }
+
+  /**
+   * Queues `count` moves of the position `parent` in `cell`, as that many calls of push in turn
+   * would: move c is moves[c], of weight weights[c] and priority priorities[c]. A position queues
+   * all its moves at once (hundreds on levels of many boxes), and each meets its bucket's root:
+   * the root and its key are kept at hand from one move to the next.
+   */
+  pushAll(cell: number, parent: number, count: number, moves: Int32Array, weights: Int32Array, priorities: Float64Array): void {
+    if (count === 0) return;
+    let roots = this.roots[cell];
+    let lowest = this.lowest[cell];
+    // The bucket of the last move's weight: its root and the root's key.
+    let bucket = -1;
+    let root = -1;
+    let rootKey = 0;
+    for (let c = 0; c < count; c++) {
+      const weight = weights[c];
+      if (weight !== bucket) {
+        if (weight >= roots.length) roots = this.rootsFor(cell, weight);
+        bucket = weight;
+        root = roots[weight];
+        if (root >= 0) rootKey = this.keyOf(root);
+      }
+      const key = this.nextKey(priorities[c]);
+      const record = this.newRecord(parent, moves[c], key);
+      if (this.meldNew(record, key, root, rootKey) === record) {
+        roots[weight] = root = record;
+        rootKey = key;
+      }
+      if (weight < lowest) lowest = weight;
+    }
+    this.lowest[cell] = lowest;
+    if (this.sizes[cell] === 0) this.joinRing(cell);
+    this.sizes[cell] += count;
+    this.size += count;
+  }
+
+  /** The key of the next move queued with `priority`. */
+  private nextKey(priority: number): number {
+    return priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
+  }
+
+  /** A record for a move, its links not set. */
+  private newRecord(parent: number, move: number, key: number): number {
+    const record = this.allocate();
+    const at = (record & this.chunkMask) * INTS_PER_RECORD;
+    const ints = this.intChunks[record >>> this.chunkShift];
+    ints[at + PARENT] = parent;
+    ints[at + MOVE] = move;
+    this.keyChunks[record >>> this.chunkShift][(record & this.chunkMask) * KEYS_PER_RECORD] = key;
+    return record;
+  }
+
+  /**
+   * meld(root, record) for a new record (no children, its key `key`) and a bucket's root (or -1
+   * for an empty bucket; its key `rootKey`), written out with the keys at hand: returns the root
+   * after.
+   */
+  private meldNew(record: number, key: number, root: number, rootKey: number): number {
+    const { chunkShift, chunkMask } = this;
+    const ints = this.intChunks[record >>> chunkShift];
+    const at = (record & chunkMask) * INTS_PER_RECORD;
+    if (root < 0 || rootKey < key) {
+      // The record becomes the root, the old one (a root has no siblings) its only child.
+      ints[at + LEFT] = root;
+      ints[at + RIGHT] = -1;
+      return record;
+    }
+    // Equal keys keep the root, as meld does: the record goes first among its children.
+    const rootInts = this.intChunks[root >>> chunkShift];
+    const rootAt = (root & chunkMask) * INTS_PER_RECORD;
+    ints[at + LEFT] = -1;
+    ints[at + RIGHT] = rootInts[rootAt + LEFT];
+    rootInts[rootAt + LEFT] = record;
+    return root;
   }
 
   /** Takes the lightest move of a non-empty cell (its weight in poppedWeight); the record stays readable until the next pop. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MoveQueues } from '../../../src/solver/tables/move-queues.js';
+import { seededRandom } from '../random-boards.js';
 
 /** Pops every move of a cell, as the `from` values in the order they come out. */
 function drain(queues: MoveQueues, cell: number): number[] {
@@ -86,6 +87,41 @@ describe('move queues', () => {
     for (const [k, priority] of priorities.entries()) queues.push(cell, 0, k, 1, priority);
     queues.push(cell, 0, 100, 0, 0);
     expect(drain(queues, cell)).toEqual([100, 5, 2, 4, 0, 3, 1, 6]);
+  });
+
+  it("queue a position's moves at once as they would one at a time, ties and all", () => {
+    // Few priorities and two weights, so that many keys tie (past the sequence numbers' wrap at
+    // 4,096 pushes too), and pops in between, so that the heaps have shapes of every kind.
+    const random = seededRandom(5);
+    const single = new MoveQueues(64);
+    const batched = new MoveQueues(64);
+    const cells = [0, 1, 2].map(() => [single.addCell(), batched.addCell()][0]);
+    const moves = new Int32Array(40);
+    const weights = new Int32Array(40);
+    const priorities = new Float64Array(40);
+    const popped: number[][] = [[], []];
+    let move = 0;
+    for (let parent = 0; parent < 400; parent++) {
+      const cell = cells[Math.floor(random() * cells.length)];
+      const count = 1 + Math.floor(random() * 40);
+      for (let c = 0; c < count; c++) {
+        moves[c] = move++;
+        weights[c] = 3 + Math.floor(random() * 2);
+        priorities[c] = Math.floor(random() * 3);
+        single.push(cell, parent, moves[c], weights[c], priorities[c]);
+      }
+      batched.pushAll(cell, parent, count, moves, weights, priorities);
+      for (const [k, queues] of [single, batched].entries()) {
+        const from = queues.nextTurn();
+        const record = queues.pop(from);
+        popped[k].push(from, queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
+      }
+    }
+    for (const cell of cells) {
+      expect(drain(batched, cell)).toEqual(drain(single, cell));
+    }
+    expect(move).toBeGreaterThan(4096);
+    expect(popped[1]).toEqual(popped[0]);
   });
 
   it('recycle popped records only after the next pop, so a popped move stays readable', () => {
