@@ -2,6 +2,12 @@ import { CutCells } from './cut-cells.js';
 import type { Problem } from '../model/problem.js';
 import { areasWithBoxLifted } from './lifted-box-areas.js';
 
+/**
+ * A flag in groupsTaken: the cell is plain in the search under way (see walk), its free sides one
+ * group whose bit is the lowest.
+ */
+const PLAIN = 0x10;
+
 /** Piece label of groupSidesInPosition for the piece the box's starting cell joins (CutCells.pieceOf gives -1 and child cells); areas beside the start are -2 - area. */
 const JOINED_PIECE = -1_000_000_000;
 
@@ -62,7 +68,17 @@ export class BoxMoves {
    */
   private readonly sidePiece: Int32Array;
   private readonly pieceStamp: Uint32Array;
-  /** Counts the walks of `cuts`, so that sidePiece is read only from the current one. */
+  /**
+   * Per cell of the last walk (of a position, or of a box's area), its free sides (the low four
+   * bits) and the sides a push of a box standing on it can be made from (the next four), valid
+   * where maskStamp[cell] is walkStamp: all a plain cell's search needs (see walk), the same for
+   * every box searched on that walk.
+   */
+  private readonly sideMasks: Uint8Array;
+  private readonly maskStamp: Uint32Array;
+  /** Per cell, the epoch of the last search in a walked position whose box started beside it. */
+  private readonly besideOrigin: Uint32Array;
+  /** Counts the walks of `cuts`, so that sidePiece and sideMasks are read only from the current one. */
   private walkStamp = 1;
   private epoch = 0;
   /** Whether the search under way reads the whole position's walk (walkPosition) instead of walking its box's area. */
@@ -83,6 +99,9 @@ export class BoxMoves {
     this.groupsTaken = new Uint8Array(problem.cellCount);
     this.sidePiece = new Int32Array(states);
     this.pieceStamp = new Uint32Array(problem.cellCount);
+    this.sideMasks = new Uint8Array(problem.cellCount);
+    this.maskStamp = new Uint32Array(problem.cellCount);
+    this.besideOrigin = new Uint32Array(problem.cellCount);
     this.cuts = new CutCells(problem);
   }
 
@@ -204,23 +223,34 @@ export class BoxMoves {
     }
     boxAt[box] = 0;
     this.origin = box;
-    if (this.inWalkedPosition) this.listOriginSides(box, boxAt);
+    if (this.inWalkedPosition) this.listOriginSides(box, boxAt, epoch);
     else if (!walked) {
       this.nextWalk();
       this.cuts.walkArea(box, boxAt);
     }
-    const { group, groupsTaken, cameFrom } = this;
+    const { group, groupsTaken, cameFrom, besideOrigin } = this;
+    const { splits } = this.cuts;
     const inPosition = this.inWalkedPosition;
+    // Pushes know plain cells: cells that split nothing in the walk, and in a walked position are
+    // neither the box's own start nor beside it. Their free sides are one group, whatever box is
+    // searched, and their pushes are read from the walk's side masks, worked out once for all the
+    // boxes searched on it.
+    const plainCells = !pulling;
     let count = 0;
     while (head < tail) {
       const state = queue[head++];
       const cell = state >> 2;
       const distance = stateDistance[state];
       if (groupEpoch[cell] !== epoch) {
-        if (inPosition) this.groupSidesInPosition(cell, boxAt);
+        if (plainCells && splits[cell] === 0 && (!inPosition || (cell !== box && besideOrigin[cell] !== epoch))) {
+          groupEpoch[cell] = epoch;
+          groupsTaken[cell] = PLAIN;
+        } else if (inPosition) this.groupSidesInPosition(cell, boxAt);
         else this.groupSides(cell, boxAt);
       }
-      const own = group[state];
+      const plain = (groupsTaken[cell] & PLAIN) !== 0;
+      const masks = plain ? this.sideMasksOf(cell, boxAt, dead) : 0;
+      const own = plain ? 0 : group[state];
       // Sides joined by a walk leave the player in the same area: one move stands for them all,
       // the first found (fewest pushes). The player's own starting group counts as taken:
       // coming back to it changes nothing. Once a group is handled, so are all its sides' pushes.
@@ -233,11 +263,11 @@ export class BoxMoves {
       // The player walks round to every side of the group, at no cost, and pushes from each;
       // the queue holds push results only, so pushes never decrease along it.
       for (let side = 0; side < 4; side++) {
-        if (group[cell * 4 + side] !== own) continue;
+        if (plain ? (masks & (1 << side)) === 0 : group[cell * 4 + side] !== own) continue;
         seenEpoch[cell * 4 + side] = epoch;
         // A push moves the box away from the player; a pull moves it onto the player's square,
         // the player stepping on to the square beyond, which must be free.
-        if (!this.canStepFrom(cell, side, boxAt, dead, pulling)) continue;
+        if (plain ? (masks & (16 << side)) === 0 : !this.canStepFrom(cell, side, boxAt, dead, pulling)) continue;
         const to = pulling ? neighbours[cell * 4 + side] : neighbours[cell * 4 + (side ^ 1)];
         const next = to * 4 + side;
         if (seenEpoch[next] === epoch) continue;
@@ -274,6 +304,8 @@ export class BoxMoves {
    */
   areasWithBoxOn(cell: number, areasWithoutBox: number): number {
     if (!this.inWalkedPosition) return areasWithoutBox - 1 + this.cuts.piecesWithBoxOn(cell);
+    // A plain cell splits nothing: its sides are one piece.
+    if ((this.groupsTaken[cell] & PLAIN) !== 0) return areasWithoutBox;
     // Every piece touches the cell, and its sides are labelled by piece with the first side of
     // each: the pieces are the sides that carry their own number.
     let pieces = 0;
@@ -421,19 +453,44 @@ export class BoxMoves {
   private nextWalk(): void {
     if (++this.walkStamp === 0xffffffff) {
       this.pieceStamp.fill(0);
+      this.maskStamp.fill(0);
       this.walkStamp = 1;
     }
   }
 
-  /** Lists the free neighbours of `box`, the starting cell of a search in a walked position, in originSides. */
-  private listOriginSides(box: number, boxAt: Uint8Array): void {
+  /**
+   * Lists the free neighbours of `box`, the starting cell of a search in a walked position, in
+   * originSides, and marks every neighbour in besideOrigin with the search's `epoch`.
+   */
+  private listOriginSides(box: number, boxAt: Uint8Array, epoch: number): void {
     const { neighbours } = this.problem;
     let count = 0;
     for (let d = 0; d < 4; d++) {
       const beside = neighbours[box * 4 + d];
-      if (beside >= 0 && boxAt[beside] === 0) this.originSides[count++] = beside;
+      if (beside < 0) continue;
+      this.besideOrigin[beside] = epoch;
+      if (boxAt[beside] === 0) this.originSides[count++] = beside;
     }
     this.originSideCount = count;
+  }
+
+  /**
+   * sideMasks[cell], worked out unless it was in the current walk: for a box standing on `cell`,
+   * `dead` being what every search on the walk is given.
+   */
+  private sideMasksOf(cell: number, boxAt: Uint8Array, dead: Uint8Array | null): number {
+    if (this.maskStamp[cell] === this.walkStamp) return this.sideMasks[cell];
+    const { neighbours } = this.problem;
+    let masks = 0;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      if (side < 0 || boxAt[side] !== 0) continue;
+      masks |= 1 << d;
+      if (this.canStepFrom(cell, d, boxAt, dead, false)) masks |= 16 << d;
+    }
+    this.maskStamp[cell] = this.walkStamp;
+    this.sideMasks[cell] = masks;
+    return masks;
   }
 
   /** Whether the box's starting cell has a free neighbour other than `cell` in `cell`'s area. */
@@ -451,6 +508,7 @@ export class BoxMoves {
     if (++this.epoch === 0xffffffff) {
       this.seenEpoch.fill(0);
       this.groupEpoch.fill(0);
+      this.besideOrigin.fill(0);
       this.epoch = 1;
     }
     return this.epoch;
