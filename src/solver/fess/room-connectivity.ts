@@ -29,9 +29,12 @@ export class RoomConnectivity {
   private epoch = 0;
   private linkStamp = 0;
 
-  constructor(private readonly problem: Problem) {
+  constructor(
+    private readonly problem: Problem,
+    blocks: RoomBlocks = 'fess',
+  ) {
     const { cellCount } = problem;
-    this.roomOf = findRooms(problem);
+    this.roomOf = findRooms(problem, blocks);
     let rooms = 0;
     for (let cell = 0; cell < cellCount; cell++) rooms = Math.max(rooms, this.roomOf[cell] + 1);
     this.roomCount = rooms;
@@ -116,16 +119,27 @@ export class RoomConnectivity {
   }
 }
 
+/**
+ * The floor blocks rooms are made of: FESS's 2×3 and 3×2 rectangles ('fess'), or Festival's 2×2
+ * squares that share a side with another such square ('festival'; a lone 2×2 square is too small
+ * to be a room).
+ */
+export type RoomBlocks = 'fess' | 'festival';
+
 /** Rooms of the empty board: per cell, its room number, or -1 (see RoomConnectivity). */
-export function findRooms(problem: Problem): Int32Array {
+export function findRooms(problem: Problem, blocks: RoomBlocks = 'fess'): Int32Array {
   const { width, height, cellOfSquare, cellCount, neighbours } = problem;
-  // Every 2×3 and 3×2 rectangle of floor, as its cells.
+  // Every floor rectangle of the blocks' shapes, as its cells.
   const rectangles: Int32Array[] = [];
   const containing: number[][] = Array.from({ length: cellCount }, () => []);
-  for (const [w, h] of [
-    [2, 3],
-    [3, 2],
-  ]) {
+  const shapes =
+    blocks === 'fess'
+      ? [
+          [2, 3],
+          [3, 2],
+        ]
+      : [[2, 2]];
+  for (const [w, h] of shapes) {
     for (let y = 0; y + h <= height; y++) {
       for (let x = 0; x + w <= width; x++) {
         const cells: number[] = [];
@@ -136,6 +150,7 @@ export function findRooms(problem: Problem): Int32Array {
       }
     }
   }
+  if (blocks === 'festival') dropLoneSquares(rectangles, containing);
   // Rectangles sharing two adjacent cells share at least two: the same room.
   const parent = Int32Array.from(rectangles.keys());
   const root = (r: number): number => {
@@ -168,4 +183,13 @@ export function findRooms(problem: Problem): Int32Array {
     roomOf[cell] = room;
   }
   return roomOf;
+}
+
+/** Takes out of `containing` the 2×2 squares that share no two cells with another square. */
+function dropLoneSquares(squares: Int32Array[], containing: number[][]): void {
+  const lone = squares.map((cells, index) => {
+    for (const cell of cells) for (const other of containing[cell]) if (other !== index && cells.filter((c) => squares[other].includes(c)).length >= 2) return false;
+    return true;
+  });
+  for (let cell = 0; cell < containing.length; cell++) containing[cell] = containing[cell].filter((index) => !lone[index]);
 }

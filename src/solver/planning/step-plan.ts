@@ -110,6 +110,21 @@ export function stepsDone(squares: Int32Array, until: Int32Array, boxAt: Uint8Ar
 }
 
 /**
+ * The step a step plan asks for next in `boxAt`: the first step not done by stepsDone's scan (held
+ * steps aside), or -1 when every step is done or a held box that stays is missing (then the plan
+ * asks for that box first, which no single square names).
+ */
+export function nextStep(squares: Int32Array, until: Int32Array, boxAt: Uint8Array, held = 0): number {
+  for (let i = 0; i < held; i++) if (until[i] < 0 && boxAt[squares[i]] === 0) return -1;
+  let done = squares.length;
+  for (let i = squares.length - 1; i >= held; i--) {
+    if (boxAt[squares[i]] !== 0) continue;
+    if (until[i] < 0 || until[i] >= done) done = i;
+  }
+  return done < squares.length ? done : -1;
+}
+
+/**
  * Whether, with the first `done` steps done, the box on `from` must stay: it fills a done step that
  * no done step moves on, unless this move to `to` is that step's own next move.
  */

@@ -120,6 +120,7 @@ const FEATURE_BASES_FORWARD = {
   distanceTieBreak: 'farther',
   grownCorralPruning: true,
   fixedGoalMatching: true,
+  openerTarget: 'plan-next',
 } as const;
 
 const FEATURE_TIME: TimeShares = { opening: 0.07, middle: 0.72, late: 0.71, final: 0.5 };
