@@ -11,6 +11,7 @@ import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
 import { HotspotTable } from '../fess/hotspots.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
+import { PlanOpener } from '../fess/plan-opener.js';
 import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
@@ -158,8 +159,6 @@ const MAX_CELLS = 23_170;
 const MAX_HOTSPOTS = 31;
 /** Boxes this many steps from the hottest hotspot, or nearer, are the ones the opener advisor pushes away from it. */
 const OPENER_REACH = 2;
-/** Walking steps past this many count as this many in the plan opener's order (a level's floor is smaller). */
-const OPENER_ORDER_SPAN = 1 << 16;
 /** Walks over candidate positions the explorer advisor makes per position, at most. */
 const MAX_EXPLORER_WALKS = 4;
 /** Out-of-plan boxes beyond this many count as this many. */
@@ -327,15 +326,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly candidateAreas: Int32Array;
   /** Plan steps done after each candidate's move (see scoreMoves), for the plan's opener. */
   private readonly candidatePacked: Int32Array;
-  /** Whether the opener clears the plan's next square (FeatureSearchConfig.openerTarget). */
-  private readonly planOpener: boolean;
-  /** Per plan square asked for so far, each cell's walking steps from it, walls only (the plan's opener). */
-  private readonly stepsFromSquare = new Map<number, Int32Array>();
-  /** The plan opener's candidates and their order (planOpenerAdvice). */
-  private readonly openerCandidates: Int32Array;
-  private readonly openerOrder: Float64Array;
-  /** Festival's rooms (2×2 blocks), whose links the plan's opener keeps; null without it. */
-  private readonly openerRooms: RoomConnectivity | null;
+  /** Festival's opener, when it clears the plan's next square (FeatureSearchConfig.openerTarget); else null. */
+  private readonly planOpener: PlanOpener | null;
   /** Scores of the candidates: the features their moves leave (see scoreMoves). */
   private readonly candidateKey: Float64Array;
   /** The candidates as queued: their moves (from * moveStride + target, one queue entry each) and weights. */
@@ -440,10 +432,7 @@ export class FeatureSearch implements SearchEngine {
     this.candidateHotspots = new Int32Array(most);
     this.candidateAreas = new Int32Array(most);
     this.candidatePacked = new Int32Array(most);
-    this.planOpener = config.openerTarget === 'plan-next' && plan !== null;
-    this.openerCandidates = new Int32Array(this.planOpener ? most : 0);
-    this.openerOrder = new Float64Array(this.planOpener ? most : 0);
-    this.openerRooms = this.planOpener ? new RoomConnectivity(problem, 'festival') : null;
+    this.planOpener = config.openerTarget === 'plan-next' && plan !== null ? new PlanOpener(problem, this.detectors, most) : null;
     this.explorerCandidates = new Int32Array(most);
     // Aiming at an arrangement, hotspots are its own (arrangement.ts).
     const hotspotTable = problem.everyBoxNeedsGoal && config.arrangement === undefined ? HotspotTable.of(problem, analysis.dead, config.goalBoxHotspots !== false) : null;
@@ -755,7 +744,7 @@ export class FeatureSearch implements SearchEngine {
     const exploreAdvice = areas > 1 && this.options.explorerAdvisor ? this.explorerAdvice(count, node, boxCount, boxAt) : -1;
     const openAdvice = !this.options.openerAdvisor
       ? -1
-      : this.planOpener
+      : this.planOpener !== null
         ? this.planOpenerAdvice(count, packed, areas, boxAt)
         : this.hotspots !== null
           ? this.openerAdvice(count, areas, this.hotspots.hottest)
@@ -1147,63 +1136,13 @@ export class FeatureSearch implements SearchEngine {
     return own >= 0 ? own : near;
   }
 
-  /**
-   * Festival's opener (FeatureSearchConfig.openerTarget 'plan-next'): when no move packs, the move
-   * of the box nearest the plan's next square (walking, boxes ignored) that takes it no nearer, the
-   * one ending farthest among that box's; only moves that pack no fewer, leave no more player areas
-   * and break no more room links, and whose child the after-push deadlock tests pass (Festival's
-   * advisors choose among the moves its generator kept, which drops those). The two costly tests
-   * are made in that order, candidate by candidate, until one passes. -1 when none does.
-   */
+  /** Festival's opener (FeatureSearchConfig.openerTarget 'plan-next', fess/plan-opener.ts) at the plan's next square, or -1. */
   private planOpenerAdvice(count: number, packed: number, areas: number, boxAt: Uint8Array): number {
-    const { candidateFrom, candidateTarget, candidatePacked, candidateAreas, packing, until, openerRooms, openerCandidates, openerOrder } = this;
-    if (packing === null || openerRooms === null) return -1;
+    const { packing, until, planOpener } = this;
+    if (packing === null || planOpener === null) return -1;
     const step = until !== null ? nextStep(packing, until, boxAt, this.held) : packed < packing.length ? packed : -1;
     if (step < 0 || boxAt[packing[step]] !== 0) return -1;
-    const steps = this.stepsFrom(packing[step]);
-    const limit = Math.min(areas, MAX_AREAS);
-    // One pass: no advice where a move packs; else the moves that may open, with their order
-    // (nearest box first, then the move ending farthest, then candidate order).
-    let eligible = 0;
-    for (let c = 0; c < count; c++) {
-      if (candidatePacked[c] > packed) return -1;
-      if (candidatePacked[c] < packed || candidateAreas[c] > limit) continue;
-      const from = steps[candidateFrom[c]];
-      const to = steps[candidateTarget[c] >> 2];
-      if (to < from || from === UNREACHED) continue;
-      openerCandidates[eligible] = c;
-      openerOrder[eligible++] = from * OPENER_ORDER_SPAN + (OPENER_ORDER_SPAN - 1 - Math.min(to, OPENER_ORDER_SPAN - 1));
-    }
-    if (eligible === 0) return -1;
-    const linksNow = openerRooms.brokenLinks(boxAt);
-    // The costly tests, in the opener's order, until one passes: a few candidates at most, as a rule.
-    for (;;) {
-      let best = -1;
-      for (let k = 0; k < eligible; k++) if (openerOrder[k] >= 0 && (best < 0 || openerOrder[k] < openerOrder[best])) best = k;
-      if (best < 0) return -1;
-      openerOrder[best] = -1;
-      const c = openerCandidates[best];
-      const moved = candidateFrom[c];
-      const arrived = candidateTarget[c] >> 2;
-      boxAt[moved] = 0;
-      boxAt[arrived] = 1;
-      const kept = openerRooms.brokenLinks(boxAt) <= linksNow && !this.detectors.afterPush(boxAt, moved, arrived);
-      boxAt[moved] = 1;
-      boxAt[arrived] = 0;
-      if (kept) return c;
-    }
-  }
-
-  /** Each cell's walking steps from `square`, walls only, worked out once per square. */
-  private stepsFrom(square: number): Int32Array {
-    let steps = this.stepsFromSquare.get(square);
-    if (steps === undefined) {
-      const marks = new Uint8Array(this.analysis.problem.cellCount).fill(1);
-      marks[square] = 0;
-      steps = stepsToZero(this.analysis.problem.neighbours, marks);
-      this.stepsFromSquare.set(square, steps);
-    }
-    return steps;
+    return planOpener.choose(packing[step], boxAt, packed, Math.min(areas, MAX_AREAS), count, this.candidateFrom, this.candidateTarget, this.candidatePacked, this.candidateAreas);
   }
 
   /** Whether candidate `c` moves a box within OPENER_REACH steps of `center` farther from it: the opener's and the OOP clearing's moves. */

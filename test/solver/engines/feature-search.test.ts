@@ -131,6 +131,10 @@ describe('search over features', () => {
     solvesExactlyTheSolvable(71, 80, { packedFirst: true, distanceTieBreak: 'farther' });
   });
 
+  it("with Festival's opener clearing the plan's next square (fess/plan-opener.ts), still solves exactly the random boards exhaustive search solves", () => {
+    expect(solvesExactlyTheSolvable(79, 150, { openerTarget: 'plan-next' })).toBeGreaterThan(10);
+  });
+
   it('solves exactly the solvable boards with corrals grown area by area restricting its moves', () => {
     expect(solvesExactlyTheSolvable(73, 200, { grownCorralPruning: true })).toBeGreaterThan(15);
   });

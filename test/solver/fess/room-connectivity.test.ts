@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RoomConnectivity } from '../../../src/solver/fess/room-connectivity.js';
+import { type RoomBlocks, RoomConnectivity } from '../../../src/solver/fess/room-connectivity.js';
 import { buildProblem } from '../../../src/solver/model/problem.js';
 import { board } from '../helpers.js';
 
 function rooms(...rows: string[]) {
+  return roomsOf('fess', ...rows);
+}
+
+function roomsOf(blocks: RoomBlocks, ...rows: string[]) {
   const problem = buildProblem(board(...rows), 'all-goals');
   const cell = (row: number, col: number): number => problem.cellOfSquare[row * problem.width + col];
   const boxes = (...cells: [number, number][]): Uint8Array => {
@@ -11,7 +15,7 @@ function rooms(...rows: string[]) {
     for (const [row, col] of cells) boxAt[cell(row, col)] = 1;
     return boxAt;
   };
-  return { graph: new RoomConnectivity(problem), cell, boxes };
+  return { graph: new RoomConnectivity(problem, blocks), cell, boxes };
 }
 
 describe('room connectivity', () => {
@@ -42,5 +46,21 @@ describe('room connectivity', () => {
     const { graph, boxes } = rooms('#######', '#@ $ .#', '#######');
     expect(graph.roomCount).toBe(0);
     expect(graph.brokenLinks(boxes())).toBe(0);
+  });
+
+  // Festival's rooms: 2×2 floor squares joined side by side; a lone 2×2 square is no room.
+  it("with Festival's blocks, makes rooms of 2×2 squares that share a side, not of a lone one", () => {
+    // Left, a 3×3 floor (four squares side by side); right, one 2×2 square alone.
+    const { graph, cell } = roomsOf('festival', '#########', '#@  ##  #', '#  $  . #', '#   #####', '#########');
+    expect(graph.roomCount).toBe(1);
+    expect(graph.roomOf[cell(1, 1)]).toBe(graph.roomOf[cell(3, 3)]);
+    expect(graph.roomOf[cell(1, 6)]).toBe(-1);
+  });
+
+  it("with Festival's blocks, breaks a link where a box closes the doorway between two rooms", () => {
+    const { graph, boxes } = roomsOf('festival', '##########', '#@  #   .#', '#     $  #', '#   #    #', '##########');
+    expect(graph.roomCount).toBe(2);
+    expect(graph.brokenLinks(boxes())).toBe(0);
+    expect(graph.brokenLinks(boxes([2, 4]))).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
-import { holdsDoneStep, stepPlanFromPath, stepsDone } from '../../../src/solver/planning/step-plan.js';
+import { holdsDoneStep, nextStep, stepPlanFromPath, stepsDone } from '../../../src/solver/planning/step-plan.js';
 import { board, boxMarks } from '../helpers.js';
 
 // Two goals at the end of a corridor, a side pocket below it: room enough to wait.
@@ -97,6 +97,13 @@ describe('steps done (Festival count)', () => {
     expect(stepsDone(squares, until, boxesOn(cell(1, 2)))).toBe(0);
   });
 
+  it('names next the first step not done, as the count does', () => {
+    expect(nextStep(squares, until, boxesOn())).toBe(0);
+    expect(nextStep(squares, until, boxesOn(cell(1, 5)))).toBe(1);
+    expect(nextStep(squares, until, boxesOn(cell(1, 2)))).toBe(0);
+    expect(nextStep(squares, until, boxesOn(cell(1, 1), cell(1, 2)))).toBe(-1);
+  });
+
   it('keeps a box on a done step in place, unless the move is the next move the plan gives it', () => {
     expect(holdsDoneStep(squares, until, 2, cell(1, 5), cell(1, 3))).toBe(true);
     expect(holdsDoneStep(squares, until, 2, cell(1, 5), cell(1, 2))).toBe(false);
@@ -113,6 +120,12 @@ describe('steps done with held boxes (Festival count)', () => {
   it('counts nothing done while a held box that stays to the end is missing, whatever else stands', () => {
     expect(stepsDone(squares, until, boxesOn(cell(1, 4), cell(1, 2), cell(1, 1)), 2)).toBe(0);
     expect(stepsDone(squares, until, boxesOn(cell(1, 5)), 2)).toBe(1);
+  });
+
+  it('names no next square while a held box that stays to the end is missing, and the first step after the held ones once it stands', () => {
+    expect(nextStep(squares, until, boxesOn(cell(1, 4), cell(1, 2)), 2)).toBe(-1);
+    expect(nextStep(squares, until, boxesOn(cell(1, 5)), 2)).toBe(2);
+    expect(nextStep(squares, until, boxesOn(cell(1, 5), cell(1, 2)), 2)).toBe(3);
   });
 
   it('takes one off for a held box neither there nor moved on by a done step', () => {
