@@ -1,6 +1,10 @@
-import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import type { Problem } from '../model/problem.js';
 import { RoomConnectivity } from './room-connectivity.js';
+
+/** Whether the child of a push is lost by the push-time tests (the search's DetectorLists, given from above). */
+export interface PushTests {
+  afterPush(boxAt: Uint8Array, movedFrom: number, movedTo: number): boolean;
+}
 
 /** Walking steps past this many count as this many in the opener's order (a level's floor is smaller). */
 const ORDER_SPAN = 1 << 16;
@@ -29,7 +33,7 @@ export class PlanOpener {
   /** `capacity`: candidates per position, at most. */
   constructor(
     private readonly problem: Problem,
-    private readonly detectors: Pick<DetectorLists, 'afterPush'>,
+    private readonly detectors: PushTests,
     capacity: number,
   ) {
     this.rooms = new RoomConnectivity(problem, 'festival');
