@@ -66,13 +66,16 @@ describe('WorkerPool', () => {
 
   it('ends a worker that misses its deadline, reports it killed, and the other tasks finish first', async () => {
     const { pool: workers, spawned } = pool(2);
+    // Both workers started first: on a loaded machine starting the second one took longer than
+    // the hung task's time, which then ended before the others had run.
+    await Promise.all([workers.run(0, 10_000), workers.run(0, 10_000)]);
     const settled: string[] = [];
     const track = (name: string, task: unknown, deadline: number) =>
       workers.run(task, deadline).then((outcome) => {
         settled.push(name);
         return outcome;
       });
-    const [hung, ...rest] = await Promise.all([track('hang', 'hang', 300), track('a', 1, 10_000), track('b', 2, 10_000), track('c', 3, 10_000)]);
+    const [hung, ...rest] = await Promise.all([track('hang', 'hang', 1_000), track('a', 1, 10_000), track('b', 2, 10_000), track('c', 3, 10_000)]);
     expect(hung.kind).toBe('killed');
     expect(rest.map((outcome) => outcome.kind)).toEqual(['done', 'done', 'done']);
     expect(settled.indexOf('hang')).toBe(3);
