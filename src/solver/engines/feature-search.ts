@@ -1,3 +1,4 @@
+import { floorSteps } from '../geometry/floor-steps.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { BoxPathFinder } from '../geometry/box-path.js';
@@ -170,29 +171,11 @@ const MAX_MOBILITY = 63;
 /** Sums of box distances to goals beyond this count as this in a move's score (which then fits the queue's 40 bits). */
 const MAX_DISTANCE_SUM = 0x1fff;
 
-/** Per cell, the steps (walls only) to the nearest cell where `marks` is 0; UNREACHED where none can be reached. */
-const UNREACHED = 0x7fffffff;
-function stepsToZero(neighbours: Int32Array, marks: Uint8Array): Int32Array {
-  const steps = new Int32Array(marks.length).fill(UNREACHED);
-  const queue = new Int32Array(marks.length);
-  let tail = 0;
-  for (let cell = 0; cell < marks.length; cell++) {
-    if (marks[cell] === 0) {
-      steps[cell] = 0;
-      queue[tail++] = cell;
-    }
-  }
-  for (let head = 0; head < tail; head++) {
-    const cell = queue[head];
-    for (let d = 0; d < 4; d++) {
-      const next = neighbours[cell * 4 + d];
-      if (next >= 0 && steps[next] === UNREACHED) {
-        steps[next] = steps[cell] + 1;
-        queue[tail++] = next;
-      }
-    }
-  }
-  return steps;
+/** The cells where `marks` is 0, in cell order: the sources of a walk to the nearest of them. */
+function zeroCells(marks: Uint8Array): number[] {
+  const cells: number[] = [];
+  for (let cell = 0; cell < marks.length; cell++) if (marks[cell] === 0) cells.push(cell);
+  return cells;
 }
 
 /** Cell keys (see settle) hold, from the most significant: out of plan, packed, areas, and the third feature. */
@@ -468,7 +451,7 @@ export class FeatureSearch implements SearchEngine {
     this.stepBasins = config.outOfPlan !== false && config.planBasins === true && plan !== null ? planBasins(problem, plan) : null;
     this.hasOutOfPlan = basin !== null || this.stepBasins !== null;
     if (basin !== null) for (let cell = 0; cell < cellCount; cell++) this.outOfPlan[cell] = basin.cells[cell] === 0 && problem.goalIndexOfCell[cell] < 0 ? 1 : 0;
-    this.basinDistance = basin === null ? new Int32Array(0) : stepsToZero(problem.neighbours, this.outOfPlan);
+    this.basinDistance = basin === null ? new Int32Array(0) : floorSteps(problem.neighbours, this.outOfPlan.length, zeroCells(this.outOfPlan));
     this.start();
   }
 

@@ -1,5 +1,6 @@
 import type { Problem } from '../model/problem.js';
 import { RoomConnectivity } from './room-connectivity.js';
+import { UNREACHED, floorSteps } from '../geometry/floor-steps.js';
 
 /** Whether the child of a push is lost by the push-time tests (the search's DetectorLists, given from above). */
 export interface PushTests {
@@ -8,7 +9,6 @@ export interface PushTests {
 
 /** Walking steps past this many count as this many in the opener's order (a level's floor is smaller). */
 const ORDER_SPAN = 1 << 16;
-const UNREACHED = 0x7fffffff;
 
 /**
  * Festival's opener advisor, ours (bench/festival-strategies.md): when no move fills a step of the
@@ -95,22 +95,7 @@ export class PlanOpener {
   private stepsFrom(square: number): Int32Array {
     let steps = this.stepsFromSquare.get(square);
     if (steps !== undefined) return steps;
-    const { cellCount, neighbours } = this.problem;
-    steps = new Int32Array(cellCount).fill(UNREACHED);
-    const queue = new Int32Array(cellCount);
-    steps[square] = 0;
-    queue[0] = square;
-    let tail = 1;
-    for (let head = 0; head < tail; head++) {
-      const cell = queue[head];
-      for (let d = 0; d < 4; d++) {
-        const next = neighbours[cell * 4 + d];
-        if (next >= 0 && steps[next] === UNREACHED) {
-          steps[next] = steps[cell] + 1;
-          queue[tail++] = next;
-        }
-      }
-    }
+    steps = floorSteps(this.problem.neighbours, this.problem.cellCount, [square]);
     this.stepsFromSquare.set(square, steps);
     return steps;
   }
