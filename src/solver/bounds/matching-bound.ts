@@ -27,6 +27,14 @@ export class MatchingBound {
   private readonly nearest: Uint16Array;
   private readonly goalSeen: Int32Array;
   private seenEpoch = 0;
+  // The parent's nearest goals tallied (see childNearestSum), once its first child asks.
+  private parentTallied = false;
+  /** Per goal, the parent's boxes whose nearest goal it is (valid while parentTallied). */
+  private readonly nearestUse: Int32Array;
+  /** The parent's boxes beyond the first on each nearest goal, boxes with no goal in reach, and nearest distances of the others added up. */
+  private parentShared = 0;
+  private parentUnreachable = 0;
+  private parentNearest = 0;
   // Hungarian method state, sized for the larger side.
   private readonly cost: Float64Array;
   private readonly u: Float64Array;
@@ -62,18 +70,29 @@ export class MatchingBound {
   private readonly cacheV: Float64Array;
   private readonly rowOfCell: Int32Array;
   private cacheNext = 0;
+  // For a child's value alone (childCost): the parent's dual objective and each row's column, once per parent.
+  private parentSummed = false;
+  private parentDualTotal = 0;
+  private readonly columnOfRow: Int32Array;
+  /** Per column, the shortest path on to the column `pathsRow` leaves free (pathsToFree), and whether it is settled. */
+  private readonly toFree: Float64Array;
+  private readonly settled: Uint8Array;
+  private pathsRow = -1;
   /** Cache slot of the last evaluateChild result, or -1 when it left no duals to keep. */
   lastSlot = -1;
 
   /**
    * `patterns`, when given (every box needing a goal), raises each bound with pair patterns for
-   * the player's cell passed to evaluate and evaluateChild; see pattern-bound.ts.
+   * the player's cell passed to evaluate and evaluateChild; see pattern-bound.ts. Without
+   * `cachesChildren`, evaluateChild keeps no child's duals (lastSlot stays -1): for a caller that
+   * never expands the children it scores (arrangement.ts), the copy would be work for nobody.
    */
   constructor(
     distances: PushDistances,
     boxCount: number,
     private readonly boxesPerGoal: boolean,
     private readonly patterns: PatternBound | null = null,
+    private readonly cachesChildren = true,
   ) {
     this.goalCount = distances.goalCount;
     this.distance = distances.distance;
@@ -89,6 +108,7 @@ export class MatchingBound {
       }
     }
     this.goalSeen = new Int32Array(this.goalCount);
+    this.nearestUse = new Int32Array(this.goalCount);
     const n = Math.max(boxCount, this.goalCount) + 1;
     this.size = n;
     this.spareRows = boxesPerGoal ? Math.max(0, this.goalCount - boxCount) : 0;
@@ -110,6 +130,9 @@ export class MatchingBound {
     this.cacheColumn = new Int32Array(CACHE_SLOTS * this.rowCount);
     this.cacheV = new Float64Array(CACHE_SLOTS * n);
     this.rowOfCell = new Int32Array(cells);
+    this.columnOfRow = new Int32Array(n);
+    this.toFree = new Float64Array(n);
+    this.settled = new Uint8Array(n);
   }
 
   /** Records that cache slot `slot` (from lastSlot) belongs to search node `node`. */
@@ -122,12 +145,14 @@ export class MatchingBound {
    * cache slot its own evaluation left (or -1), used when it still belongs to `node`.
    */
   beginParent(boxCells: Int32Array, count: number, node: number, slot: number): void {
+    this.untallyParent();
     // Copied by hand: a subarray view would be an allocation per position.
     for (let i = 0; i < count; i++) this.parentCells[i] = boxCells[i];
     this.parentCount = count;
     this.parentReady = slot >= 0 && this.cacheOwner[slot] === node && this.loadSlot(slot, boxCells, count);
     this.parentCosts = false;
     this.parentInfeasible = false;
+    this.parentSummed = false;
   }
 
   /**
@@ -150,6 +175,7 @@ export class MatchingBound {
     this.baseAssigned.set(this.assigned);
     this.parentReady = true;
     this.parentCosts = true;
+    this.parentSummed = false;
   }
 
   private loadSlot(slot: number, boxCells: Int32Array, count: number): boolean {
@@ -197,7 +223,7 @@ export class MatchingBound {
   evaluateChild(boxCells: Int32Array, count: number, moved: number, player = -1): number {
     this.lastSlot = -1;
     if (!this.boxesPerGoal) return this.evaluate(boxCells, count);
-    const quick = this.nearestSum(boxCells, count);
+    const quick = this.childNearestSum(this.parentCells[moved], boxCells[moved]);
     if (quick !== NEEDS_MATCHING) return this.withPatterns(quick, boxCells, count, player, false);
     if (!this.parentReady) {
       if (this.parentInfeasible) return INFEASIBLE;
@@ -211,9 +237,10 @@ export class MatchingBound {
       this.fillSpareRows(this.parentCount);
       this.parentCosts = true;
     }
-    const bound = this.repairRow(boxCells, count, moved + 1);
+    // Without patterns or the cache, nobody reads the child's duals: its value alone will do.
+    const bound = this.cachesChildren || this.patterns !== null ? this.repairRow(boxCells, count, moved + 1) : this.childCost(boxCells[moved], moved + 1);
     if (bound === INFEASIBLE) return bound;
-    this.lastSlot = this.saveSlot(boxCells, count);
+    if (this.cachesChildren) this.lastSlot = this.saveSlot(boxCells, count);
     return this.withPatterns(bound, boxCells, count, player, true);
   }
 
@@ -234,6 +261,61 @@ export class MatchingBound {
     const u = dualsKept ? this.u : null;
     const v = dualsKept ? this.v : null;
     return this.patterns.improve(matching, boxCells, count, player, u, this.nearest, v, this.goalCount, INFEASIBLE);
+  }
+
+  /**
+   * nearestSum of the parent's boxes with the one on `from` moved to `to` (evaluateChild's child),
+   * from the parent's nearest goals tallied once: a position has many children, and each would
+   * otherwise go over every box again.
+   */
+  private childNearestSum(from: number, to: number): number {
+    if (!this.parentTallied) this.tallyParent();
+    const { nearest, nearestGoal, nearestUse } = this;
+    const fromDistance = nearest[from];
+    const toDistance = nearest[to];
+    const fromReached = fromDistance !== UNREACHABLE;
+    if (this.parentUnreachable - (fromReached ? 0 : 1) + (toDistance === UNREACHABLE ? 1 : 0) > 0) return INFEASIBLE;
+    // Boxes sharing a nearest goal, after the move: the box leaves its goal's tally and joins the other's.
+    let shared = this.parentShared;
+    const fromGoal = fromReached ? nearestGoal[from] : -1;
+    if (fromReached && nearestUse[fromGoal] > 1) shared--;
+    const toGoal = nearestGoal[to];
+    if (nearestUse[toGoal] - (toGoal === fromGoal ? 1 : 0) > 0) shared++;
+    if (shared > 0) return NEEDS_MATCHING;
+    return this.parentNearest - (fromReached ? fromDistance : 0) + toDistance;
+  }
+
+  /** Tallies the parent's boxes by nearest goal (childNearestSum). */
+  private tallyParent(): void {
+    const { nearest, nearestGoal, nearestUse, parentCells } = this;
+    let shared = 0;
+    let unreachable = 0;
+    let sum = 0;
+    for (let i = 0; i < this.parentCount; i++) {
+      const cell = parentCells[i];
+      const d = nearest[cell];
+      if (d === UNREACHABLE) {
+        unreachable++;
+        continue;
+      }
+      sum += d;
+      if (nearestUse[nearestGoal[cell]]++ > 0) shared++;
+    }
+    this.parentShared = shared;
+    this.parentUnreachable = unreachable;
+    this.parentNearest = sum;
+    this.parentTallied = true;
+  }
+
+  /** Clears the last parent's tally, box by box (before parentCells changes). */
+  private untallyParent(): void {
+    if (!this.parentTallied) return;
+    this.parentTallied = false;
+    const { nearest, nearestGoal, nearestUse, parentCells } = this;
+    for (let i = 0; i < this.parentCount; i++) {
+      const cell = parentCells[i];
+      if (nearest[cell] !== UNREACHABLE) nearestUse[nearestGoal[cell]] = 0;
+    }
   }
 
   /** Distinct nearest goals make the sum of minima the optimum; else NEEDS_MATCHING. */
@@ -282,6 +364,78 @@ export class MatchingBound {
     for (let r = 1; r <= rows + this.spareRows; r++) total += u[r];
     for (let c = 1; c <= cols; c++) total += v[c];
     return total >= BIG ? INFEASIBLE : Math.max(0, Math.round(total));
+  }
+
+  /**
+   * What repairRow returns for the parent's row `row` (1-based) moved to `cell`, without its duals.
+   * repairRow's phase is a shortest path over reduced costs from the row to the one column it left
+   * free, and it adds that path's length to the dual objective. So the value is the parent's
+   * objective less the row's old dual, plus the path's length from the row's new dual (its least
+   * cost less column duals): the least, over the first column c, of the row's cost there less
+   * c's dual plus the path from c on to the free column. The paths from every column to the free
+   * one are the parent's (no other row changes), found once for all the children that move this
+   * row (pathsToFree); a child then costs one pass over the columns. The duals, the assignment and
+   * the cost matrix stay as the parent's. All values are whole numbers, so the sum is the same exactly.
+   */
+  private childCost(cell: number, row: number): number {
+    const cols = this.goalCount;
+    const { distance, baseV, toFree } = this;
+    if (!this.parentSummed) this.sumParent();
+    if (this.pathsRow !== row) this.pathsToFree(row);
+    const costs = cell * cols - 1;
+    let least = Number.POSITIVE_INFINITY;
+    for (let c = 1; c <= cols; c++) {
+      const d = distance[costs + c];
+      const through = (d === UNREACHABLE ? BIG : d) - baseV[c] + toFree[c];
+      if (through < least) least = through;
+    }
+    const total = this.parentDualTotal - this.baseU[row] + least;
+    return total >= BIG ? INFEASIBLE : Math.max(0, Math.round(total));
+  }
+
+  /**
+   * For each column, the shortest path over the parent's reduced costs from it (through the row it
+   * is assigned to) to the column row `row` leaves free: Dijkstra backwards from that column.
+   */
+  private pathsToFree(row: number): void {
+    const cols = this.goalCount;
+    const { cost, baseU, baseV, baseAssigned, toFree, settled, size } = this;
+    const free = this.columnOfRow[row];
+    for (let c = 1; c <= cols; c++) {
+      toFree[c] = Number.POSITIVE_INFINITY;
+      settled[c] = 0;
+    }
+    toFree[free] = 0;
+    let reached = free;
+    while (reached > 0) {
+      settled[reached] = 1;
+      // Entering `reached` from column c goes through c's row: that row's reduced cost there.
+      const onward = toFree[reached] - baseV[reached];
+      let next = 0;
+      for (let c = 1; c <= cols; c++) {
+        if (settled[c] !== 0) continue;
+        const through = baseAssigned[c];
+        const via = onward + cost[through * size + reached] - baseU[through];
+        if (via < toFree[c]) toFree[c] = via;
+        if (next === 0 || toFree[c] < toFree[next]) next = c;
+      }
+      reached = next;
+    }
+    this.pathsRow = row;
+  }
+
+  /** The parent's dual objective and the column of each row, for childCost. */
+  private sumParent(): void {
+    const { baseU, baseV, baseAssigned, columnOfRow } = this;
+    let total = 0;
+    for (let r = 1; r <= this.parentCount + this.spareRows; r++) total += baseU[r];
+    for (let c = 1; c <= this.goalCount; c++) {
+      total += baseV[c];
+      columnOfRow[baseAssigned[c]] = c;
+    }
+    this.parentDualTotal = total;
+    this.parentSummed = true;
+    this.pathsRow = -1;
   }
 
   /** The spare rows after `boxes` box rows: free on every goal. */

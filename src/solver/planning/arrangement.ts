@@ -55,7 +55,8 @@ export class Arrangement {
     this.hotBeforeEpoch = new Uint32Array(problem.cellCount);
     for (const square of this.squares) this.onSquare[square] = 1;
     const distances = computePushDistancesTo(problem, this.squares, analysis.regions, analysis.stopCheck);
-    this.matching = new MatchingBound(distances, this.squares.length, true);
+    // Its children are scored, never expanded from here: no duals kept for them.
+    this.matching = new MatchingBound(distances, this.squares.length, true, null, false);
     this.squareMatching = new SquareMatching(distances.distance, this.squares.length);
   }
 
