@@ -79,11 +79,15 @@ export class SpreadSearch {
   private turns = 0;
   /** The boxes of the position being settled. */
   private readonly boxCells: Int32Array;
-  // Candidate moves of the position being settled.
-  private readonly candidateBox: Int32Array;
-  private readonly candidateState: Int32Array;
+  // Candidate moves of the position being settled: as queued (box * stride + state), their weights and scores.
+  private readonly candidateMove: Int32Array;
+  private readonly candidateWeight: Int32Array;
   private readonly candidateScore: Float64Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
+  /** Per cell, pullable for a box there in the position being settled, valid where pullableStamp is positionStamp. */
+  private readonly pullableThen: Uint8Array;
+  private readonly pullableStamp: Uint32Array;
+  private positionStamp = 0;
 
   constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
     const { problem } = analysis;
@@ -113,10 +117,12 @@ export class SpreadSearch {
     }
     this.stride = cellCount * 4;
     this.boxCells = new Int32Array(initialBoxes.length);
-    this.candidateBox = new Int32Array(initialBoxes.length * cellCount * 4);
-    this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
+    this.candidateMove = new Int32Array(initialBoxes.length * cellCount * 4);
+    this.candidateWeight = new Int32Array(initialBoxes.length * cellCount * 4);
     this.candidateScore = new Float64Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
+    this.pullableThen = new Uint8Array(cellCount);
+    this.pullableStamp = new Uint32Array(cellCount);
     const fits = goals.length > 0 && goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -216,7 +222,7 @@ export class SpreadSearch {
    * reach.boxAt.
    */
   private settle(node: number, weight: number): void {
-    const { problem, reach, moves, boxCells, candidateBox, candidateState, candidateScore } = this;
+    const { problem, reach, moves, boxCells, candidateMove, candidateWeight, candidateScore, stride } = this;
     const { cellCount } = problem;
     const boxAt = reach.boxAt;
     let boxes = 0;
@@ -250,6 +256,10 @@ export class SpreadSearch {
     }
 
     // One walk of the position gives its areas and every box's pulls.
+    if (++this.positionStamp === 0xffffffff) {
+      this.pullableStamp.fill(0);
+      this.positionStamp = 1;
+    }
     let count = 0;
     let advised = -1;
     for (let i = 0; i < boxes; i++) {
@@ -261,11 +271,11 @@ export class SpreadSearch {
         const to = state >> 2;
         if (this.allowed[to] === 0) continue;
         const areasAfter = Math.min(moves.areasWithBoxOn(to, lifted), MAX_AREAS);
-        const stuckAfter = Math.min(MAX_STUCK, Math.max(0, stuckTotal + this.stuckChange(boxAt, box, to)));
+        // Stuck boxes count only where the player reaches everything (spreadScore): else no need to count them.
+        const stuckAfter = areasAfter !== 1 ? 0 : Math.min(MAX_STUCK, Math.max(0, stuckTotal + this.stuckChange(boxAt, box, to)));
         // Broken links are counted once a position is settled, not for each pull.
         const after = spreadScore(areasAfter, links, stuckAfter, spread - this.spreadOf[box] + this.spreadOf[to]);
-        candidateBox[count] = box;
-        candidateState[count] = state;
+        candidateMove[count] = box * stride + state;
         candidateScore[count] = after;
         if (after > score && (advised < 0 || after > candidateScore[advised])) advised = count;
         count++;
@@ -280,9 +290,9 @@ export class SpreadSearch {
       this.state = 'memory';
       return;
     }
-    for (let c = 0; c < count; c++) {
-      this.queues.push(cell, node, candidateBox[c] * this.stride + candidateState[c], c === advised ? weight : weight + 1, candidateScore[c]);
-    }
+    for (let c = 0; c < count; c++) candidateWeight[c] = c === advised ? weight : weight + 1;
+    // All at once, as that many pushes in turn would queue them (MoveQueues.pushAll).
+    this.queues.pushAll(cell, node, count, candidateMove, candidateWeight, candidateScore);
     boxAt.fill(0);
   }
 
@@ -300,12 +310,8 @@ export class SpreadSearch {
    */
   private stuckChange(boxAt: Uint8Array, from: number, to: number): number {
     const { neighbours } = this.problem;
-    let change = this.pullable(from, boxAt) ? 0 : -1;
-    boxAt[from] = 0;
-    boxAt[to] = 1;
-    change += this.pullable(to, boxAt) ? 0 : 1;
-    boxAt[to] = 0;
-    boxAt[from] = 1;
+    let change = this.pullableNow(from, boxAt) ? 0 : -1;
+    change += this.pullableAfter(to, from, to, boxAt) ? 0 : 1;
     for (let end = 0; end < 2; end++) {
       const at = end === 0 ? from : to;
       for (let d = 0; d < 4; d++) {
@@ -314,12 +320,8 @@ export class SpreadSearch {
         if (other < 0 || other === from || other === to || boxAt[other] === 0) continue;
         // A box two steps from both ends is counted at the first.
         if (end === 1 && this.twoStepsApart(other, from)) continue;
-        const before = this.pullable(other, boxAt);
-        boxAt[from] = 0;
-        boxAt[to] = 1;
-        const after = this.pullable(other, boxAt);
-        boxAt[to] = 0;
-        boxAt[from] = 1;
+        const before = this.pullableNow(other, boxAt);
+        const after = this.pullableAfter(other, from, to, boxAt);
         if (before !== after) change += after ? -1 : 1;
       }
     }
@@ -332,6 +334,27 @@ export class SpreadSearch {
     for (let d = 0; d < 4; d++) {
       const side = neighbours[a * 4 + d];
       if (side >= 0 && neighbours[side * 4 + d] === b) return true;
+    }
+    return false;
+  }
+
+  /** pullable for a box of the position being settled, worked out once a position (its pulls ask again and again). */
+  private pullableNow(cell: number, boxAt: Uint8Array): boolean {
+    if (this.pullableStamp[cell] !== this.positionStamp) {
+      this.pullableStamp[cell] = this.positionStamp;
+      this.pullableThen[cell] = this.pullable(cell, boxAt) ? 1 : 0;
+    }
+    return this.pullableThen[cell] !== 0;
+  }
+
+  /** pullable after the pull of the box on `from` to `to`, without making it: only those two squares change. */
+  private pullableAfter(cell: number, from: number, to: number, boxAt: Uint8Array): boolean {
+    const { neighbours } = this.problem;
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      if (side < 0) continue;
+      const beyond = neighbours[side * 4 + d];
+      if (beyond >= 0 && beyond !== to && (beyond === from || boxAt[beyond] === 0)) return true;
     }
     return false;
   }
