@@ -12,6 +12,14 @@ export class BaseMatching {
   private visitEpoch = 0;
   private boxCells: Int32Array = new Int32Array(0);
   private baseLeft: Uint8Array | null = null;
+  /**
+   * Per base, the cell of the box the last call gave it (-1: none). A search asks about position
+   * after position, most boxes of one standing where they stood in the last: the pairs whose box
+   * is still there start the next matching, and only the other boxes need paths.
+   */
+  private readonly cellOfBase: Int32Array;
+  /** Per cell, 1 + the index of its box in boxCells during a call (0: none). */
+  private readonly rowOfCell: Int32Array;
 
   /** `pullsToBase[cell * bases + base]`: pulls from the cell to the base on the empty board, UNREACHABLE for none. */
   constructor(
@@ -20,6 +28,8 @@ export class BaseMatching {
   ) {
     this.matchOfBase = new Int32Array(bases);
     this.visitedBase = new Uint32Array(bases);
+    this.cellOfBase = new Int32Array(bases).fill(-1);
+    this.rowOfCell = new Int32Array(bases === 0 ? 0 : pullsToBase.length / bases);
   }
 
   /**
@@ -27,16 +37,30 @@ export class BaseMatching {
    * those `baseLeft` marks with 1 (null: every base), so that every such base has a box.
    */
   matched(boxCells: Int32Array, boxes: number, baseLeft: Uint8Array | null): boolean {
-    const { matchOfBase } = this;
+    const { matchOfBase, cellOfBase, rowOfCell, bases } = this;
     this.boxCells = boxCells;
     this.baseLeft = baseLeft;
-    matchOfBase.fill(-1);
-    for (let i = 0; i < boxes; i++) {
-      this.visitEpoch++;
-      if (!this.augment(i)) return false;
+    for (let i = 0; i < boxes; i++) rowOfCell[boxCells[i]] = i + 1;
+    // The last call's pairs whose box still stands there and whose base is still left: a matching to start from.
+    for (let b = 0; b < bases; b++) {
+      const cell = cellOfBase[b];
+      matchOfBase[b] = cell >= 0 && rowOfCell[cell] > 0 && (baseLeft === null || baseLeft[b] !== 0) ? rowOfCell[cell] - 1 : -1;
     }
+    for (let i = 0; i < boxes; i++) rowOfCell[boxCells[i]] = 0;
+    for (let b = 0; b < bases; b++) if (matchOfBase[b] >= 0) rowOfCell[boxCells[matchOfBase[b]]] = 1;
+    // Kuhn's paths for the boxes without a base. From any matching this finds a path for each box
+    // exactly while a matching of every box exists: the answer is the one a matching from scratch gives.
+    let all = true;
+    for (let i = 0; i < boxes && all; i++) {
+      if (rowOfCell[boxCells[i]] !== 0) continue;
+      this.visitEpoch++;
+      all = this.augment(i);
+    }
+    for (let i = 0; i < boxes; i++) rowOfCell[boxCells[i]] = 0;
+    for (let b = 0; b < bases; b++) cellOfBase[b] = matchOfBase[b] >= 0 ? boxCells[matchOfBase[b]] : -1;
+    if (!all) return false;
     // Every box has a base; as many bases are left as boxes, so every base has a box too.
-    for (let b = 0; b < this.bases; b++) if ((baseLeft === null || baseLeft[b] !== 0) && matchOfBase[b] < 0) return false;
+    for (let b = 0; b < bases; b++) if ((baseLeft === null || baseLeft[b] !== 0) && matchOfBase[b] < 0) return false;
     return true;
   }
 
