@@ -1,4 +1,4 @@
-import { BaseSearch } from '../planning/base-search.js';
+import { BaseSearch, type BaseSearchOptions } from '../planning/base-search.js';
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { stepPlanFromPath } from '../planning/step-plan.js';
 import { FeatureSearch, type FeatureSearchConfig } from './feature-search.js';
@@ -29,6 +29,10 @@ export interface BaseStrategyConfig {
   readonly gateRemovals?: boolean;
   /** Every other backward turn to the best position's cell (BaseSearchOptions.bestCellTurns). */
   readonly backwardBestCellTurns?: boolean;
+  /** Which removal the backward search advises (BaseSearchOptions.removalOrder). */
+  readonly removalOrder?: BaseSearchOptions['removalOrder'];
+  /** Which pull the backward search advises (BaseSearchOptions.pullAdvice). */
+  readonly pullAdvice?: BaseSearchOptions['pullAdvice'];
   /** Positions each backward search may expand (default BASE_SEARCH_POSITIONS). */
   readonly backwardPositions?: number;
   /** The forward search's own options (its plan and meeting are this strategy's). */
@@ -135,6 +139,8 @@ export class BaseStrategy implements SearchEngine {
     return new BaseSearch(this.analysis, (this.config.maxBytes ?? Number.POSITIVE_INFINITY) / 2, {
       gateRemovals: this.gated,
       bestCellTurns: this.config.backwardBestCellTurns === true,
+      removalOrder: this.config.removalOrder,
+      pullAdvice: this.config.pullAdvice,
     });
   }
 

@@ -12,6 +12,7 @@ import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
 import { HotspotTable } from '../fess/hotspots.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
+import { LoneBoxReach } from '../fess/lone-box-reach.js';
 import { PlanOpener } from '../fess/plan-opener.js';
 import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
@@ -95,6 +96,14 @@ export interface FeatureSearchConfig extends DetectorSwitches {
   readonly openerTarget?: 'hotspot' | 'plan-next';
   /** FESS's explorer advisor: a move that lets the player reach a square from which a new push can be made (default on). */
   readonly explorerAdvisor?: boolean;
+  /**
+   * Which moves the explorer advisor takes: the best-scoring one whose box borders an area with a
+   * new push and opens it, a few walks at most ('new-area', the default); or Festival's rule
+   * ('undoable'): the best-scoring move a lone box could undo (pushed back on the empty level) that
+   * leaves no fewer plan steps done and after which the player reaches a side of some other box,
+   * out of reach before, from which that box can be pushed (explorerUndoableAdvice).
+   */
+  readonly explorerRule?: 'new-area' | 'undoable';
   /** FESS's mobility, box sides the player can reach, as the tie-break before the box distances (default off; the portfolio's first search has it). */
   readonly mobility?: boolean;
   /**
@@ -346,6 +355,10 @@ export class FeatureSearch implements SearchEngine {
   private readonly explorerPlayer = new Int32Array(1);
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly roomLinks: RoomConnectivity | null;
+  /** Which lone-box moves can be undone, for the explorer's 'undoable' rule; else null. */
+  private readonly loneBoxReach: LoneBoxReach | null;
+  /** The sides an 'undoable' explorer walk looks for (four per box at most). */
+  private readonly undoTargets: Int32Array;
   /** 1 on doorway cells. */
   private readonly isDoorway: Uint8Array;
   /** Per goal cell, its place in the packing order; -1 elsewhere. */
@@ -445,6 +458,8 @@ export class FeatureSearch implements SearchEngine {
     };
     this.pushFromArea = new Uint32Array(cellCount + 1);
     this.explorerReach = new PlayerReach(problem);
+    this.loneBoxReach = config.explorerRule === 'undoable' ? new LoneBoxReach(problem) : null;
+    this.undoTargets = new Int32Array(this.loneBoxReach === null ? 0 : problem.initialBoxes.length * 4);
     this.roomLinks = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
     this.outOfPlan = new Uint8Array(cellCount);
     const basin = config.outOfPlan === false ? null : config.outOfPlanBasin === 'every-goal' ? analysis.everyGoalBasin() : analysis.sinkBasin();
@@ -724,7 +739,12 @@ export class FeatureSearch implements SearchEngine {
     const joinAdvice = this.connectivityAdvice(count, areas, boxAt);
     const basinAdvice = outOfPlan > 0 && this.options.outOfPlanAdvisor ? this.outOfPlanAdvice(count, packed, areas, boxCount) : -1;
     const coolAdvice = this.hotspots !== null && this.options.hotspotAdvisor ? this.hotspotAdvice(count, this.hotspots.count) : -1;
-    const exploreAdvice = areas > 1 && this.options.explorerAdvisor ? this.explorerAdvice(count, node, boxCount, boxAt) : -1;
+    const exploreAdvice =
+      areas <= 1 || !this.options.explorerAdvisor
+        ? -1
+        : this.loneBoxReach !== null
+          ? this.explorerUndoableAdvice(count, node, packed, boxCount, boxAt, this.loneBoxReach)
+          : this.explorerAdvice(count, node, boxCount, boxAt);
     const openAdvice = !this.options.openerAdvisor
       ? -1
       : this.planOpener !== null
@@ -1001,6 +1021,64 @@ export class FeatureSearch implements SearchEngine {
       if (opens) return best;
     }
     return -1;
+  }
+
+  /**
+   * Festival's explorer rule (FeatureSearchConfig.explorerRule 'undoable'): of the moves a lone box
+   * could undo, pushed back from where it ends to where it stood on the empty level, that leave no
+   * fewer plan steps done, the best-scoring one after which the player reaches a side of another box,
+   * out of its reach now, from which that box can be pushed onto a square not dead; or -1. A move
+   * that cannot be undone may close what it opens; one that can, costs nothing to try. Candidates
+   * are walked best score first until one opens, each walk over the position after its move.
+   */
+  private explorerUndoableAdvice(count: number, node: number, packed: number, boxCount: number, boxAt: Uint8Array, loneBoxReach: LoneBoxReach): number {
+    const { neighbours } = this.analysis.problem;
+    const { dead } = this.analysis;
+    const { candidateFrom, candidateTarget, candidateKey, candidatePacked, boxList, explorerReach, undoTargets } = this;
+    // settle() labelled this position's areas just before.
+    const label = this.moves.areaOf;
+    const own = label[this.nodes.player[node]];
+    const walkBoxes = explorerReach.boxAt;
+    walkBoxes.set(boxAt);
+    let lastKey = Number.POSITIVE_INFINITY;
+    let lastChosen = -1;
+    for (;;) {
+      // The next best-scoring candidate that qualifies, below the one tried last (ties by candidate order).
+      let best = -1;
+      for (let c = 0; c < count; c++) {
+        const key = candidateKey[c];
+        if (key > lastKey || (key === lastKey && c <= lastChosen)) continue;
+        if (best >= 0 && key <= candidateKey[best]) continue;
+        if (candidatePacked[c] < packed) continue;
+        best = c;
+      }
+      if (best < 0) return -1;
+      lastKey = candidateKey[best];
+      lastChosen = best;
+      const from = candidateFrom[best];
+      const to = candidateTarget[best] >> 2;
+      if (!loneBoxReach.reaches(to, from)) continue;
+      // The pushes of the other boxes from sides out of the player's reach now, after this move.
+      let targetCount = 0;
+      for (let i = 0; i < boxCount; i++) {
+        const box = boxList[i];
+        if (box === from) continue;
+        for (let d = 0; d < 4; d++) {
+          const side = neighbours[box * 4 + d];
+          if (side < 0 || side === to || boxAt[side] !== 0 || label[side] === own) continue;
+          const ahead = neighbours[box * 4 + (d ^ 1)];
+          if (ahead < 0 || ahead === to || (boxAt[ahead] !== 0 && ahead !== from) || dead[ahead] !== 0) continue;
+          undoTargets[targetCount++] = side;
+        }
+      }
+      if (targetCount === 0) continue;
+      walkBoxes[from] = 0;
+      walkBoxes[to] = 1;
+      explorerReach.flood(neighbours[candidateTarget[best]]);
+      walkBoxes[from] = 1;
+      walkBoxes[to] = 0;
+      for (let t = 0; t < targetCount; t++) if (explorerReach.reached(undoTargets[t])) return best;
+    }
   }
 
   /** Whether the box at `cell` borders an area, other than the player's, from which a new push can be made. */

@@ -1,10 +1,11 @@
 import { BaseGroups } from './base-groups.js';
 import { BaseMatching } from './base-matching.js';
+import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { LevelAnalysis } from './analysis.js';
-import { pullOffGoalAdvice } from './pull-advice.js';
+import { longestPullAdvice, pullOffGoalAdvice, type PullAdviceRule } from './pull-advice.js';
 import { type BackwardStep, PullSteps } from './pull-steps.js';
 import { pushesHome } from './pushes-home.js';
 import { addSolvedRoots } from './solved-roots.js';
@@ -40,6 +41,18 @@ export interface BaseSearchOptions {
    * search does; off: the cells take turns round the ring only.
    */
   readonly bestCellTurns?: boolean;
+  /**
+   * Which box leaving on a base the advisor takes where several boxes off the goals may leave: the
+   * last in board order (default), or the first, as Festival's removal advisor does. Read forwards,
+   * the first fills the far waiting squares first (XSokoban 50), the last those beside the goals.
+   */
+  readonly removalOrder?: 'last' | 'first';
+  /**
+   * The pull advisor's rule (pull-advice.ts): the square farthest from the goals (default), or
+   * Festival's, the longest pull that cuts the floor into no more areas and ends farther from the
+   * goals, which may leave a box waiting on a base.
+   */
+  readonly pullAdvice?: PullAdviceRule;
 }
 
 const GATE_UNKNOWN = 0;
@@ -110,12 +123,20 @@ export class BaseSearch {
   // Candidate moves of the position being settled.
   private readonly candidateBox: Int32Array;
   private readonly candidateState: Int32Array;
+  /** Each candidate's length (loneLength), for the longest-pull advisor. */
+  private readonly candidatePulls: Int32Array;
+  /** Lone-box push distances from every cell to every goal (analysis.distances.distance). */
+  private readonly pushDistance: Uint16Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
   /** The removal gate's groups (BaseSearchOptions.gateRemovals), or null. */
   private readonly groups: BaseGroups | null;
   /** The gate of the position being settled: GATE_UNKNOWN until a removal asks (mayLeaveOn). */
   private gate = GATE_UNKNOWN;
   private readonly bestCellTurns: boolean;
+  private readonly firstRemoval: boolean;
+  private readonly longestPull: boolean;
+  /** Festival's rooms, for the longest-pull advisor; else null. */
+  private readonly rooms: RoomConnectivity | null;
   /** The cell of the best position with queued moves (bestCellTurns), its features, and turns taken. */
   private bestCell = -1;
   private bestBoxes = 0;
@@ -146,15 +167,20 @@ export class BaseSearch {
     this.baseOfCell = new Int32Array(cellCount).fill(-1);
     for (let b = 0; b < initialBoxes.length; b++) this.baseOfCell[initialBoxes[b]] = b;
     this.nearestGoal = analysis.distances.nearest;
+    this.pushDistance = analysis.distances.distance;
     this.stride = cellCount * 4;
     this.baseLeft = new Uint8Array(initialBoxes.length);
     this.boxCells = new Int32Array(initialBoxes.length);
     this.matching = new BaseMatching(backward.distances.distance, initialBoxes.length);
     this.candidateBox = new Int32Array(initialBoxes.length * cellCount * 4);
     this.candidateState = new Int32Array(initialBoxes.length * cellCount * 4);
+    this.candidatePulls = new Int32Array(options.pullAdvice === 'longest' ? initialBoxes.length * cellCount * 4 : 0);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     this.groups = options.gateRemovals === true ? new BaseGroups(problem, this.baseOfCell) : null;
     this.bestCellTurns = options.bestCellTurns === true;
+    this.firstRemoval = options.removalOrder === 'first';
+    this.longestPull = options.pullAdvice === 'longest';
+    this.rooms = this.longestPull ? new RoomConnectivity(problem, 'festival') : null;
     const fits = problem.goals.length > 0 && problem.goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -321,6 +347,7 @@ export class BaseSearch {
           break;
         }
         if (removals === 0 && this.allowed[at] !== 0) {
+          if (this.longestPull) this.candidatePulls[count] = this.loneLength(box, at);
           candidateBox[count] = box;
           candidateState[count++] = state;
         }
@@ -342,21 +369,34 @@ export class BaseSearch {
       return;
     }
     if (removals > 0) {
-      let advised = 0;
-      for (let c = 0; c < removals; c++) if (goalIndexOfCell[candidateBox[c]] < 0) advised = c;
+      // A box off the goals (boardwise the last, or the first: removalOrder), else the first.
+      let advised = -1;
+      for (let c = 0; c < removals; c++) if (goalIndexOfCell[candidateBox[c]] < 0 && (advised < 0 || !this.firstRemoval)) advised = c;
+      if (advised < 0) advised = 0;
       for (let c = 0; c < removals; c++) {
         this.queues.push(cell, node, (candidateBox[c] * this.stride + candidateState[c]) * 2 + 1, c === advised ? weight : weight + 1, score);
       }
       boxAt.fill(0);
       return;
     }
-    const advised = pullOffGoalAdvice(problem, this.regions, boxAt, candidateBox, candidateState, count, nearestGoal, areas);
+    const advised = this.longestPull
+      ? longestPullAdvice(problem, this.regions, this.rooms as RoomConnectivity, boxAt, candidateBox, candidateState, this.candidatePulls, count, areas)
+      : pullOffGoalAdvice(problem, this.regions, boxAt, candidateBox, candidateState, count, nearestGoal, areas);
     for (let c = 0; c < count; c++) {
       const from = candidateBox[c];
       const after = score - nearestGoal[from] + nearestGoal[candidateState[c] >> 2];
       this.queues.push(cell, node, (from * this.stride + candidateState[c]) * 2, c === advised ? weight : weight + 1, after);
     }
     boxAt.fill(0);
+  }
+
+  /**
+   * The pull's length as Festival measures it: the pushes a lone box needs, on the empty level, to
+   * go back from `at` to the goal `box` stands on (0 for a box off the goals, which the advisor skips).
+   */
+  private loneLength(box: number, at: number): number {
+    const goal = this.problem.goalIndexOfCell[box];
+    return goal < 0 ? 0 : this.pushDistance[at * this.problem.goals.length + goal];
   }
 
   /** Makes `cell` the best cell when its new position beats the best one's features (BaseSearchOptions.bestCellTurns). */
