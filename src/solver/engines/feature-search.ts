@@ -12,7 +12,7 @@ import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
 import { HotspotTable } from '../fess/hotspots.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
-import { LoneBoxReach } from '../fess/lone-box-reach.js';
+import { UndoableExplorer } from '../fess/undoable-explorer.js';
 import { PlanOpener } from '../fess/plan-opener.js';
 import { RoomConnectivity } from '../fess/room-connectivity.js';
 import { PlayerReach } from '../geometry/reachability.js';
@@ -355,10 +355,8 @@ export class FeatureSearch implements SearchEngine {
   private readonly explorerPlayer = new Int32Array(1);
   /** Rooms and their links, for the room-connectivity feature; null when not used. */
   private readonly roomLinks: RoomConnectivity | null;
-  /** Which lone-box moves can be undone, for the explorer's 'undoable' rule; else null. */
-  private readonly loneBoxReach: LoneBoxReach | null;
-  /** The sides an 'undoable' explorer walk looks for (four per box at most). */
-  private readonly undoTargets: Int32Array;
+  /** The explorer's 'undoable' rule (fess/undoable-explorer.ts), when chosen; else null. */
+  private readonly undoableExplorer: UndoableExplorer | null;
   /** 1 on doorway cells. */
   private readonly isDoorway: Uint8Array;
   /** Per goal cell, its place in the packing order; -1 elsewhere. */
@@ -458,8 +456,7 @@ export class FeatureSearch implements SearchEngine {
     };
     this.pushFromArea = new Uint32Array(cellCount + 1);
     this.explorerReach = new PlayerReach(problem);
-    this.loneBoxReach = config.explorerRule === 'undoable' ? new LoneBoxReach(problem) : null;
-    this.undoTargets = new Int32Array(this.loneBoxReach === null ? 0 : problem.initialBoxes.length * 4);
+    this.undoableExplorer = config.explorerRule === 'undoable' ? new UndoableExplorer(problem, analysis.dead) : null;
     this.roomLinks = this.options.roomLinks !== 'off' ? new RoomConnectivity(problem) : null;
     this.outOfPlan = new Uint8Array(cellCount);
     const basin = config.outOfPlan === false ? null : config.outOfPlanBasin === 'every-goal' ? analysis.everyGoalBasin() : analysis.sinkBasin();
@@ -742,8 +739,8 @@ export class FeatureSearch implements SearchEngine {
     const exploreAdvice =
       areas <= 1 || !this.options.explorerAdvisor
         ? -1
-        : this.loneBoxReach !== null
-          ? this.explorerUndoableAdvice(count, node, packed, boxCount, boxAt, this.loneBoxReach)
+        : this.undoableExplorer !== null
+          ? this.undoableExplorerAdvice(count, node, packed, boxCount, boxAt, this.undoableExplorer)
           : this.explorerAdvice(count, node, boxCount, boxAt);
     const openAdvice = !this.options.openerAdvisor
       ? -1
@@ -1023,62 +1020,11 @@ export class FeatureSearch implements SearchEngine {
     return -1;
   }
 
-  /**
-   * Festival's explorer rule (FeatureSearchConfig.explorerRule 'undoable'): of the moves a lone box
-   * could undo, pushed back from where it ends to where it stood on the empty level, that leave no
-   * fewer plan steps done, the best-scoring one after which the player reaches a side of another box,
-   * out of its reach now, from which that box can be pushed onto a square not dead; or -1. A move
-   * that cannot be undone may close what it opens; one that can, costs nothing to try. Candidates
-   * are walked best score first until one opens, each walk over the position after its move.
-   */
-  private explorerUndoableAdvice(count: number, node: number, packed: number, boxCount: number, boxAt: Uint8Array, loneBoxReach: LoneBoxReach): number {
-    const { neighbours } = this.analysis.problem;
-    const { dead } = this.analysis;
-    const { candidateFrom, candidateTarget, candidateKey, candidatePacked, boxList, explorerReach, undoTargets } = this;
-    // settle() labelled this position's areas just before.
+  /** The explorer's 'undoable' rule's choice (fess/undoable-explorer.ts), over the areas settle() labelled. */
+  private undoableExplorerAdvice(count: number, node: number, packed: number, boxCount: number, boxAt: Uint8Array, explorer: UndoableExplorer): number {
     const label = this.moves.areaOf;
     const own = label[this.nodes.player[node]];
-    const walkBoxes = explorerReach.boxAt;
-    walkBoxes.set(boxAt);
-    let lastKey = Number.POSITIVE_INFINITY;
-    let lastChosen = -1;
-    for (;;) {
-      // The next best-scoring candidate that qualifies, below the one tried last (ties by candidate order).
-      let best = -1;
-      for (let c = 0; c < count; c++) {
-        const key = candidateKey[c];
-        if (key > lastKey || (key === lastKey && c <= lastChosen)) continue;
-        if (best >= 0 && key <= candidateKey[best]) continue;
-        if (candidatePacked[c] < packed) continue;
-        best = c;
-      }
-      if (best < 0) return -1;
-      lastKey = candidateKey[best];
-      lastChosen = best;
-      const from = candidateFrom[best];
-      const to = candidateTarget[best] >> 2;
-      if (!loneBoxReach.reaches(to, from)) continue;
-      // The pushes of the other boxes from sides out of the player's reach now, after this move.
-      let targetCount = 0;
-      for (let i = 0; i < boxCount; i++) {
-        const box = boxList[i];
-        if (box === from) continue;
-        for (let d = 0; d < 4; d++) {
-          const side = neighbours[box * 4 + d];
-          if (side < 0 || side === to || boxAt[side] !== 0 || label[side] === own) continue;
-          const ahead = neighbours[box * 4 + (d ^ 1)];
-          if (ahead < 0 || ahead === to || (boxAt[ahead] !== 0 && ahead !== from) || dead[ahead] !== 0) continue;
-          undoTargets[targetCount++] = side;
-        }
-      }
-      if (targetCount === 0) continue;
-      walkBoxes[from] = 0;
-      walkBoxes[to] = 1;
-      explorerReach.flood(neighbours[candidateTarget[best]]);
-      walkBoxes[from] = 1;
-      walkBoxes[to] = 0;
-      for (let t = 0; t < targetCount; t++) if (explorerReach.reached(undoTargets[t])) return best;
-    }
+    return explorer.choose(boxAt, this.boxList, boxCount, label, own, packed, count, this.candidateFrom, this.candidateTarget, this.candidateKey, this.candidatePacked);
   }
 
   /** Whether the box at `cell` borders an area, other than the player's, from which a new push can be made. */

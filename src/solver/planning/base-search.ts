@@ -5,7 +5,7 @@ import { BoxMoves } from '../geometry/box-moves.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { RegionLabels } from '../geometry/regions.js';
 import type { LevelAnalysis } from './analysis.js';
-import { longestPullAdvice, pullOffGoalAdvice, type PullAdviceRule } from './pull-advice.js';
+import { longestPullAdvice, pullOffGoalAdvice, type PullAdviceRule, type RemovalOrder, removalAdvice } from './pull-advice.js';
 import { type BackwardStep, PullSteps } from './pull-steps.js';
 import { pushesHome } from './pushes-home.js';
 import { addSolvedRoots } from './solved-roots.js';
@@ -46,7 +46,7 @@ export interface BaseSearchOptions {
    * last in board order (default), or the first, as Festival's removal advisor does. Read forwards,
    * the first fills the far waiting squares first (XSokoban 50), the last those beside the goals.
    */
-  readonly removalOrder?: 'last' | 'first';
+  readonly removalOrder?: RemovalOrder;
   /**
    * The pull advisor's rule (pull-advice.ts): the square farthest from the goals (default), or
    * Festival's, the longest pull that cuts the floor into no more areas and ends farther from the
@@ -133,7 +133,7 @@ export class BaseSearch {
   /** The gate of the position being settled: GATE_UNKNOWN until a removal asks (mayLeaveOn). */
   private gate = GATE_UNKNOWN;
   private readonly bestCellTurns: boolean;
-  private readonly firstRemoval: boolean;
+  private readonly removalOrder: RemovalOrder;
   private readonly longestPull: boolean;
   /** Festival's rooms, for the longest-pull advisor; else null. */
   private readonly rooms: RoomConnectivity | null;
@@ -178,7 +178,7 @@ export class BaseSearch {
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     this.groups = options.gateRemovals === true ? new BaseGroups(problem, this.baseOfCell) : null;
     this.bestCellTurns = options.bestCellTurns === true;
-    this.firstRemoval = options.removalOrder === 'first';
+    this.removalOrder = options.removalOrder ?? 'last';
     this.longestPull = options.pullAdvice === 'longest';
     this.rooms = this.longestPull ? new RoomConnectivity(problem, 'festival') : null;
     const fits = problem.goals.length > 0 && problem.goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
@@ -369,10 +369,7 @@ export class BaseSearch {
       return;
     }
     if (removals > 0) {
-      // A box off the goals (boardwise the last, or the first: removalOrder), else the first.
-      let advised = -1;
-      for (let c = 0; c < removals; c++) if (goalIndexOfCell[candidateBox[c]] < 0 && (advised < 0 || !this.firstRemoval)) advised = c;
-      if (advised < 0) advised = 0;
+      const advised = removalAdvice(problem, candidateBox, removals, this.removalOrder);
       for (let c = 0; c < removals; c++) {
         this.queues.push(cell, node, (candidateBox[c] * this.stride + candidateState[c]) * 2 + 1, c === advised ? weight : weight + 1, score);
       }

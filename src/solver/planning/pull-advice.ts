@@ -114,3 +114,22 @@ export function longestPullAdvice(
   }
   return chosen;
 }
+
+/** Which box the removal advisor of the backward search with bases takes (BaseSearchOptions.removalOrder). */
+export type RemovalOrder = 'last' | 'first';
+
+/**
+ * The removal advisor of the backward search with bases: of the boxes that may leave on a base
+ * (cells in `boxes`, the first `count`, in board order), a box off the goals, nothing left to pack
+ * behind it: the last in board order, or the first (Festival's); the first box when every one is
+ * on a goal.
+ */
+export function removalAdvice(problem: Problem, boxes: Int32Array, count: number, order: RemovalOrder): number {
+  let advised = -1;
+  for (let c = 0; c < count; c++) {
+    if (problem.goalIndexOfCell[boxes[c]] >= 0) continue;
+    if (order === 'first') return c;
+    advised = c;
+  }
+  return Math.max(advised, 0);
+}
