@@ -123,10 +123,8 @@ export class BaseSearch {
   // Candidate moves of the position being settled.
   private readonly candidateBox: Int32Array;
   private readonly candidateState: Int32Array;
-  /** Each candidate's length (loneLength), for the longest-pull advisor. */
+  /** The pulls each candidate of a box on a goal takes (0 for a box off the goals), for the longest-pull advisor. */
   private readonly candidatePulls: Int32Array;
-  /** Lone-box push distances from every cell to every goal (analysis.distances.distance). */
-  private readonly pushDistance: Uint16Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
   /** The removal gate's groups (BaseSearchOptions.gateRemovals), or null. */
   private readonly groups: BaseGroups | null;
@@ -167,7 +165,6 @@ export class BaseSearch {
     this.baseOfCell = new Int32Array(cellCount).fill(-1);
     for (let b = 0; b < initialBoxes.length; b++) this.baseOfCell[initialBoxes[b]] = b;
     this.nearestGoal = analysis.distances.nearest;
-    this.pushDistance = analysis.distances.distance;
     this.stride = cellCount * 4;
     this.baseLeft = new Uint8Array(initialBoxes.length);
     this.boxCells = new Int32Array(initialBoxes.length);
@@ -347,7 +344,7 @@ export class BaseSearch {
           break;
         }
         if (removals === 0 && this.allowed[at] !== 0) {
-          if (this.longestPull) this.candidatePulls[count] = this.loneLength(box, at);
+          if (this.longestPull) this.candidatePulls[count] = goalIndexOfCell[box] >= 0 ? moves.pushes[k] : 0;
           candidateBox[count] = box;
           candidateState[count++] = state;
         }
@@ -385,15 +382,6 @@ export class BaseSearch {
       this.queues.push(cell, node, (from * this.stride + candidateState[c]) * 2, c === advised ? weight : weight + 1, after);
     }
     boxAt.fill(0);
-  }
-
-  /**
-   * The pull's length as Festival measures it: the pushes a lone box needs, on the empty level, to
-   * go back from `at` to the goal `box` stands on (0 for a box off the goals, which the advisor skips).
-   */
-  private loneLength(box: number, at: number): number {
-    const goal = this.problem.goalIndexOfCell[box];
-    return goal < 0 ? 0 : this.pushDistance[at * this.problem.goals.length + goal];
   }
 
   /** Makes `cell` the best cell when its new position beats the best one's features (BaseSearchOptions.bestCellTurns). */

@@ -60,8 +60,8 @@ export type PullAdviceRule = 'farthest' | 'longest';
 
 /**
  * Festival's packing advisor for a search that pulls from the solved position, our way: of the
- * candidate pulls (as pullOffGoalAdvice's, with each one's length in `lengths`: the pushes a lone
- * box needs to go back) that take a box off a goal without cutting the player's floor into more
+ * candidate pulls (as pullOffGoalAdvice's, with the pulls each takes in the position in `lengths`;
+ * Festival measures a lone box's pushes back on the empty level) that take a box off a goal without cutting the player's floor into more
  * areas or breaking more links between rooms (`rooms`, Festival's 2×2 rooms), the one that leaves
  * the fewest areas, then the fewest broken links, then the longest; -1 for none. Where the
  * farthest square stops a box beside a base, the longest pull may leave it waiting on the base

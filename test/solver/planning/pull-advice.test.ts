@@ -45,6 +45,7 @@ describe('the pull advisors of the backward search', () => {
     const states = Int32Array.from([cell(2, 2) * 4, cell(2, 9) * 4]);
     const goal = problem.goalIndexOfCell[from];
     const goals = problem.goals.length;
+    // On the open board the pulls each takes are the pushes back: five and two.
     const lengths = Int32Array.from(states, (state) => analysis.distances.distance[(state >> 2) * goals + goal]);
     expect(Array.from(lengths)).toEqual([5, 2]);
     const regions = new RegionLabels(problem);
