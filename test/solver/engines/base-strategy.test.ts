@@ -132,6 +132,14 @@ describe('the backward search with bases (strategy A)', () => {
     expectStrategySolves(start, { gateRemovals: true, backwardBestCellTurns: true });
   });
 
+  it("with Festival's removal order, longest pull and explorer rule, empties the board and solves, and the solution replays", () => {
+    const start = board('#############', '#.      $   #', '#.     $$ # #', '#.        @ #', '#############');
+    const backward = new BaseSearch(analyzeLevel(buildProblem(start, 'all-goals')), Number.POSITIVE_INFINITY, { removalOrder: 'first', pullAdvice: 'longest' });
+    backward.run(10_000);
+    expect(backward.state).toBe('emptied');
+    expectStrategySolves(start, { gateRemovals: true, removalOrder: 'first', pullAdvice: 'longest', forward: { explorerRule: 'undoable' } });
+  });
+
   it('with a second forward search, the two take turns from the same plan: the first to solve gives the solution, which replays', () => {
     const start = board('#############', '#.      $   #', '#.     $$ # #', '#.        @ #', '#############');
     expectStrategySolves(start, { secondForward: { goalBoxHotspots: false } });

@@ -135,6 +135,10 @@ describe('search over features', () => {
     expect(solvesExactlyTheSolvable(79, 150, { openerTarget: 'plan-next' })).toBeGreaterThan(10);
   });
 
+  it("with Festival's explorer rule (moves a lone box could undo, fess/undoable-explorer.ts), still solves exactly the random boards exhaustive search solves", () => {
+    expect(solvesExactlyTheSolvable(83, 80, { explorerRule: 'undoable' })).toBeGreaterThan(5);
+  });
+
   it('solves exactly the solvable boards with corrals grown area by area restricting its moves', () => {
     expect(solvesExactlyTheSolvable(73, 200, { grownCorralPruning: true })).toBeGreaterThan(15);
   });
