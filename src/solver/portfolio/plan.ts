@@ -222,7 +222,8 @@ export const PORTFOLIO_PLAN = [
         gateRemovals: true,
         // Festival's removal order and longest pull (planning/pull-advice.ts), with its explorer rule:
         // alone, the 19 hard XSokoban levels at 150,000 positions 18 either way (50 new in 986, 29
-        // lost), wide at 20,000 173 either way, Mas Sasquatch at 20,000 21 against 20.
+        // lost), wide at 20,000 173 either way, Mas Sasquatch at 20,000 21 against 20; at 10 s the
+        // three sets 256 against 253 (bench/portfolio-history.md).
         removalOrder: 'first',
         pullAdvice: 'longest',
         // Alone at 30,000 positions: the same 10 of 19 hard XSokoban levels, 77 in 1,521 positions
