@@ -124,9 +124,6 @@ const FEATURE_BASES_FORWARD = {
   // 150,000 positions 18 against 16 (23 in 523 positions, 29), wide at 20,000 173 against 170, Mas
   // Sasquatch at 20,000 20 either way.
   openerTarget: 'plan-next',
-  // Festival's explorer rule (fess/undoable-explorer.ts), with the removal order and the longest
-  // pull below: XSokoban 50 needs the three (986 positions).
-  explorerRule: 'undoable',
 } as const;
 
 const FEATURE_TIME: TimeShares = { opening: 0.07, middle: 0.72, late: 0.71, final: 0.5 };
@@ -220,12 +217,6 @@ export const PORTFOLIO_PLAN = [
       kind: 'base-strategy',
       config: {
         gateRemovals: true,
-        // Festival's removal order and longest pull (planning/pull-advice.ts), with its explorer rule:
-        // alone, the 19 hard XSokoban levels at 150,000 positions 18 either way (50 new in 986, 29
-        // lost), wide at 20,000 173 either way, Mas Sasquatch at 20,000 21 against 20; at 10 s the
-        // three sets 256 against 253 (bench/portfolio-history.md).
-        removalOrder: 'first',
-        pullAdvice: 'longest',
         // Alone at 30,000 positions: the same 10 of 19 hard XSokoban levels, 77 in 1,521 positions
         // instead of 26,528; at 20,000 Mas Sasquatch 19 to 21, Sasquatch 27 to 28.
         backwardBestCellTurns: true,
