@@ -5,6 +5,8 @@ import type { GoalRule } from '../../src/game/goal-rule.js';
  * An independent, deliberately naive judge for tiny boards: an exhaustive search over every
  * (player square, box squares) position, one single step at a time, with no pruning at all.
  * It shares nothing with the solver but the board model, so agreeing with it means something.
+ * Naive in what it searches, not in how it stores it: a position is one bigint (a bit per open
+ * square for the boxes, then 7 bits for the player's square), so the suite can afford to ask it.
  */
 export interface OracleAnswer {
   /** Fewest moves to a won position, or null when no won position is reachable. */
@@ -15,110 +17,166 @@ export interface OracleAnswer {
   readonly positions: number;
 }
 
-interface Position {
-  readonly player: number;
-  /** Box squares in increasing order. */
-  readonly boxes: readonly number[];
+/** The squares of a board the player's part of it is made of, numbered, and what winning means there. */
+interface Space {
+  /** Each numbered square's neighbour in every direction (4 per square; -1 for a wall or the edge). */
+  readonly next: Int32Array;
+  /** The bit of each numbered square in a box mask. */
+  readonly bits: readonly bigint[];
+  /** The start position's key. */
+  readonly startKey: bigint;
+  readonly isWon: (mask: bigint, player: number) => boolean;
 }
 
-const keyOf = (position: Position): string => `${position.player}:${position.boxes.join(',')}`;
+const PLAYER_BITS = 7n;
+const PLAYER_MASK = 127n;
 
-function isWon(board: Board, position: Position, rule: GoalRule, goals: readonly number[]): boolean {
-  const onGoal = (square: number): boolean => (board.squares[square] & GOAL) !== 0;
-  if (rule === 'all-goals') return goals.length > 0 && goals.every((goal) => position.boxes.includes(goal));
-  if (!position.boxes.every(onGoal)) return false;
-  return rule === 'all-boxes' || onGoal(position.player);
-}
-
-/** Every position one step away, with whether the step pushed a box. */
-function successors(board: Board, position: Position): { next: Position; pushed: boolean }[] {
+function spaceOf(board: Board, rule: GoalRule): Space {
   const { width, height } = board;
-  const open = (row: number, col: number): boolean => row >= 0 && row < height && col >= 0 && col < width && (board.squares[row * width + col] & WALL) === 0;
-  const row = Math.floor(position.player / width);
-  const col = position.player % width;
-  const result: { next: Position; pushed: boolean }[] = [];
-  for (const [dr, dc] of [
+  // The open squares the player can ever stand on or push a box to (those joined to its own),
+  // numbered; and each one's neighbour in every direction (-1 for a wall or the edge).
+  const indexOf = new Int32Array(width * height).fill(-1);
+  const squares: number[] = [board.player];
+  indexOf[board.player] = 0;
+  for (let i = 0; i < squares.length; i++) {
+    const row = Math.floor(squares[i] / width);
+    const col = squares[i] % width;
+    for (const [r, c] of [
+      [row - 1, col],
+      [row + 1, col],
+      [row, col - 1],
+      [row, col + 1],
+    ]) {
+      const square = r * width + c;
+      if (r < 0 || r >= height || c < 0 || c >= width || (board.squares[square] & WALL) !== 0 || indexOf[square] >= 0) continue;
+      indexOf[square] = squares.length;
+      squares.push(square);
+    }
+  }
+  if (squares.length > 127) throw new RangeError('the exhaustive search: for boards of at most 127 open squares');
+  const DELTAS = [
     [-1, 0],
     [1, 0],
     [0, -1],
     [0, 1],
-  ] as const) {
-    if (!open(row + dr, col + dc)) continue;
-    const into = (row + dr) * width + col + dc;
-    if (!position.boxes.includes(into)) {
-      result.push({ next: { player: into, boxes: position.boxes }, pushed: false });
-      continue;
+  ] as const;
+  const next = new Int32Array(squares.length * 4);
+  squares.forEach((square, index) => {
+    DELTAS.forEach(([dr, dc], d) => {
+      const row = Math.floor(square / width) + dr;
+      const col = (square % width) + dc;
+      next[index * 4 + d] = row < 0 || row >= height || col < 0 || col >= width ? -1 : indexOf[row * width + col];
+    });
+  });
+  const bits = squares.map((_, index) => 1n << BigInt(index));
+  let goalMask = 0n;
+  let startBoxes = 0n;
+  let goals = 0;
+  let boxes = 0;
+  let fixedOnGoals = 0;
+  let fixedOffGoals = 0;
+  board.squares.forEach((flags, square) => {
+    const index = indexOf[square];
+    if ((flags & GOAL) !== 0) {
+      goals++;
+      if (index >= 0) goalMask |= bits[index];
     }
-    if (!open(row + 2 * dr, col + 2 * dc)) continue;
-    const beyond = (row + 2 * dr) * width + col + 2 * dc;
-    if (position.boxes.includes(beyond)) continue;
-    const boxes = position.boxes.map((box) => (box === into ? beyond : box)).sort((a, b) => a - b);
-    result.push({ next: { player: into, boxes }, pushed: true });
-  }
-  return result;
+    if ((flags & BOX) !== 0) {
+      boxes++;
+      // A box the player can never reach stays where it is: on a goal it counts, off one the level is lost.
+      if (index >= 0) startBoxes |= bits[index];
+      else if ((flags & GOAL) !== 0) fixedOnGoals++;
+      else fixedOffGoals++;
+    }
+  });
+  const bitCount = (mask: bigint): number => {
+    let count = 0;
+    for (let rest = mask; rest !== 0n; rest &= rest - 1n) count++;
+    return count;
+  };
+  const isWon = (mask: bigint, player: number): boolean => {
+    if (fixedOffGoals > 0 && rule !== 'all-goals') return false;
+    const placed = bitCount(mask & goalMask) + fixedOnGoals;
+    if (rule === 'all-goals') return goals > 0 && placed === goals;
+    if (placed !== boxes) return false;
+    return rule === 'all-boxes' || (goalMask & bits[player]) !== 0n;
+  };
+  return { next, bits, startKey: (startBoxes << PLAYER_BITS) | BigInt(indexOf[board.player]), isWon };
 }
 
+/** Every position one step away from a key, each with whether the step pushed a box. */
+function forEachStep(space: Space, key: bigint, visit: (child: bigint, pushed: boolean) => void): void {
+  const { next, bits } = space;
+  const player = Number(key & PLAYER_MASK);
+  const mask = key >> PLAYER_BITS;
+  for (let d = 0; d < 4; d++) {
+    const into = next[player * 4 + d];
+    if (into < 0) continue;
+    if ((mask & bits[into]) === 0n) {
+      visit((mask << PLAYER_BITS) | BigInt(into), false);
+      continue;
+    }
+    const beyond = next[into * 4 + d];
+    if (beyond < 0 || (mask & bits[beyond]) !== 0n) continue;
+    visit((((mask & ~bits[into]) | bits[beyond]) << PLAYER_BITS) | BigInt(into), true);
+  }
+}
+
+const isWonKey = (space: Space, key: bigint): boolean => space.isWon(key >> PLAYER_BITS, Number(key & PLAYER_MASK));
+
 export function solveByExhaustion(board: Board, rule: GoalRule): OracleAnswer {
-  const goals: number[] = [];
-  const boxes: number[] = [];
-  board.squares.forEach((flags, square) => {
-    if ((flags & GOAL) !== 0) goals.push(square);
-    if ((flags & BOX) !== 0) boxes.push(square);
-  });
-  const start: Position = { player: board.player, boxes };
+  const space = spaceOf(board, rule);
+  const start = space.startKey;
 
   // Fewest moves: breadth-first over single steps.
   let fewestMoves: number | null = null;
-  const seen = new Set([keyOf(start)]);
+  const seen = new Set([start]);
   let layer = [start];
   for (let depth = 0; layer.length > 0 && fewestMoves === null; depth++) {
-    if (layer.some((position) => isWon(board, position, rule, goals))) {
+    if (layer.some((key) => isWonKey(space, key))) {
       fewestMoves = depth;
       break;
     }
-    const next: Position[] = [];
-    for (const position of layer) {
-      for (const { next: child } of successors(board, position)) {
-        const key = keyOf(child);
-        if (!seen.has(key)) {
-          seen.add(key);
-          next.push(child);
+    const nextLayer: bigint[] = [];
+    for (const key of layer) {
+      forEachStep(space, key, (child) => {
+        if (!seen.has(child)) {
+          seen.add(child);
+          nextLayer.push(child);
         }
-      }
+      });
     }
-    layer = next;
+    layer = nextLayer;
   }
 
   // Fewest pushes: breadth-first over pushes, each layer closed under walking first.
   let fewestPushes: number | null = null;
   // A position found by a push joins the next layer only if walking has not reached it first.
-  const reached = new Set<string>();
+  const reached = new Set<bigint>();
   let candidates = [start];
   for (let pushes = 0; candidates.length > 0 && fewestPushes === null; pushes++) {
-    const frontier: Position[] = [];
+    const frontier: bigint[] = [];
     for (const candidate of candidates) {
-      const key = keyOf(candidate);
-      if (reached.has(key)) continue;
-      reached.add(key);
+      if (reached.has(candidate)) continue;
+      reached.add(candidate);
       frontier.push(candidate);
     }
-    const pushedInto: Position[] = [];
+    const pushedInto: bigint[] = [];
     for (let i = 0; i < frontier.length; i++) {
-      const position = frontier[i];
-      if (isWon(board, position, rule, goals)) {
+      const key = frontier[i];
+      if (isWonKey(space, key)) {
         fewestPushes = pushes;
         break;
       }
-      for (const { next: child, pushed } of successors(board, position)) {
+      forEachStep(space, key, (child, pushed) => {
         if (pushed) {
           pushedInto.push(child);
-          continue;
+          return;
         }
-        const key = keyOf(child);
-        if (reached.has(key)) continue;
-        reached.add(key);
+        if (reached.has(child)) return;
+        reached.add(child);
         frontier.push(child);
-      }
+      });
     }
     candidates = pushedInto;
   }
@@ -147,108 +205,30 @@ export function fewestByExhaustion(board: Board, rule: GoalRule, first: 'pushes'
 }
 
 export function fewestByExhaustionWithin(board: Board, rule: GoalRule, first: 'pushes' | 'moves', maxPositions: number): BothMeasures | null | 'too large' {
-  const { width, height } = board;
-  // The open squares the player can ever stand on or push a box to (those joined to its own),
-  // numbered; and each one's neighbour in every direction (-1 for a wall or the edge).
-  const indexOf = new Int32Array(width * height).fill(-1);
-  const squares: number[] = [board.player];
-  indexOf[board.player] = 0;
-  for (let i = 0; i < squares.length; i++) {
-    const row = Math.floor(squares[i] / width);
-    const col = squares[i] % width;
-    for (const [r, c] of [
-      [row - 1, col],
-      [row + 1, col],
-      [row, col - 1],
-      [row, col + 1],
-    ]) {
-      const square = r * width + c;
-      if (r < 0 || r >= height || c < 0 || c >= width || (board.squares[square] & WALL) !== 0 || indexOf[square] >= 0) continue;
-      indexOf[square] = squares.length;
-      squares.push(square);
-    }
-  }
-  if (squares.length > 127) throw new RangeError('fewestByExhaustion: for boards of at most 127 open squares');
-  const step = (index: number, dr: number, dc: number): number => {
-    const row = Math.floor(squares[index] / width) + dr;
-    const col = (squares[index] % width) + dc;
-    return row < 0 || row >= height || col < 0 || col >= width ? -1 : indexOf[row * width + col];
-  };
-  const DELTAS = [
-    [-1, 0],
-    [1, 0],
-    [0, -1],
-    [0, 1],
-  ] as const;
-  const next = squares.map((_, index) => DELTAS.map(([dr, dc]) => step(index, dr, dc)));
-  const bit = (index: number): bigint => 1n << BigInt(index);
-  const has = (mask: bigint, index: number): boolean => (mask & bit(index)) !== 0n;
-  let goalMask = 0n;
-  let startBoxes = 0n;
-  let goals = 0;
-  let boxes = 0;
-  let fixedOnGoals = 0;
-  let fixedOffGoals = 0;
-  board.squares.forEach((flags, square) => {
-    const index = indexOf[square];
-    if ((flags & GOAL) !== 0) {
-      goals++;
-      if (index >= 0) goalMask |= bit(index);
-    }
-    if ((flags & BOX) !== 0) {
-      boxes++;
-      // A box the player can never reach stays where it is: on a goal it counts, off one the level is lost.
-      if (index >= 0) startBoxes |= bit(index);
-      else if ((flags & GOAL) !== 0) fixedOnGoals++;
-      else fixedOffGoals++;
-    }
-  });
-  const boxesOnGoals = (mask: bigint): number => squares.reduce((count, _, index) => count + (has(mask, index) && has(goalMask, index) ? 1 : 0), 0);
-  const isWonHere = (mask: bigint, player: number): boolean => {
-    if (fixedOffGoals > 0 && rule !== 'all-goals') return false;
-    const placed = boxesOnGoals(mask) + fixedOnGoals;
-    if (rule === 'all-goals') return goals > 0 && placed === goals;
-    if (placed !== boxes) return false;
-    return rule === 'all-boxes' || has(goalMask, player);
-  };
-
+  const space = spaceOf(board, rule);
   // Pairs of small counts as one number that orders the same way.
   const SCALE = 1 << 20;
   const costOf = (moves: number, pushes: number): number => (first === 'pushes' ? pushes * SCALE + moves : moves * SCALE + pushes);
   const settled = new Set<bigint>();
   const best = new Map<bigint, number>();
-  const startKey = (startBoxes << 7n) | BigInt(indexOf[board.player]);
   const open = new MinHeap<{ key: bigint; moves: number; pushes: number }>();
-  open.push(0, { key: startKey, moves: 0, pushes: 0 });
-  best.set(startKey, 0);
+  open.push(0, { key: space.startKey, moves: 0, pushes: 0 });
+  best.set(space.startKey, 0);
   while (open.size > 0) {
     const entry = open.pop();
     if (settled.has(entry.key)) continue;
     if (settled.size >= maxPositions) return 'too large';
     settled.add(entry.key);
-    const player = Number(entry.key & 127n);
-    const mask = entry.key >> 7n;
-    if (isWonHere(mask, player)) return { moves: entry.moves, pushes: entry.pushes };
-    for (let d = 0; d < 4; d++) {
-      const into = next[player][d];
-      if (into < 0) continue;
-      let nextMask = mask;
-      let pushed = false;
-      if (has(mask, into)) {
-        const beyond = next[into][d];
-        if (beyond < 0 || has(mask, beyond)) continue;
-        nextMask = (mask & ~bit(into)) | bit(beyond);
-        pushed = true;
-      }
-      const key = (nextMask << 7n) | BigInt(into);
-      if (settled.has(key)) continue;
+    if (isWonKey(space, entry.key)) return { moves: entry.moves, pushes: entry.pushes };
+    forEachStep(space, entry.key, (key, pushed) => {
+      if (settled.has(key)) return;
       const moves = entry.moves + 1;
       const pushes = entry.pushes + (pushed ? 1 : 0);
       const cost = costOf(moves, pushes);
-      if (cost >= (best.get(key) ?? Number.POSITIVE_INFINITY)) continue;
+      if (cost >= (best.get(key) ?? Number.POSITIVE_INFINITY)) return;
       best.set(key, cost);
       open.push(cost, { key, moves, pushes });
-    }
+    });
   }
   return null;
 }
