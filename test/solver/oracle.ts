@@ -5,8 +5,8 @@ import type { GoalRule } from '../../src/game/goal-rule.js';
  * An independent, deliberately naive judge for tiny boards: an exhaustive search over every
  * (player square, box squares) position, one single step at a time, with no pruning at all.
  * It shares nothing with the solver but the board model, so agreeing with it means something.
- * Naive in what it searches, not in how it stores it: a position is one bigint (a bit per open
- * square for the boxes, then 7 bits for the player's square), so the suite can afford to ask it.
+ * Naive in what it searches, not in how it stores it: a position is one key (a bit per open
+ * square for the boxes above 7 bits for the player's square), so the suite can afford to ask it.
  */
 export interface OracleAnswer {
   /** Fewest moves to a won position, or null when no won position is reachable. */
@@ -17,21 +17,30 @@ export interface OracleAnswer {
   readonly positions: number;
 }
 
-/** The squares of a board the player's part of it is made of, numbered, and what winning means there. */
-interface Space {
-  /** Each numbered square's neighbour in every direction (4 per square; -1 for a wall or the edge). */
-  readonly next: Int32Array;
-  /** The bit of each numbered square in a box mask. */
-  readonly bits: readonly bigint[];
-  /** The start position's key. */
-  readonly startKey: bigint;
-  readonly isWon: (mask: bigint, player: number) => boolean;
+/**
+ * The positions of one board, each as one key: the box squares as bits above 7 bits for the
+ * player's square, a number while the bits fit in one (46 open squares at most), else a bigint.
+ */
+interface Space<Key> {
+  readonly startKey: Key;
+  /** Calls `visit` with every position one step away, and whether the step pushed a box. */
+  readonly forEachStep: (key: Key, visit: (child: Key, pushed: boolean) => void) => void;
+  readonly isWon: (key: Key) => boolean;
 }
 
-const PLAYER_BITS = 7n;
-const PLAYER_MASK = 127n;
+/** The open squares of a board the player's part of it is made of, numbered, and which count for a win. */
+interface Layout {
+  readonly squares: readonly number[];
+  /** Each numbered square's neighbour in every direction (4 per square; -1 for a wall or the edge). */
+  readonly next: Int32Array;
+  readonly goalIndices: readonly number[];
+  readonly boxIndices: readonly number[];
+  readonly playerIndex: number;
+  /** Whether a position whose boxes stand on `placed` of the numbered goals, the player on a goal or not, is won. */
+  readonly isWonWith: (placed: number, playerOnGoal: boolean) => boolean;
+}
 
-function spaceOf(board: Board, rule: GoalRule): Space {
+function layoutOf(board: Board, rule: GoalRule): Layout {
   const { width, height } = board;
   // The open squares the player can ever stand on or push a box to (those joined to its own),
   // numbered; and each one's neighbour in every direction (-1 for a wall or the edge).
@@ -68,9 +77,8 @@ function spaceOf(board: Board, rule: GoalRule): Space {
       next[index * 4 + d] = row < 0 || row >= height || col < 0 || col >= width ? -1 : indexOf[row * width + col];
     });
   });
-  const bits = squares.map((_, index) => 1n << BigInt(index));
-  let goalMask = 0n;
-  let startBoxes = 0n;
+  const goalIndices: number[] = [];
+  const boxIndices: number[] = [];
   let goals = 0;
   let boxes = 0;
   let fixedOnGoals = 0;
@@ -79,53 +87,101 @@ function spaceOf(board: Board, rule: GoalRule): Space {
     const index = indexOf[square];
     if ((flags & GOAL) !== 0) {
       goals++;
-      if (index >= 0) goalMask |= bits[index];
+      if (index >= 0) goalIndices.push(index);
     }
     if ((flags & BOX) !== 0) {
       boxes++;
       // A box the player can never reach stays where it is: on a goal it counts, off one the level is lost.
-      if (index >= 0) startBoxes |= bits[index];
+      if (index >= 0) boxIndices.push(index);
       else if ((flags & GOAL) !== 0) fixedOnGoals++;
       else fixedOffGoals++;
     }
   });
+  const isWonWith = (placedHere: number, playerOnGoal: boolean): boolean => {
+    if (fixedOffGoals > 0 && rule !== 'all-goals') return false;
+    const placed = placedHere + fixedOnGoals;
+    if (rule === 'all-goals') return goals > 0 && placed === goals;
+    if (placed !== boxes) return false;
+    return rule === 'all-boxes' || playerOnGoal;
+  };
+  return { squares, next, goalIndices, boxIndices, playerIndex: indexOf[board.player], isWonWith };
+}
+
+/** Keys as numbers: the player's square plus 2^(7 + i) for a box on square i, exact below 2^53. */
+function numberSpace(layout: Layout): Space<number> {
+  const { next, goalIndices, isWonWith } = layout;
+  const weight = layout.squares.map((_, index) => 2 ** (7 + index));
+  // (key / weight) is below 2^46; `& 1` takes the low bit of an integer that size exactly.
+  const hasBox = (key: number, index: number): boolean => (Math.floor(key / weight[index]) & 1) === 1;
+  const isGoal = new Uint8Array(layout.squares.length);
+  for (const goal of goalIndices) isGoal[goal] = 1;
+  return {
+    startKey: layout.boxIndices.reduce((key, index) => key + weight[index], layout.playerIndex),
+    forEachStep: (key, visit) => {
+      const player = key % 128;
+      const boxes = key - player;
+      for (let d = 0; d < 4; d++) {
+        const into = next[player * 4 + d];
+        if (into < 0) continue;
+        if (!hasBox(key, into)) {
+          visit(boxes + into, false);
+          continue;
+        }
+        const beyond = next[into * 4 + d];
+        if (beyond < 0 || hasBox(key, beyond)) continue;
+        visit(boxes - weight[into] + weight[beyond] + into, true);
+      }
+    },
+    isWon: (key) => {
+      let placed = 0;
+      for (const goal of goalIndices) if (hasBox(key, goal)) placed++;
+      return isWonWith(placed, isGoal[key % 128] === 1);
+    },
+  };
+}
+
+/** Keys as bigints, for boards of up to 127 open squares. */
+function bigintSpace(layout: Layout): Space<bigint> {
+  const { next, goalIndices, isWonWith } = layout;
+  const bits = layout.squares.map((_, index) => 1n << BigInt(7 + index));
+  const goalMask = goalIndices.reduce((mask, index) => mask | bits[index], 0n);
   const bitCount = (mask: bigint): number => {
     let count = 0;
     for (let rest = mask; rest !== 0n; rest &= rest - 1n) count++;
     return count;
   };
-  const isWon = (mask: bigint, player: number): boolean => {
-    if (fixedOffGoals > 0 && rule !== 'all-goals') return false;
-    const placed = bitCount(mask & goalMask) + fixedOnGoals;
-    if (rule === 'all-goals') return goals > 0 && placed === goals;
-    if (placed !== boxes) return false;
-    return rule === 'all-boxes' || (goalMask & bits[player]) !== 0n;
+  return {
+    startKey: layout.boxIndices.reduce((key, index) => key | bits[index], BigInt(layout.playerIndex)),
+    forEachStep: (key, visit) => {
+      const player = Number(key & 127n);
+      const boxes = key & ~127n;
+      for (let d = 0; d < 4; d++) {
+        const into = next[player * 4 + d];
+        if (into < 0) continue;
+        if ((key & bits[into]) === 0n) {
+          visit(boxes | BigInt(into), false);
+          continue;
+        }
+        const beyond = next[into * 4 + d];
+        if (beyond < 0 || (key & bits[beyond]) !== 0n) continue;
+        visit((boxes & ~bits[into]) | bits[beyond] | BigInt(into), true);
+      }
+    },
+    isWon: (key) => isWonWith(bitCount(key & goalMask), (goalMask & bits[Number(key & 127n)]) !== 0n),
   };
-  return { next, bits, startKey: (startBoxes << PLAYER_BITS) | BigInt(indexOf[board.player]), isWon };
 }
 
-/** Every position one step away from a key, each with whether the step pushed a box. */
-function forEachStep(space: Space, key: bigint, visit: (child: bigint, pushed: boolean) => void): void {
-  const { next, bits } = space;
-  const player = Number(key & PLAYER_MASK);
-  const mask = key >> PLAYER_BITS;
-  for (let d = 0; d < 4; d++) {
-    const into = next[player * 4 + d];
-    if (into < 0) continue;
-    if ((mask & bits[into]) === 0n) {
-      visit((mask << PLAYER_BITS) | BigInt(into), false);
-      continue;
-    }
-    const beyond = next[into * 4 + d];
-    if (beyond < 0 || (mask & bits[beyond]) !== 0n) continue;
-    visit((((mask & ~bits[into]) | bits[beyond]) << PLAYER_BITS) | BigInt(into), true);
-  }
+/** Runs `search` on the board's positions, with number keys where they fit. */
+function withSpace<T>(board: Board, rule: GoalRule, search: <Key>(space: Space<Key>) => T): T {
+  const layout = layoutOf(board, rule);
+  return layout.squares.length <= 46 ? search(numberSpace(layout)) : search(bigintSpace(layout));
 }
-
-const isWonKey = (space: Space, key: bigint): boolean => space.isWon(key >> PLAYER_BITS, Number(key & PLAYER_MASK));
 
 export function solveByExhaustion(board: Board, rule: GoalRule): OracleAnswer {
-  const space = spaceOf(board, rule);
+  return withSpace(board, rule, exhaust);
+}
+
+function exhaust<Key>(space: Space<Key>): OracleAnswer {
   const start = space.startKey;
 
   // Fewest moves: breadth-first over single steps.
@@ -133,13 +189,13 @@ export function solveByExhaustion(board: Board, rule: GoalRule): OracleAnswer {
   const seen = new Set([start]);
   let layer = [start];
   for (let depth = 0; layer.length > 0 && fewestMoves === null; depth++) {
-    if (layer.some((key) => isWonKey(space, key))) {
+    if (layer.some(space.isWon)) {
       fewestMoves = depth;
       break;
     }
-    const nextLayer: bigint[] = [];
+    const nextLayer: Key[] = [];
     for (const key of layer) {
-      forEachStep(space, key, (child) => {
+      space.forEachStep(key, (child) => {
         if (!seen.has(child)) {
           seen.add(child);
           nextLayer.push(child);
@@ -152,23 +208,23 @@ export function solveByExhaustion(board: Board, rule: GoalRule): OracleAnswer {
   // Fewest pushes: breadth-first over pushes, each layer closed under walking first.
   let fewestPushes: number | null = null;
   // A position found by a push joins the next layer only if walking has not reached it first.
-  const reached = new Set<bigint>();
+  const reached = new Set<Key>();
   let candidates = [start];
   for (let pushes = 0; candidates.length > 0 && fewestPushes === null; pushes++) {
-    const frontier: bigint[] = [];
+    const frontier: Key[] = [];
     for (const candidate of candidates) {
       if (reached.has(candidate)) continue;
       reached.add(candidate);
       frontier.push(candidate);
     }
-    const pushedInto: bigint[] = [];
+    const pushedInto: Key[] = [];
     for (let i = 0; i < frontier.length; i++) {
       const key = frontier[i];
-      if (isWonKey(space, key)) {
+      if (space.isWon(key)) {
         fewestPushes = pushes;
         break;
       }
-      forEachStep(space, key, (child, pushed) => {
+      space.forEachStep(key, (child, pushed) => {
         if (pushed) {
           pushedInto.push(child);
           return;
@@ -194,8 +250,7 @@ export interface BothMeasures {
  * The fewest of one measure and, among the solutions with that many, the fewest of the other:
  * Dijkstra over every (player square, box squares) position, one single step at a time, each step
  * costing one move and, when it moves a box, one push, costs compared as pairs (first measure,
- * then the other). No bound, no pruning. Null when no won position is reachable. A position is
- * one bigint: a bit per open square for the boxes, then 7 bits for the player's square. With
+ * then the other). No bound, no pruning. Null when no won position is reachable. With
  * `maxPositions`, a search that would settle more positions gives up and says 'too large'.
  */
 export function fewestByExhaustion(board: Board, rule: GoalRule, first: 'pushes' | 'moves'): BothMeasures | null {
@@ -205,13 +260,16 @@ export function fewestByExhaustion(board: Board, rule: GoalRule, first: 'pushes'
 }
 
 export function fewestByExhaustionWithin(board: Board, rule: GoalRule, first: 'pushes' | 'moves', maxPositions: number): BothMeasures | null | 'too large' {
-  const space = spaceOf(board, rule);
+  return withSpace(board, rule, (space) => fewestWithin(space, first, maxPositions));
+}
+
+function fewestWithin<Key>(space: Space<Key>, first: 'pushes' | 'moves', maxPositions: number): BothMeasures | null | 'too large' {
   // Pairs of small counts as one number that orders the same way.
   const SCALE = 1 << 20;
   const costOf = (moves: number, pushes: number): number => (first === 'pushes' ? pushes * SCALE + moves : moves * SCALE + pushes);
-  const settled = new Set<bigint>();
-  const best = new Map<bigint, number>();
-  const open = new MinHeap<{ key: bigint; moves: number; pushes: number }>();
+  const settled = new Set<Key>();
+  const best = new Map<Key, number>();
+  const open = new MinHeap<{ key: Key; moves: number; pushes: number }>();
   open.push(0, { key: space.startKey, moves: 0, pushes: 0 });
   best.set(space.startKey, 0);
   while (open.size > 0) {
@@ -219,8 +277,8 @@ export function fewestByExhaustionWithin(board: Board, rule: GoalRule, first: 'p
     if (settled.has(entry.key)) continue;
     if (settled.size >= maxPositions) return 'too large';
     settled.add(entry.key);
-    if (isWonKey(space, entry.key)) return { moves: entry.moves, pushes: entry.pushes };
-    forEachStep(space, entry.key, (key, pushed) => {
+    if (space.isWon(entry.key)) return { moves: entry.moves, pushes: entry.pushes };
+    space.forEachStep(entry.key, (key, pushed) => {
       if (settled.has(key)) return;
       const moves = entry.moves + 1;
       const pushes = entry.pushes + (pushed ? 1 : 0);
