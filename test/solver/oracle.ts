@@ -266,26 +266,33 @@ export function fewestByExhaustionWithin(board: Board, rule: GoalRule, first: 'p
 function fewestWithin<Key>(space: Space<Key>, first: 'pushes' | 'moves', maxPositions: number): BothMeasures | null | 'too large' {
   // Pairs of small counts as one number that orders the same way.
   const SCALE = 1 << 20;
-  const costOf = (moves: number, pushes: number): number => (first === 'pushes' ? pushes * SCALE + moves : moves * SCALE + pushes);
-  const settled = new Set<Key>();
+  const MOVE = first === 'moves' ? SCALE : 1;
+  const PUSH = first === 'pushes' ? SCALE : 1;
+  // The cheapest cost found for each position, and SETTLED once it is the cheapest there is.
+  const SETTLED = -1;
   const best = new Map<Key, number>();
-  const open = new MinHeap<{ key: Key; moves: number; pushes: number }>();
-  open.push(0, { key: space.startKey, moves: 0, pushes: 0 });
+  let settled = 0;
+  const open = new MinHeap<Key>();
+  open.push(0, space.startKey);
   best.set(space.startKey, 0);
   while (open.size > 0) {
-    const entry = open.pop();
-    if (settled.has(entry.key)) continue;
-    if (settled.size >= maxPositions) return 'too large';
-    settled.add(entry.key);
-    if (space.isWon(entry.key)) return { moves: entry.moves, pushes: entry.pushes };
-    space.forEachStep(entry.key, (key, pushed) => {
-      if (settled.has(key)) return;
-      const moves = entry.moves + 1;
-      const pushes = entry.pushes + (pushed ? 1 : 0);
-      const cost = costOf(moves, pushes);
-      if (cost >= (best.get(key) ?? Number.POSITIVE_INFINITY)) return;
-      best.set(key, cost);
-      open.push(cost, { key, moves, pushes });
+    const cost = open.topKey();
+    const key = open.pop();
+    // A cost above the best known is a position settled since at its best.
+    if (best.get(key) !== cost) continue;
+    if (settled >= maxPositions) return 'too large';
+    settled++;
+    best.set(key, SETTLED);
+    if (space.isWon(key)) {
+      const [moves, pushes] = first === 'moves' ? [Math.floor(cost / SCALE), cost % SCALE] : [cost % SCALE, Math.floor(cost / SCALE)];
+      return { moves, pushes };
+    }
+    space.forEachStep(key, (child, pushed) => {
+      const childCost = cost + MOVE + (pushed ? PUSH : 0);
+      const known = best.get(child);
+      if (known !== undefined && (known === SETTLED || known <= childCost)) return;
+      best.set(child, childCost);
+      open.push(childCost, child);
     });
   }
   return null;
@@ -298,6 +305,11 @@ class MinHeap<Item> {
 
   get size(): number {
     return this.keys.length;
+  }
+
+  /** The smallest key, of the item pop gives next. */
+  topKey(): number {
+    return this.keys[0];
   }
 
   push(key: number, item: Item): void {
