@@ -16,7 +16,11 @@ import { WORKER_ENTRIES } from './worker-bundles.global.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const threads = createRequire(import.meta.url)('node:worker_threads') as { Worker: typeof NodeWorker };
-const SourceWorker = threads.Worker;
+/** Node's own Worker: a thread that shares its modules across test files runs this file once for each. */
+const ORIGINAL = Symbol.for('sokoban.tests.sourceWorker');
+const holder = threads as unknown as Record<symbol, typeof NodeWorker | undefined>;
+holder[ORIGINAL] ??= threads.Worker;
+const SourceWorker = holder[ORIGINAL];
 let fromSources = false;
 const starts = { bundled: 0, fromSources: 0 };
 
