@@ -31,8 +31,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  const folder = mkdtempSync(join(tmpdir(), 'sokoban-test-workers-'));
+/** Bundles each worker entry from the sources into `folder`. */
+async function bundleWorkers(folder: string): Promise<void> {
   await build({
     entryPoints: Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([file, name]) => [name, join(SRC, file)])),
     outdir: folder,
@@ -47,6 +47,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
     sourcemap: 'inline',
     logLevel: 'warning',
   });
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const folder = mkdtempSync(join(tmpdir(), 'sokoban-test-workers-'));
+  await bundleWorkers(folder);
+  // In watch mode the sources change between runs: every run bundles them again.
+  project.onTestsRerun(() => bundleWorkers(folder));
   project.provide('workerBundles', folder);
   return () => rmSync(folder, { recursive: true, force: true });
 }
