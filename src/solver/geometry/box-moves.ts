@@ -261,17 +261,37 @@ export class BoxMoves {
         pushes[count++] = distance;
       }
       // The player walks round to every side of the group, at no cost, and pushes from each;
-      // the queue holds push results only, so pushes never decrease along it.
-      for (let side = 0; side < 4; side++) {
-        if (plain ? (masks & (1 << side)) === 0 : group[cell * 4 + side] !== own) continue;
-        seenEpoch[cell * 4 + side] = epoch;
-        // A push moves the box away from the player; a pull moves it onto the player's square,
-        // the player stepping on to the square beyond, which must be free.
-        if (plain ? (masks & (16 << side)) === 0 : !this.canStepFrom(cell, side, boxAt, dead, pulling)) continue;
+      // the queue holds push results only, so pushes never decrease along it. A plain cell's
+      // pushing sides are its mask's; its states need no marks, its claim (below) covers them.
+      let pushSides = masks >> 4;
+      if (!plain) {
+        for (let side = 0; side < 4; side++) {
+          if (group[cell * 4 + side] !== own) continue;
+          seenEpoch[cell * 4 + side] = epoch;
+          // A push moves the box away from the player; a pull moves it onto the player's square,
+          // the player stepping on to the square beyond, which must be free.
+          if (this.canStepFrom(cell, side, boxAt, dead, pulling)) pushSides |= 1 << side;
+        }
+      }
+      // The sides in increasing order, as the queue's order (and so the results') depends on it.
+      while (pushSides !== 0) {
+        const low = pushSides & -pushSides;
+        pushSides ^= low;
+        const side = 31 - Math.clz32(low);
         const to = pulling ? neighbours[cell * 4 + side] : neighbours[cell * 4 + (side ^ 1)];
         const next = to * 4 + side;
         if (seenEpoch[next] === epoch) continue;
         seenEpoch[next] = epoch;
+        // A state whose group is taken already would be dequeued to no effect: it is not queued.
+        // A plain cell is claimed by its first queued state (the first of its states dequeued,
+        // the queue being first in, first out), so its later ones are left out too.
+        if (groupEpoch[to] === epoch) {
+          const taken = groupsTaken[to];
+          if ((taken & PLAIN) !== 0 || (taken & (1 << group[next])) !== 0) continue;
+        } else if (plainCells && splits[to] === 0 && (!inPosition || (to !== box && besideOrigin[to] !== epoch))) {
+          groupEpoch[to] = epoch;
+          groupsTaken[to] = PLAIN;
+        }
         stateDistance[next] = distance + 1;
         cameFrom[next] = state;
         queue[tail++] = next;

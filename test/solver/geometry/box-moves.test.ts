@@ -67,6 +67,54 @@ function areasWithout(regions: RegionLabels, boxAt: Uint8Array, box: number): nu
   return areas;
 }
 
+/**
+ * The moves of the box at `box` found the slow way, as 'cell:area:pushes' texts: a search over
+ * (box cell, player area) with a walk of the board for every push, each place with the fewest
+ * pushes, the player's own area at the start left out. `area` is the smallest cell the player
+ * reaches with the box there.
+ */
+function movesByWalking(problem: Problem, boxAt: Uint8Array, dead: Uint8Array, box: number, player: number): string[] {
+  const { neighbours, cellCount } = problem;
+  const areaOf = (boxCell: number, from: number): number => {
+    const seen = new Uint8Array(cellCount);
+    const stack = [from];
+    seen[from] = 1;
+    let smallest = from;
+    while (stack.length > 0) {
+      const cell = stack.pop() as number;
+      if (cell < smallest) smallest = cell;
+      for (let d = 0; d < 4; d++) {
+        const next = neighbours[cell * 4 + d];
+        if (next < 0 || seen[next] !== 0 || next === boxCell || boxAt[next] !== 0) continue;
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+    return smallest;
+  };
+  boxAt[box] = 0;
+  const start = `${box}:${areaOf(box, player)}`;
+  const pushesOf = new Map<string, number>([[start, 0]]);
+  const queue: [number, number][] = [[box, player]];
+  for (let head = 0; head < queue.length; head++) {
+    const [cell, standing] = queue[head];
+    const pushes = pushesOf.get(`${cell}:${areaOf(cell, standing)}`) as number;
+    const area = areaOf(cell, standing);
+    for (let d = 0; d < 4; d++) {
+      const side = neighbours[cell * 4 + d];
+      const to = neighbours[cell * 4 + (d ^ 1)];
+      if (side < 0 || boxAt[side] !== 0 || areaOf(cell, side) !== area || to < 0 || boxAt[to] !== 0 || dead[to] !== 0) continue;
+      const key = `${to}:${areaOf(to, cell)}`;
+      if (pushesOf.has(key)) continue;
+      pushesOf.set(key, pushes + 1);
+      queue.push([to, cell]);
+    }
+  }
+  boxAt[box] = 1;
+  pushesOf.delete(start);
+  return [...pushesOf].map(([key, pushes]) => `${key}:${pushes}`).sort();
+}
+
 /** A level of rooms and pillars, for random positions whose walks go round corners. */
 const ROOMS_AND_PILLARS = board('###########', '#    #    #', '#  ## # # #', '#   @     #', '# #  ## #.#', '#    #    #', '## ##  #  #', '#         #', '###########');
 
@@ -147,6 +195,49 @@ describe('box moves', () => {
       }
     });
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it('finds the places and pushes a slow search walking the board after every push finds, in a walked position and alone', () => {
+    // Each place once per player area, with the fewest pushes: the search leaves out states that
+    // could add nothing, and these must be only those.
+    const problem = buildProblem(ROOMS_AND_PILLARS, 'all-goals');
+    const { dead } = analyzeLevel(problem);
+    const alone = new BoxMoves(problem);
+    const walked = new BoxMoves(problem);
+    const reach = new PlayerReach(problem);
+    const random = seededRandom(7);
+    const reached = (cell: number): boolean => reach.reached(cell);
+    const asWalked = (moves: BoxMoves, count: number): string[] => {
+      const texts: string[] = [];
+      for (let k = 0; k < count; k++) {
+        const cell = moves.states[k] >> 2;
+        const side = problem.neighbours[moves.states[k]];
+        reach.boxAt[cell] = 1;
+        const fresh = new PlayerReach(problem);
+        fresh.boxAt.set(reach.boxAt);
+        fresh.walk(side);
+        let smallest = side;
+        for (let c = 0; c < problem.cellCount; c++) if (fresh.reached(c) && c < smallest) smallest = c;
+        reach.boxAt[cell] = 0;
+        texts.push(`${cell}:${smallest}:${moves.pushes[k]}`);
+      }
+      return texts.sort();
+    };
+    let compared = 0;
+    const trials = { count: 60, density: () => 0.1 + 0.25 * random(), walked: () => walked.walkPosition(reach.boxAt) };
+    forEachBoxOfRandomPositions(problem, reach, random, trials, (box, player) => {
+      const expected = movesByWalking(problem, reach.boxAt, dead, box, player);
+      const fromWalk = walked.searchInWalkedPosition(box, reach.boxAt, dead, player);
+      reach.boxAt[box] = 0;
+      expect(asWalked(walked, fromWalk)).toEqual(expected);
+      reach.boxAt[box] = 1;
+      const own = alone.search(box, reach.boxAt, dead, reached);
+      reach.boxAt[box] = 0;
+      expect(asWalked(alone, own)).toEqual(expected);
+      reach.boxAt[box] = 1;
+      compared += expected.length;
+    });
+    expect(compared).toBeGreaterThan(300);
   });
 
   it('gives, searching each box of a position walked once, what a search walking its own area gives', () => {
