@@ -685,7 +685,7 @@ export class FeatureSearch implements SearchEngine {
    */
   private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number, boxCount: number): void {
     const { dead, distances } = this.analysis;
-    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey, candidateAreas } = this;
+    const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey, candidateAreas, candidateMove, moveStride } = this;
     const boxAt = reach.boxAt;
 
     // PI-corral pruning: when a corral's fence can only be pushed into it, and the player can make
@@ -700,11 +700,15 @@ export class FeatureSearch implements SearchEngine {
       const found = moves.searchInWalkedPosition(box, boxAt, dead, this.nodes.player[node]);
       // The areas each move leaves, from the box moves' own walk over the position without this box.
       const lifted = found > 0 ? this.areasWithout(box, boxAt) : 0;
+      const { states } = moves;
       for (let k = 0; k < found; k++) {
+        const target = states[k];
         candidateFrom[count] = box;
-        candidateTarget[count] = moves.states[k];
+        candidateTarget[count] = target;
+        // As queued: one entry for the box and where it goes.
+        candidateMove[count] = box * moveStride + target;
         candidatePushes[count] = moves.pushes[k];
-        candidateAreas[count] = Math.min(moves.areasWithBoxOn(moves.states[k] >> 2, lifted), MAX_AREAS);
+        candidateAreas[count] = Math.min(moves.areasWithBoxOn(target >> 2, lifted), MAX_AREAS);
         count++;
       }
     }
@@ -716,7 +720,8 @@ export class FeatureSearch implements SearchEngine {
     const heavier = this.unweighted ? weight : weight + 1;
     if (this.arrangement !== null) {
       const advised = this.arrangement.scoreMoves(boxList, boxCount, boxAt, areas, count, candidateFrom, candidateTarget, candidateAreas, candidateKey);
-      for (let c = 0; c < count; c++) this.candidateWeight[c] = c === advised ? weight : heavier;
+      this.candidateWeight.fill(heavier, 0, count);
+      if (advised >= 0) this.candidateWeight[advised] = weight;
       this.queueCandidates(cell, node, count);
       return;
     }
@@ -749,18 +754,21 @@ export class FeatureSearch implements SearchEngine {
         : this.hotspots !== null
           ? this.openerAdvice(count, areas, this.hotspots.hottest)
           : -1;
-    for (let c = 0; c < count; c++) {
-      const advised = c === packAdvice || c === joinAdvice || c === basinAdvice || c === coolAdvice || c === exploreAdvice || c === openAdvice;
-      this.candidateWeight[c] = advised ? weight : heavier;
-    }
+    // Every move one heavier, then the advised ones (-1 for an advisor without advice) at the position's weight.
+    const { candidateWeight } = this;
+    candidateWeight.fill(heavier, 0, count);
+    if (packAdvice >= 0) candidateWeight[packAdvice] = weight;
+    if (joinAdvice >= 0) candidateWeight[joinAdvice] = weight;
+    if (basinAdvice >= 0) candidateWeight[basinAdvice] = weight;
+    if (coolAdvice >= 0) candidateWeight[coolAdvice] = weight;
+    if (exploreAdvice >= 0) candidateWeight[exploreAdvice] = weight;
+    if (openAdvice >= 0) candidateWeight[openAdvice] = weight;
     this.queueCandidates(cell, node, count);
   }
 
-  /** Queues the `count` candidates of `node` in `cell`, at their weights (candidateWeight) and scores. */
+  /** Queues the `count` candidates of `node` in `cell` (their moves in candidateMove), at their weights (candidateWeight) and scores. */
   private queueCandidates(cell: number, node: number, count: number): void {
-    const { candidateFrom, candidateTarget, candidateMove, moveStride } = this;
-    for (let c = 0; c < count; c++) candidateMove[c] = candidateFrom[c] * moveStride + candidateTarget[c];
-    this.queues.pushAll(cell, node, count, candidateMove, this.candidateWeight, this.candidateKey);
+    this.queues.pushAll(cell, node, count, this.candidateMove, this.candidateWeight, this.candidateKey);
   }
 
   /**
@@ -1128,8 +1136,12 @@ export class FeatureSearch implements SearchEngine {
     if (hottest < 0) return -1;
     const { candidateFrom, candidateKey, candidateAreas } = this;
     const limit = Math.min(areas, MAX_AREAS);
+    const { candidateTarget } = this;
     let own = -1;
     let near = -1;
+    // A box's moves are listed together: its steps from the hotspot are counted once (as takesAwayFrom counts them).
+    let lastFrom = -1;
+    let before = 0;
     for (let c = 0; c < count; c++) {
       if (candidateAreas[c] > limit) continue;
       const from = candidateFrom[c];
@@ -1137,7 +1149,11 @@ export class FeatureSearch implements SearchEngine {
         if (own < 0 || candidateKey[c] > candidateKey[own]) own = c;
         continue;
       }
-      if (!this.takesAwayFrom(c, hottest)) continue;
+      if (from !== lastFrom) {
+        lastFrom = from;
+        before = this.stepsBetween(from, hottest);
+      }
+      if (before > OPENER_REACH || this.stepsBetween(candidateTarget[c] >> 2, hottest) <= before) continue;
       if (near < 0 || candidateKey[c] > candidateKey[near]) near = c;
     }
     return own >= 0 ? own : near;
