@@ -74,9 +74,12 @@ export class MatchingBound {
   private parentSummed = false;
   private parentDualTotal = 0;
   private readonly columnOfRow: Int32Array;
-  /** Per column, the shortest path on to the column `pathsRow` leaves free (pathsToFree), and whether it is settled. */
+  /** Per column, the shortest path on to the column `pathsRow` leaves free (pathsToFree). */
   private readonly toFree: Float64Array;
-  private readonly settled: Uint8Array;
+  /** The columns pathsToFree has not settled yet. */
+  private readonly pending: Int32Array;
+  /** Per parent, by entered column then column left: the parent's cost of the left column's row there, less its dual (sumParent). */
+  private readonly enteringCost: Float64Array;
   private pathsRow = -1;
   /** Cache slot of the last evaluateChild result, or -1 when it left no duals to keep. */
   lastSlot = -1;
@@ -132,7 +135,9 @@ export class MatchingBound {
     this.rowOfCell = new Int32Array(cells);
     this.columnOfRow = new Int32Array(n);
     this.toFree = new Float64Array(n);
-    this.settled = new Uint8Array(n);
+    this.pending = new Int32Array(n);
+    // Only the children's values alone (childCost) read it.
+    this.enteringCost = new Float64Array(cachesChildren ? 0 : n * n);
   }
 
   /** Records that cache slot `slot` (from lastSlot) belongs to search node `node`. */
@@ -395,43 +400,63 @@ export class MatchingBound {
 
   /**
    * For each column, the shortest path over the parent's reduced costs from it (through the row it
-   * is assigned to) to the column row `row` leaves free: Dijkstra backwards from that column.
+   * is assigned to) to the column row `row` leaves free: Dijkstra backwards from that column. The
+   * columns not yet settled are kept in a list (each step goes over those alone), and the reduced
+   * costs into a column are read from the parent's table laid out by that column (sumParent).
    */
   private pathsToFree(row: number): void {
     const cols = this.goalCount;
-    const { cost, baseU, baseV, baseAssigned, toFree, settled, size } = this;
+    const { enteringCost, toFree, pending, size } = this;
     const free = this.columnOfRow[row];
+    let left = 0;
     for (let c = 1; c <= cols; c++) {
       toFree[c] = Number.POSITIVE_INFINITY;
-      settled[c] = 0;
+      if (c !== free) pending[left++] = c;
     }
     toFree[free] = 0;
     let reached = free;
-    while (reached > 0) {
-      settled[reached] = 1;
+    while (left > 0) {
       // Entering `reached` from column c goes through c's row: that row's reduced cost there.
-      const onward = toFree[reached] - baseV[reached];
-      let next = 0;
-      for (let c = 1; c <= cols; c++) {
-        if (settled[c] !== 0) continue;
-        const through = baseAssigned[c];
-        const via = onward + cost[through * size + reached] - baseU[through];
-        if (via < toFree[c]) toFree[c] = via;
-        if (next === 0 || toFree[c] < toFree[next]) next = c;
+      const onward = toFree[reached] - this.baseV[reached];
+      const entering = reached * size;
+      let nextAt = 0;
+      let nearest = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < left; k++) {
+        const c = pending[k];
+        const via = onward + enteringCost[entering + c];
+        let path = toFree[c];
+        if (via < path) {
+          toFree[c] = via;
+          path = via;
+        }
+        if (path < nearest) {
+          nearest = path;
+          nextAt = k;
+        }
       }
-      reached = next;
+      reached = pending[nextAt];
+      pending[nextAt] = pending[--left];
     }
     this.pathsRow = row;
   }
 
   /** The parent's dual objective and the column of each row, for childCost. */
   private sumParent(): void {
-    const { baseU, baseV, baseAssigned, columnOfRow } = this;
+    const { baseU, baseV, baseAssigned, columnOfRow, cost, enteringCost, size } = this;
+    const cols = this.goalCount;
     let total = 0;
     for (let r = 1; r <= this.parentCount + this.spareRows; r++) total += baseU[r];
-    for (let c = 1; c <= this.goalCount; c++) {
+    for (let c = 1; c <= cols; c++) {
       total += baseV[c];
       columnOfRow[baseAssigned[c]] = c;
+    }
+    // The cost of entering each column from each other (through the other's row, less that row's
+    // dual), by entered column: pathsToFree runs once per moved box and reads them in this order.
+    for (let c = 1; c <= cols; c++) {
+      const through = baseAssigned[c];
+      const costs = through * size;
+      const dual = baseU[through];
+      for (let entered = 1; entered <= cols; entered++) enteringCost[entered * size + c] = cost[costs + entered] - dual;
     }
     this.parentDualTotal = total;
     this.parentSummed = true;
