@@ -81,6 +81,14 @@ export class MatchingBound {
   /** Per parent, by entered column then column left: the parent's cost of the left column's row there, less its dual (sumParent). */
   private readonly enteringCost: Float64Array;
   private pathsRow = -1;
+  // The last parent evaluateParentFromLast matched (its duals are the base arrays' while lastValid).
+  private lastValid = false;
+  private lastCount = 0;
+  private readonly lastCells: Int32Array;
+  /** Per cell, 1 + the row of the last parent's box there, or 0. */
+  private readonly lastRowOfCell: Int32Array;
+  private readonly lastColumnOfRow: Int32Array;
+  private readonly unmatchedRows: Int32Array;
   /** Cache slot of the last evaluateChild result, or -1 when it left no duals to keep. */
   lastSlot = -1;
 
@@ -135,6 +143,10 @@ export class MatchingBound {
     this.rowOfCell = new Int32Array(cells);
     this.columnOfRow = new Int32Array(n);
     this.toFree = new Float64Array(n);
+    this.lastCells = new Int32Array(boxCount);
+    this.lastRowOfCell = new Int32Array(cells);
+    this.lastColumnOfRow = new Int32Array(n);
+    this.unmatchedRows = new Int32Array(n);
     this.pending = new Int32Array(n);
     // Only the children's values alone (childCost) read it.
     this.enteringCost = new Float64Array(cachesChildren ? 0 : n * n);
@@ -172,6 +184,73 @@ export class MatchingBound {
     }
     this.keepParentDuals();
     return total;
+  }
+
+  /**
+   * evaluateParent for a caller whose parents follow one another closely (the arrangement's
+   * forward search: most boxes of a position stand where the last one's did). Square matchings
+   * only (no spare rows, as many boxes as goals); else as evaluateParent. It starts from the last
+   * parent's optimal duals: a box on a cell the last parent had a box on keeps that row's dual and
+   * column (its costs are the same, so the pair stays tight), any other box gets the least reduced
+   * cost as its dual, and one Hungarian phase matches each of those. Every column ends matched with
+   * feasible duals and tight pairs, so the matching is optimal: the value is the same exactly (the
+   * duals may differ, and a child's value from them is its own optimum either way).
+   */
+  evaluateParentFromLast(): number {
+    const cols = this.goalCount;
+    const count = this.parentCount;
+    if (!this.lastValid || this.spareRows > 0 || count !== cols) {
+      const total = this.evaluateParent();
+      this.keepLast(total);
+      return total;
+    }
+    const { u, v, assigned, baseU, baseV, baseAssigned, lastRowOfCell, lastColumnOfRow, unmatchedRows, parentCells, cost, size } = this;
+    for (let c = 1; c <= cols; c++) lastColumnOfRow[baseAssigned[c]] = c;
+    v.set(baseV);
+    assigned.fill(0, 0, cols + 1);
+    let unmatched = 0;
+    for (let r = 1; r <= count; r++) {
+      const cell = parentCells[r - 1];
+      this.fillRow(r, cell);
+      const last = lastRowOfCell[cell];
+      if (last > 0) {
+        u[r] = baseU[last];
+        assigned[lastColumnOfRow[last]] = r;
+        continue;
+      }
+      let least = Number.POSITIVE_INFINITY;
+      for (let c = 1; c <= cols; c++) {
+        const reduced = cost[r * size + c] - v[c];
+        if (reduced < least) least = reduced;
+      }
+      u[r] = least;
+      unmatchedRows[unmatched++] = r;
+    }
+    for (let k = 0; k < unmatched; k++) this.augment(unmatchedRows[k], cols);
+    let total = 0;
+    for (let r = 1; r <= count; r++) total += u[r];
+    for (let c = 1; c <= cols; c++) total += v[c];
+    if (total >= BIG) {
+      this.parentInfeasible = true;
+      this.keepLast(INFEASIBLE);
+      return INFEASIBLE;
+    }
+    this.keepParentDuals();
+    this.keepLast(total);
+    return total;
+  }
+
+  /** Records the parent as the last one evaluateParentFromLast starts from, when it has a matching. */
+  private keepLast(total: number): void {
+    const { lastRowOfCell, lastCells } = this;
+    for (let i = 0; i < this.lastCount; i++) lastRowOfCell[lastCells[i]] = 0;
+    this.lastValid = total !== INFEASIBLE;
+    this.lastCount = this.lastValid ? this.parentCount : 0;
+    for (let i = 0; i < this.lastCount; i++) {
+      const cell = this.parentCells[i];
+      lastCells[i] = cell;
+      lastRowOfCell[cell] = i + 1;
+    }
   }
 
   private keepParentDuals(): void {

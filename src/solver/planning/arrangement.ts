@@ -89,7 +89,7 @@ export class Arrangement {
     matching.beginParent(boxList, boxCount, -1, -1);
     const hot = this.hotspots(boxAt, boxList, boxCount);
     this.positionEpoch++;
-    const parentDistance = matching.evaluateParent();
+    const parentDistance = matching.evaluateParentFromLast();
     const own = arrangementScore(parentDistance, areas, on, Math.min(hot, MAX_COUNT));
     // Without a matching for the parent, its children are tested apart (square-matching.ts).
     const parentMatched = parentDistance < INFEASIBLE;

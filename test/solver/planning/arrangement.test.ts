@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INFEASIBLE } from '../../../src/solver/bounds/matching-bound.js';
-import { UNREACHABLE } from '../../../src/solver/geometry/push-distances.js';
+import { INFEASIBLE, MatchingBound } from '../../../src/solver/bounds/matching-bound.js';
+import { computePushDistancesTo, UNREACHABLE } from '../../../src/solver/geometry/push-distances.js';
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
 import { Arrangement, arrangementScore } from '../../../src/solver/planning/arrangement.js';
@@ -56,6 +56,81 @@ describe('an arrangement of every box to aim at (Festival strategy D)', () => {
       const after = arrangement.hotspots(boxAt, Int32Array.from(boxes.map((b) => (b === from ? to : b))), boxes.length);
       expect(change).toBe(after - before);
     }
+  });
+
+  it('scores every move of positions met one after another as scoring each child from scratch does', () => {
+    // Work is kept from move to move of a position and from position to position (the parent's
+    // matching started from the last parent's, the paths to a freed square, the hotspots before
+    // any move): none may show.
+    const start = board('############', '#    #     #', '#          #', '#  ##   #  #', '#          #', '# #    #   #', '#     @    #', '############');
+    const problem = buildProblem(start, 'all-goals');
+    const analysis = analyzeLevel(problem);
+    const random = seeded(44);
+    const n = problem.cellCount;
+    const boxCount = 7;
+    const pick = (taken: Uint8Array): number => {
+      for (;;) {
+        const c = Math.floor(random() * n);
+        if (taken[c] === 0) return c;
+      }
+    };
+    const squaresAt = new Uint8Array(n);
+    for (let k = 0; k < boxCount; k++) squaresAt[pick(squaresAt)] = 1;
+    const squares = Int32Array.from({ length: n }, (_, c) => c).filter((c) => squaresAt[c] === 1);
+    const arrangement = new Arrangement(analysis, squares);
+    const fromScratch = new MatchingBound(computePushDistancesTo(problem, squares, analysis.regions, analysis.stopCheck), boxCount, true);
+    const boxAt = new Uint8Array(n);
+    const boxes = new Int32Array(boxCount);
+    for (let k = 0; k < boxCount; k++) {
+      boxes[k] = pick(boxAt);
+      boxAt[boxes[k]] = 1;
+    }
+    const from = new Int32Array(boxCount * 6);
+    const targets = new Int32Array(boxCount * 6);
+    const areasAfter = new Int32Array(boxCount * 6);
+    const scores = new Float64Array(boxCount * 6);
+    let farMoves = 0;
+    let matched = 0;
+    for (let position = 0; position < 60; position++) {
+      // The next position moves one or two boxes of the last, as a search's next position often does.
+      for (let moved = 0; moved < 1 + (position % 2); moved++) {
+        const k = Math.floor(random() * boxCount);
+        boxAt[boxes[k]] = 0;
+        boxes[k] = pick(boxAt);
+        boxAt[boxes[k]] = 1;
+      }
+      let count = 0;
+      for (const box of boxes) {
+        for (let t = 0; t < 1 + Math.floor(random() * 6); t++) {
+          const to = pick(boxAt);
+          from[count] = box;
+          targets[count] = to * 4 + Math.floor(random() * 4);
+          areasAfter[count++] = 1 + Math.floor(random() * 3);
+        }
+      }
+      const hot = arrangement.hotspots(boxAt, boxes, boxCount);
+      arrangement.scoreMoves(boxes, boxCount, boxAt, 1, count, from, targets, areasAfter, scores);
+      for (let c = 0; c < count; c++) {
+        const to = targets[c] >> 2;
+        const child = Int32Array.from(boxes, (b) => (b === from[c] ? to : b));
+        const distance = fromScratch.evaluate(child, boxCount);
+        boxAt[from[c]] = 0;
+        boxAt[to] = 1;
+        const hotAfter = arrangement.hotspots(boxAt, child, boxCount);
+        const on = arrangement.boxesOn(boxAt);
+        boxAt[to] = 0;
+        boxAt[from[c]] = 1;
+        expect(scores[c]).toBe(arrangementScore(distance, areasAfter[c], on, Math.min(63, hotAfter)));
+        const row = (cell: number): number => Math.floor(problem.squareOfCell[cell] / problem.width);
+        const column = (cell: number): number => problem.squareOfCell[cell] % problem.width;
+        if (Math.abs(row(from[c]) - row(to)) + Math.abs(column(from[c]) - column(to)) > 4) farMoves++;
+        if (distance < INFEASIBLE) matched++;
+      }
+      expect(arrangement.hotspots(boxAt, boxes, boxCount)).toBe(hot);
+    }
+    // Moves far apart and near, and children with a matching, were met.
+    expect(farMoves).toBeGreaterThan(100);
+    expect(matched).toBeGreaterThan(100);
   });
 
   it('scores a move that keeps every box matched first, then fewer areas, more boxes on squares, fewer hotspots, a smaller distance', () => {
