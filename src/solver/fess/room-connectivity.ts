@@ -28,6 +28,13 @@ export class RoomConnectivity {
   private readonly touchedBy: Uint32Array;
   private epoch = 0;
   private linkStamp = 0;
+  /**
+   * The rooms brokenLinks walks from: one end of every link at least. A walk from either end finds
+   * a link whole or broken alike (the walk from one room steps into the other exactly when the
+   * walk from the other steps into it: the path reversed, up to the first cell of the first room),
+   * so the other end's walk is not needed.
+   */
+  private readonly walkedRooms: Int32Array;
 
   constructor(
     private readonly problem: Problem,
@@ -60,6 +67,7 @@ export class RoomConnectivity {
     }
     this.links = Int32Array.from(pairs);
     this.linkSeen = new Uint32Array(pairs.length / 2);
+    this.walkedRooms = coveringRooms(this.links, rooms, this.roomCells);
   }
 
   /** Links between rooms that the boxes of `boxAt` break. */
@@ -69,7 +77,7 @@ export class RoomConnectivity {
     const stamp = ++this.linkStamp;
     const rooms = this.roomCount;
     let intact = 0;
-    for (let room = 0; room < rooms; room++) {
+    for (const room of this.walkedRooms) {
       const count = this.walkFrom(room, boxAt);
       for (let k = 0; k < count; k++) {
         const link = this.linkIndex[room * rooms + this.touched[k]];
@@ -117,6 +125,34 @@ export class RoomConnectivity {
     }
     return touchedCount;
   }
+}
+
+/**
+ * Rooms that hold an end of every link (`links`: pairs of rooms), chosen greedily by links still
+ * uncovered per cell walked; in room order.
+ */
+function coveringRooms(links: Int32Array, rooms: number, roomCells: Int32Array[]): Int32Array {
+  const covered = new Uint8Array(links.length / 2);
+  const chosen = new Uint8Array(rooms);
+  for (;;) {
+    const open = new Int32Array(rooms);
+    for (let link = 0; link < covered.length; link++) {
+      if (covered[link] !== 0) continue;
+      open[links[2 * link]]++;
+      open[links[2 * link + 1]]++;
+    }
+    let best = -1;
+    for (let room = 0; room < rooms; room++) {
+      if (open[room] === 0) continue;
+      if (best < 0 || open[room] * roomCells[best].length > open[best] * roomCells[room].length) best = room;
+    }
+    if (best < 0) break;
+    chosen[best] = 1;
+    for (let link = 0; link < covered.length; link++) if (links[2 * link] === best || links[2 * link + 1] === best) covered[link] = 1;
+  }
+  const walked: number[] = [];
+  for (let room = 0; room < rooms; room++) if (chosen[room] !== 0) walked.push(room);
+  return Int32Array.from(walked);
 }
 
 /**

@@ -63,4 +63,65 @@ describe('room connectivity', () => {
     expect(graph.brokenLinks(boxes())).toBe(0);
     expect(graph.brokenLinks(boxes([2, 4]))).toBe(1);
   });
+
+  it('counts broken links as walks from both ends of every link would, on random positions', () => {
+    // Five rooms in a ring and a chain, joined by corridors and doorways.
+    const rows = [
+      '################',
+      '#    #   #     #',
+      '#    #   #     #',
+      '#              #',
+      '#### ## ###  ###',
+      '#    #     #   #',
+      '#          #   #',
+      '#    #         #',
+      '################',
+    ];
+    const problem = buildProblem(board(...rows.map((row, i) => (i === 1 ? `#@${row.slice(2)}` : row))), 'all-goals');
+    const graph = new RoomConnectivity(problem);
+    expect(graph.links.length / 2).toBeGreaterThan(3);
+    const { neighbours, cellCount } = problem;
+    // A link is whole when the walk from its first room, through that room and cells of no room, steps into the second.
+    const whole = (from: number, to: number, boxAt: Uint8Array): boolean => {
+      const seen = new Uint8Array(cellCount);
+      const queue: number[] = [];
+      for (let cell = 0; cell < cellCount; cell++) {
+        if (graph.roomOf[cell] === from && boxAt[cell] === 0) {
+          seen[cell] = 1;
+          queue.push(cell);
+        }
+      }
+      while (queue.length > 0) {
+        const cell = queue.pop() as number;
+        for (let d = 0; d < 4; d++) {
+          const next = neighbours[cell * 4 + d];
+          if (next < 0 || boxAt[next] !== 0 || seen[next] !== 0) continue;
+          seen[next] = 1;
+          if (graph.roomOf[next] === to) return true;
+          if (graph.roomOf[next] < 0 || graph.roomOf[next] === from) queue.push(next);
+        }
+      }
+      return false;
+    };
+    let state = 7;
+    const random = (): number => {
+      state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+      return state / 0x7fffffff;
+    };
+    let broken = 0;
+    for (let trial = 0; trial < 100; trial++) {
+      const boxAt = new Uint8Array(cellCount);
+      for (let cell = 0; cell < cellCount; cell++) if (random() < 0.2) boxAt[cell] = 1;
+      let expected = 0;
+      for (let link = 0; link < graph.links.length / 2; link++) {
+        const [a, b] = [graph.links[2 * link], graph.links[2 * link + 1]];
+        // The walk from either end says the same (brokenLinks walks from one end of each link only).
+        expect(whole(b, a, boxAt)).toBe(whole(a, b, boxAt));
+        if (!whole(a, b, boxAt)) expected++;
+      }
+      expect(graph.brokenLinks(boxAt)).toBe(expected);
+      broken += expected;
+    }
+    expect(broken).toBeGreaterThan(25);
+  });
 });
