@@ -11,6 +11,7 @@ import { BaseMatching } from './base-matching.js';
 import { PullSteps } from './pull-steps.js';
 import { pushesHome } from './pushes-home.js';
 import { addSolvedRoots } from './solved-roots.js';
+import { StuckBoxes } from './stuck-boxes.js';
 
 /** Moves queued, at most, before the search stops queueing (a few big levels have hundreds per position). */
 const MAX_QUEUED = 2_000_000;
@@ -84,10 +85,7 @@ export class SpreadSearch {
   private readonly candidateWeight: Int32Array;
   private readonly candidateScore: Float64Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
-  /** Per cell, pullable for a box there in the position being settled, valid where pullableStamp is positionStamp. */
-  private readonly pullableThen: Uint8Array;
-  private readonly pullableStamp: Uint32Array;
-  private positionStamp = 0;
+  private readonly stuck: StuckBoxes;
 
   constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
     const { problem } = analysis;
@@ -121,8 +119,7 @@ export class SpreadSearch {
     this.candidateWeight = new Int32Array(initialBoxes.length * cellCount * 4);
     this.candidateScore = new Float64Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
-    this.pullableThen = new Uint8Array(cellCount);
-    this.pullableStamp = new Uint32Array(cellCount);
+    this.stuck = new StuckBoxes(problem);
     const fits = goals.length > 0 && goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -246,7 +243,7 @@ export class SpreadSearch {
     this.expanded++;
     const areas = Math.min(moves.walkPosition(boxAt), MAX_AREAS);
     const links = Math.min(this.rooms.brokenLinks(boxAt), MAX_ROOM_LINKS);
-    const stuckTotal = this.stuckBoxes(boxAt, boxes);
+    const stuckTotal = this.stuck.beginPosition(boxCells, boxes, boxAt);
     const score = spreadScore(areas, links, Math.min(stuckTotal, MAX_STUCK), spread);
     this.steps.score[node] = score;
     const cell = this.cellFor(areas * (MAX_ROOM_LINKS + 1) + links);
@@ -256,10 +253,6 @@ export class SpreadSearch {
     }
 
     // One walk of the position gives its areas and every box's pulls.
-    if (++this.positionStamp === 0xffffffff) {
-      this.pullableStamp.fill(0);
-      this.positionStamp = 1;
-    }
     let count = 0;
     let advised = -1;
     for (let i = 0; i < boxes; i++) {
@@ -272,7 +265,7 @@ export class SpreadSearch {
         if (this.allowed[to] === 0) continue;
         const areasAfter = Math.min(moves.areasWithBoxOn(to, lifted), MAX_AREAS);
         // Stuck boxes count only where the player reaches everything (spreadScore): else no need to count them.
-        const stuckAfter = areasAfter !== 1 ? 0 : Math.min(MAX_STUCK, Math.max(0, stuckTotal + this.stuckChange(boxAt, box, to)));
+        const stuckAfter = areasAfter !== 1 ? 0 : Math.min(MAX_STUCK, Math.max(0, stuckTotal + this.stuck.change(boxAt, box, to)));
         // Broken links are counted once a position is settled, not for each pull.
         const after = spreadScore(areasAfter, links, stuckAfter, spread - this.spreadOf[box] + this.spreadOf[to]);
         candidateMove[count] = box * stride + state;
@@ -294,81 +287,6 @@ export class SpreadSearch {
     // All at once, as that many pushes in turn would queue them (MoveQueues.pushAll).
     this.queues.pushAll(cell, node, count, candidateMove, candidateWeight, candidateScore);
     boxAt.fill(0);
-  }
-
-  /** Boxes that cannot be pulled in any direction: each side is a wall, or the square beyond it a wall or a box. */
-  private stuckBoxes(boxAt: Uint8Array, boxes: number): number {
-    let stuck = 0;
-    for (let i = 0; i < boxes; i++) if (!this.pullable(this.boxCells[i], boxAt)) stuck++;
-    return stuck;
-  }
-
-  /**
-   * How many more stuck boxes (see stuckBoxes) the pull of the box on `from` to `to` leaves. Whether
-   * a box can be pulled depends on the squares two steps from it in a straight line, so only the
-   * pulled box and the boxes two steps from either end can change. boxAt is left as it was.
-   */
-  private stuckChange(boxAt: Uint8Array, from: number, to: number): number {
-    const { neighbours } = this.problem;
-    let change = this.pullableNow(from, boxAt) ? 0 : -1;
-    change += this.pullableAfter(to, from, to, boxAt) ? 0 : 1;
-    for (let end = 0; end < 2; end++) {
-      const at = end === 0 ? from : to;
-      for (let d = 0; d < 4; d++) {
-        const side = neighbours[at * 4 + d];
-        const other = side < 0 ? -1 : neighbours[side * 4 + d];
-        if (other < 0 || other === from || other === to || boxAt[other] === 0) continue;
-        // A box two steps from both ends is counted at the first.
-        if (end === 1 && this.twoStepsApart(other, from)) continue;
-        const before = this.pullableNow(other, boxAt);
-        const after = this.pullableAfter(other, from, to, boxAt);
-        if (before !== after) change += after ? -1 : 1;
-      }
-    }
-    return change;
-  }
-
-  /** Whether `b` is two steps from `a` in a straight line over floor. */
-  private twoStepsApart(a: number, b: number): boolean {
-    const { neighbours } = this.problem;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[a * 4 + d];
-      if (side >= 0 && neighbours[side * 4 + d] === b) return true;
-    }
-    return false;
-  }
-
-  /** pullable for a box of the position being settled, worked out once a position (its pulls ask again and again). */
-  private pullableNow(cell: number, boxAt: Uint8Array): boolean {
-    if (this.pullableStamp[cell] !== this.positionStamp) {
-      this.pullableStamp[cell] = this.positionStamp;
-      this.pullableThen[cell] = this.pullable(cell, boxAt) ? 1 : 0;
-    }
-    return this.pullableThen[cell] !== 0;
-  }
-
-  /** pullable after the pull of the box on `from` to `to`, without making it: only those two squares change. */
-  private pullableAfter(cell: number, from: number, to: number, boxAt: Uint8Array): boolean {
-    const { neighbours } = this.problem;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[cell * 4 + d];
-      if (side < 0) continue;
-      const beyond = neighbours[side * 4 + d];
-      if (beyond >= 0 && beyond !== to && (beyond === from || boxAt[beyond] === 0)) return true;
-    }
-    return false;
-  }
-
-  /** Festival's test: some side of the box is no wall and the square beyond it is free (other boxes beside it are not asked about). */
-  private pullable(cell: number, boxAt: Uint8Array): boolean {
-    const { neighbours } = this.problem;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[cell * 4 + d];
-      if (side < 0) continue;
-      const beyond = neighbours[side * 4 + d];
-      if (beyond >= 0 && boxAt[beyond] === 0) return true;
-    }
-    return false;
   }
 
   /** Whether every box of reach.boxAt stands on its start square (the player's area was checked by the caller's walk). */
