@@ -1,4 +1,5 @@
 import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
+import { hasOpenLineOfTwo } from '../geometry/open-line.js';
 import { computePushDistancesTo } from '../geometry/push-distances.js';
 import type { Problem } from '../model/problem.js';
 import type { LevelAnalysis } from './analysis.js';
@@ -196,19 +197,7 @@ export class Arrangement {
       }
       return 0;
     }
-    return this.onSquare[cell] !== 0 && !this.canBePushedOnto(cell, boxAt) ? 1 : 0;
-  }
-
-  /** Whether a box could come onto `square` from some side: that side is no wall and the square beyond it is free. */
-  private canBePushedOnto(square: number, boxAt: Uint8Array): boolean {
-    const { neighbours } = this.problem;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[square * 4 + d];
-      if (side < 0) continue;
-      const beyond = neighbours[side * 4 + d];
-      if (beyond >= 0 && boxAt[beyond] === 0) return true;
-    }
-    return false;
+    return this.onSquare[cell] !== 0 && !hasOpenLineOfTwo(this.problem.neighbours, cell, boxAt) ? 1 : 0;
   }
 }
 

@@ -1,3 +1,5 @@
+import { type CellGrid, cellGrid } from '../geometry/cell-grid.js';
+import { hasOpenLineOfTwo } from '../geometry/open-line.js';
 import type { Problem } from '../model/problem.js';
 
 /**
@@ -16,8 +18,7 @@ export class StuckBoxes {
   private readonly endStuckThen: Int32Array;
   private readonly endStamp: Uint32Array;
   /** Per cell, its row and column on the board. */
-  private readonly rowOf: Int32Array;
-  private readonly columnOf: Int32Array;
+  private readonly grid: CellGrid;
 
   constructor(problem: Problem) {
     const { cellCount } = problem;
@@ -26,12 +27,7 @@ export class StuckBoxes {
     this.pullableStamp = new Uint32Array(cellCount);
     this.endStuckThen = new Int32Array(cellCount);
     this.endStamp = new Uint32Array(cellCount);
-    this.rowOf = new Int32Array(cellCount);
-    this.columnOf = new Int32Array(cellCount);
-    for (let cell = 0; cell < cellCount; cell++) {
-      this.rowOf[cell] = Math.floor(problem.squareOfCell[cell] / problem.width);
-      this.columnOf[cell] = problem.squareOfCell[cell] % problem.width;
-    }
+    this.grid = cellGrid(problem);
   }
 
   /**
@@ -57,7 +53,8 @@ export class StuckBoxes {
   change(boxAt: Uint8Array, from: number, to: number): number {
     // Ends more than four steps apart: no box two steps from one end reads the other, so the
     // change is the box leaving `from` and one arriving on `to`, each once a position (endStuck).
-    if (Math.abs(this.rowOf[from] - this.rowOf[to]) + Math.abs(this.columnOf[from] - this.columnOf[to]) > 4) {
+    const { rows, columns } = this.grid;
+    if (Math.abs(rows[from] - rows[to]) + Math.abs(columns[from] - columns[to]) > 4) {
       return this.endStuck(boxAt, from) + this.endStuck(boxAt, to);
     }
     const { neighbours } = this.problem;
@@ -135,15 +132,8 @@ export class StuckBoxes {
     return false;
   }
 
-  /** Festival's test: some side of the box is no wall and the square beyond it is free (other boxes beside it are not asked about). */
+  /** Festival's test: a box that can be pulled off its square in some direction (other boxes beside it are not asked about). */
   private pullable(cell: number, boxAt: Uint8Array): boolean {
-    const { neighbours } = this.problem;
-    for (let d = 0; d < 4; d++) {
-      const side = neighbours[cell * 4 + d];
-      if (side < 0) continue;
-      const beyond = neighbours[side * 4 + d];
-      if (beyond >= 0 && boxAt[beyond] === 0) return true;
-    }
-    return false;
+    return hasOpenLineOfTwo(this.problem.neighbours, cell, boxAt);
   }
 }
