@@ -16,6 +16,12 @@ export class PlayerReach {
   readonly cameFrom: Int32Array;
   private readonly visitedEpoch: Uint32Array;
   private readonly queue: Int32Array;
+  /** Cells a walkToAll is looking for: those marked with its epoch. */
+  private readonly wantedEpoch: Uint32Array;
+  /** Open neighbours of each cell, for walkToAll; made on its first call. */
+  private openStart: Int32Array | null = null;
+  private open: Int32Array | null = null;
+  private readonly oneTarget = new Int32Array(1);
   private epoch = 0;
   /** Smallest cell reached by the last walk: the normalized player position. */
   topLeft = 0;
@@ -27,6 +33,7 @@ export class PlayerReach {
     this.cameFrom = new Int32Array(n);
     this.visitedEpoch = new Uint32Array(n);
     this.queue = new Int32Array(n);
+    this.wantedEpoch = new Uint32Array(n);
   }
 
   reached(cell: number): boolean {
@@ -64,6 +71,81 @@ export class PlayerReach {
     }
     this.topLeft = topLeft;
     return tail;
+  }
+
+  /**
+   * `walk` that stops once it has reached every one of the first `count` of `targets` (repeats
+   * allowed): their `reached` and `distance` are then what `walk` gives them, and the cells nearer
+   * than the last of them are reached too, but the rest of the area may not be, nor is `topLeft`
+   * set. A search that needs the distances to a few squares beside its boxes pays for the part of
+   * the player's area up to the farthest of them, not the whole area. Returns how many of the
+   * targets (counted once each) it did not reach: 0 when every one is reachable.
+   */
+  walkToAll(start: number, targets: Int32Array, count: number): number {
+    if (this.openStart === null) this.buildOpenNeighbours();
+    const openStart = this.openStart as Int32Array;
+    const open = this.open as Int32Array;
+    const { boxAt, distance, visitedEpoch, wantedEpoch, queue } = this;
+    const epoch = this.nextEpoch();
+    let missing = 0;
+    for (let k = 0; k < count; k++) {
+      const target = targets[k];
+      if (wantedEpoch[target] === epoch) continue;
+      wantedEpoch[target] = epoch;
+      missing++;
+    }
+    visitedEpoch[start] = epoch;
+    distance[start] = 0;
+    if (wantedEpoch[start] === epoch) missing--;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    while (head < tail && missing > 0) {
+      const at = queue[head++];
+      const next = distance[at] + 1;
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const to = open[k];
+        if (visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+        visitedEpoch[to] = epoch;
+        distance[to] = next;
+        queue[tail++] = to;
+        if (wantedEpoch[to] === epoch) missing--;
+      }
+    }
+    return missing;
+  }
+
+  /**
+   * Steps of a shortest walk from `start` to `target`, or -1 when there is none (or a box stands
+   * on `target`): walkToAll with one target, so `reached` and `distance` are partial after it.
+   */
+  stepsTo(start: number, target: number): number {
+    if (this.boxAt[target] !== 0) return -1;
+    this.oneTarget[0] = target;
+    return this.walkToAll(start, this.oneTarget, 1) === 0 ? this.distance[target] : -1;
+  }
+
+  /**
+   * The open neighbours of every cell, walls left out, as one list (`open`, cell c's from
+   * openStart[c] to openStart[c + 1]): a walk that needs only distances, not paths in the
+   * direction order of `walk`, then looks at two or three neighbours of a cell instead of four.
+   */
+  private buildOpenNeighbours(): void {
+    const { neighbours, cellCount } = this.problem;
+    const openStart = new Int32Array(cellCount + 1);
+    let total = 0;
+    for (let cell = 0; cell < cellCount; cell++) {
+      openStart[cell] = total;
+      for (let d = 0; d < 4; d++) if (neighbours[cell * 4 + d] >= 0) total++;
+    }
+    openStart[cellCount] = total;
+    const open = new Int32Array(total);
+    for (let cell = 0, k = 0; cell < cellCount; cell++) {
+      for (let d = 0; d < 4; d++) if (neighbours[cell * 4 + d] >= 0) open[k++] = neighbours[cell * 4 + d];
+    }
+    this.openStart = openStart;
+    this.open = open;
   }
 
   /**
@@ -192,6 +274,7 @@ export class PlayerReach {
   private nextEpoch(): number {
     if (++this.epoch === 0xffffffff) {
       this.visitedEpoch.fill(0);
+      this.wantedEpoch.fill(0);
       this.epoch = 1;
     }
     return this.epoch;

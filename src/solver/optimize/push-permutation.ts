@@ -142,12 +142,12 @@ export class PushPermutation {
           legal = false;
           break;
         }
-        reach.walk(player);
-        if (!reach.reached(side)) {
+        const steps = reach.stepsTo(player, side);
+        if (steps < 0) {
           legal = false;
           break;
         }
-        moves += reach.distance[side] + 1;
+        moves += steps + 1;
         boxAt[box] = 0;
         boxAt[to] = 1;
         this.undoBox[this.undoCount] = box;
@@ -160,8 +160,8 @@ export class PushPermutation {
       if (after < starts.length - 1) {
         const next = list[starts[after]];
         const side = neighbours[(next >> 2) * 4 + ((next & 3) ^ 1)];
-        reach.walk(player);
-        if (reach.reached(side)) moves += reach.distance[side];
+        const steps = reach.stepsTo(player, side);
+        if (steps >= 0) moves += steps;
         else legal = false;
       } else if (this.problem.rule === 'keeper-too') {
         const walk = walkToFreeGoal(this.problem, reach, player);

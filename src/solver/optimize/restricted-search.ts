@@ -53,6 +53,14 @@ export class RestrictedSearch {
   /** The positions of the current run; one table for all runs (NodeTable.clear). */
   private readonly table: NodeTable;
   private readonly open: LexBucketQueue;
+  /**
+   * The pushes of the position being expanded whose child lies in the allowed set, in the order
+   * they are tried (box index * 4 + direction), the child's box hash, and the squares the player
+   * pushes them from: the walk needs go no farther than those squares.
+   */
+  private readonly candidates: Int32Array;
+  private readonly candidateBoxHash: Uint32Array;
+  private readonly candidateSides: Int32Array;
 
   constructor(
     private readonly problem: Problem,
@@ -66,11 +74,14 @@ export class RestrictedSearch {
     this.scratch = new Uint32Array(problem.words);
     this.table = new NodeTable(problem.words);
     this.open = new LexBucketQueue(this.table);
+    this.candidates = new Int32Array(problem.initialBoxes.length * 4);
+    this.candidateBoxHash = new Uint32Array(problem.initialBoxes.length * 4);
+    this.candidateSides = new Int32Array(problem.initialBoxes.length * 4);
   }
 
   run(allowed: BoxSet, task: RestrictedTask, metric: OptimizeMetric, limits: RestrictedLimits): RestrictedOutcome {
     const { target, exitCell } = task;
-    const { problem, reach, boxCells, scratch, dead, boxKeys, playerKeys } = this;
+    const { problem, reach, boxCells, scratch, dead, boxKeys, playerKeys, candidates, candidateBoxHash, candidateSides } = this;
     const { neighbours, words, goalMask } = problem;
     const boxAt = reach.boxAt;
     const table = this.table;
@@ -137,8 +148,7 @@ export class RestrictedSearch {
         if (target === null) {
           if (problem.rule === 'keeper-too') walk = walkToFreeGoal(problem, reach, player);
         } else if (exitCell >= 0) {
-          reach.walk(player);
-          walk = reach.reached(exitCell) ? reach.distance[exitCell] : -1;
+          walk = reach.stepsTo(player, exitCell);
         }
         if (walk >= 0) {
           if (best < 0 || cheaper(metric, moves + walk, pushes, bestMoves, bestPushes)) {
@@ -154,40 +164,58 @@ export class RestrictedSearch {
         }
       }
 
-      reach.walk(player);
-      let full = false;
-      for (let i = 0; i < count && !full; i++) {
+      // The pushes into the allowed set first, then a walk only as far as their sides: most
+      // positions have few such pushes, and a walk over the player's whole area cost more than
+      // the rest of the expansion. The pushes are tried in the same order as before.
+      let candidateCount = 0;
+      for (let i = 0; i < count; i++) {
         const box = boxCells[i];
         for (let d = 0; d < 4; d++) {
           const side = neighbours[box * 4 + (d ^ 1)];
           const to = neighbours[box * 4 + d];
-          if (side < 0 || to < 0 || boxAt[to] !== 0 || dead[to] !== 0 || !reach.reached(side)) continue;
+          if (side < 0 || to < 0 || boxAt[to] !== 0 || boxAt[side] !== 0 || dead[to] !== 0) continue;
           scratch[box >>> 5] &= ~(1 << (box & 31));
           scratch[to >>> 5] |= 1 << (to & 31);
           const childBoxHash = (nodeBoxHash ^ boxKeys[box] ^ boxKeys[to]) >>> 0;
           if (allowed.has(scratch, childBoxHash)) {
-            const hash = (childBoxHash ^ playerKeys[box]) >>> 0;
-            const childMoves = moves + reach.distance[side] + 1;
-            const existing = table.find(scratch, box, hash);
-            let child = -1;
-            if (existing < 0) child = table.add(scratch, box, hash, childBoxHash);
-            else if (table.state[existing] === 0 && cheaper(metric, childMoves, pushes + 1, table.moves[existing], table.pushes[existing])) {
-              child = table.addCopy(scratch, box, hash, childBoxHash, existing);
-            }
-            if (child === -1 && existing < 0) full = true;
-            if (child >= 0) {
-              table.player[child] = box;
-              table.pushes[child] = pushes + 1;
-              table.moves[child] = childMoves;
-              table.parent[child] = node;
-              table.lastPush[child] = box * 4 + d;
-              queue(child);
-            }
+            candidates[candidateCount] = i * 4 + d;
+            candidateBoxHash[candidateCount] = childBoxHash;
+            candidateSides[candidateCount++] = side;
           }
           scratch[to >>> 5] &= ~(1 << (to & 31));
           scratch[box >>> 5] |= 1 << (box & 31);
-          if (full) break;
         }
+      }
+      if (candidateCount > 0) reach.walkToAll(player, candidateSides, candidateCount);
+      let full = false;
+      for (let c = 0; c < candidateCount && !full; c++) {
+        const side = candidateSides[c];
+        if (!reach.reached(side)) continue;
+        const box = boxCells[candidates[c] >> 2];
+        const d = candidates[c] & 3;
+        const to = neighbours[box * 4 + d];
+        const childBoxHash = candidateBoxHash[c];
+        scratch[box >>> 5] &= ~(1 << (box & 31));
+        scratch[to >>> 5] |= 1 << (to & 31);
+        const hash = (childBoxHash ^ playerKeys[box]) >>> 0;
+        const childMoves = moves + reach.distance[side] + 1;
+        const existing = table.find(scratch, box, hash);
+        let child = -1;
+        if (existing < 0) child = table.add(scratch, box, hash, childBoxHash);
+        else if (table.state[existing] === 0 && cheaper(metric, childMoves, pushes + 1, table.moves[existing], table.pushes[existing])) {
+          child = table.addCopy(scratch, box, hash, childBoxHash, existing);
+        }
+        if (child === -1 && existing < 0) full = true;
+        if (child >= 0) {
+          table.player[child] = box;
+          table.pushes[child] = pushes + 1;
+          table.moves[child] = childMoves;
+          table.parent[child] = node;
+          table.lastPush[child] = box * 4 + d;
+          queue(child);
+        }
+        scratch[to >>> 5] &= ~(1 << (to & 31));
+        scratch[box >>> 5] |= 1 << (box & 31);
       }
       for (let i = 0; i < count; i++) boxAt[boxCells[i]] = 0;
       if (full) return { kind: 'limit', limit: 'memory' };

@@ -63,12 +63,12 @@ export function lengthOfPushes(problem: Problem, reach: PlayerReach, pushes: Int
     const d = pushes[i] & 3;
     const side = neighbours[box * 4 + (d ^ 1)];
     const to = neighbours[box * 4 + d];
-    reach.walk(player);
-    if (side < 0 || to < 0 || boxAt[box] !== 1 || boxAt[to] !== 0 || !reach.reached(side)) {
+    const steps = side < 0 || to < 0 || boxAt[box] !== 1 || boxAt[to] !== 0 ? -1 : reach.stepsTo(player, side);
+    if (steps < 0) {
       legal = false;
       break;
     }
-    moves += reach.distance[side] + 1;
+    moves += steps + 1;
     boxAt[box] = 0;
     boxAt[to] = 1;
     player = box;

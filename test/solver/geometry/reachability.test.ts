@@ -40,3 +40,42 @@ describe('the fill from some squares until it meets one of others', () => {
     walker.boxAt[door] = 1;
   });
 });
+
+describe('the walk that stops once it has reached some squares', () => {
+  // A corridor with the player at its left end, and a lower room reached on either side of a box.
+  const corridor = board('##########', '#@       #', '# $ ######', '#.  #', '#####');
+  const problem = buildProblem(corridor, 'all-goals');
+  const walker = new PlayerReach(problem);
+  const box = cellAt(problem, 2, 2);
+  walker.boxAt[box] = 1;
+  const start = problem.initialPlayer;
+  const near = cellAt(problem, 1, 3);
+  const far = cellAt(problem, 1, 8);
+  const below = cellAt(problem, 3, 2);
+
+  it('gives each target the distance the whole walk gives it', () => {
+    const targets = Int32Array.of(below, near, far);
+    walker.walk(start);
+    const whole = Array.from(targets, (cell) => walker.distance[cell]);
+    expect(walker.walkToAll(start, targets, 3)).toBe(0);
+    expect(Array.from(targets, (cell) => walker.reached(cell) && walker.distance[cell])).toEqual(whole);
+    expect(whole).toEqual([3, 2, 7]);
+  });
+
+  it('stops at the farthest target: the end of the corridor is not walked for a square near the start', () => {
+    expect(walker.walkToAll(start, Int32Array.of(near, near), 2)).toBe(0);
+    expect([walker.reached(near), walker.reached(far)]).toEqual([true, false]);
+  });
+
+  it('counts the targets it cannot reach, each once, and a start that is a target as reached', () => {
+    // Boxes on both ways down close the lower room.
+    const ways = [cellAt(problem, 2, 1), cellAt(problem, 2, 3)];
+    for (const cell of ways) walker.boxAt[cell] = 1;
+    expect(walker.walkToAll(start, Int32Array.of(below, below, far, start), 4)).toBe(1);
+    expect(walker.stepsTo(start, below)).toBe(-1);
+    expect(walker.stepsTo(start, start)).toBe(0);
+    expect(walker.stepsTo(start, box)).toBe(-1);
+    for (const cell of ways) walker.boxAt[cell] = 0;
+    expect(walker.stepsTo(start, below)).toBe(3);
+  });
+});
