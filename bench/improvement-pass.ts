@@ -5,12 +5,12 @@
  * same work), `--passes` times in a row; the CPU time of the passes is what is measured.
  *
  *   npm run bench:improve -- [--levels levels/microban.xsb] [--rounds 3] [--passes 3]
- *                            [--before <checkout>] [--after <checkout>] [--profile]
+ *                            [--before <checkout>[,<checkout>...]] [--after <checkout>] [--profile]
  *
  * A checkout is a built copy of the repository (its dist/ is loaded); `--after` defaults to this
  * one. With `--before`, each round runs one child process per checkout, in an order that
- * alternates between rounds, so the machine's drift falls on both alike; the results per level
- * (moves, pushes, positions) must be the same in both or the bench says so and fails. Prints the
+ * rotates and alternates between rounds, so the machine's drift falls on all alike; the results
+ * per level (moves, pushes, positions) must be the same in all or the bench says so and fails. Prints the
  * median CPU milliseconds of one pass over the collection and nanoseconds per position.
  * `--worker <checkout>` is the child: it prints one JSON line. `--profile` runs one worker under
  * `node --cpu-prof` (the profile goes to the current directory).
@@ -128,11 +128,13 @@ async function main(): Promise<void> {
     console.log(`profiled ${after}: passes ${report.passMs.map((ms) => ms.toFixed(0)).join(', ')} ms, ${report.nodes} positions`);
     return;
   }
-  const checkouts = values.before === undefined ? [after] : [resolve(values.before), after];
+  const checkouts = [...(values.before === undefined ? [] : values.before.split(',').map((path) => resolve(path))), after];
   const samples = new Map<string, number[]>(checkouts.map((checkout) => [checkout, []]));
   const reports = new Map<string, WorkerReport>();
   for (let round = 0; round < Number(values.rounds); round++) {
-    const order = round % 2 === 0 ? checkouts : [...checkouts].reverse();
+    // Each round starts with another checkout and goes the other way round every other time.
+    const rotated = checkouts.map((_, i) => checkouts[(i + round) % checkouts.length]);
+    const order = round % 2 === 0 ? rotated : rotated.reverse();
     for (const checkout of order) {
       const report = runWorker(checkout, false);
       samples.get(checkout)?.push(...report.passMs);
@@ -149,9 +151,11 @@ async function main(): Promise<void> {
       `| ${checkout} | ${ms.length} | ${nodes} | ${mid.toFixed(0)} | ${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)} | ${((mid * 1e6) / nodes).toFixed(0)} |`,
     );
   }
-  if (checkouts.length === 2) {
-    const [a, b] = checkouts.map((checkout) => (reports.get(checkout) as WorkerReport).results);
-    const differ = a.flatMap((result, i) => (result === b[i] ? [] : [`level #${i + 1}: ${result} before, ${b[i]} after`]));
+  if (checkouts.length > 1) {
+    const [first, ...others] = checkouts.map((checkout) => (reports.get(checkout) as WorkerReport).results);
+    const differ = others.flatMap((results, k) =>
+      results.flatMap((result, i) => (result === first[i] ? [] : [`level #${i + 1}: ${first[i]} in ${checkouts[0]}, ${result} in ${checkouts[k + 1]}`])),
+    );
     if (differ.length > 0) {
       console.log(`results differ:\n${differ.join('\n')}`);
       process.exitCode = 1;

@@ -31,6 +31,12 @@ export class BoxSet {
     return this.slotOf(boxes, hash) < 0;
   }
 
+  /** The configuration's number (0 to count - 1, in the order added), or -1 when it is not in the set. */
+  entryOf(boxes: Uint32Array, hash: number): number {
+    const slot = this.slotOf(boxes, hash);
+    return slot < 0 ? this.slots[(-1 - slot) * 2 + 1] - 1 : -1;
+  }
+
   /**
    * Adds the configuration unless it is there already; false only when the set is full and the
    * configuration is not in it.

@@ -39,6 +39,13 @@ export type RestrictedOutcome =
 const CLOCK_EVERY = 256;
 
 /**
+ * The part of a run's memory limit that the lists of pushes per configuration may take: they
+ * hold a few numbers per configuration expanded, where the table holds about seventy bytes per
+ * position.
+ */
+const LIST_SHARE = 1 / 16;
+
+/**
  * Shortest solution, in the metric and then the other measure, among those whose positions all
  * have their boxes in a given set of configurations: Dijkstra over (boxes, exact player cell)
  * positions, one push per edge, each edge costing the walk to the pushing side plus the push.
@@ -61,6 +68,31 @@ export class RestrictedSearch {
   private readonly candidates: Int32Array;
   private readonly candidateBoxHash: Uint32Array;
   private readonly candidateSides: Int32Array;
+  /** Per push of the position expanded: whether its side needs a distance, and the child's node (-1: new). */
+  private readonly candidateNeeded: Uint8Array;
+  private readonly candidateExisting: Int32Array;
+  private readonly walkTargets: Int32Array;
+  /** Index in boxCells of the box on each cell, for the position being expanded. */
+  private readonly boxIndexAt: Int32Array;
+  /**
+   * Those pushes depend on the boxes alone, and the search expands each configuration of its set
+   * with the player in two or three places on average (Microban): so they are listed once per
+   * configuration and run, by its number in the set. Where the list of configuration e starts in
+   * pushPool, valid where listedInRun[e] is the current run: its length, its pushes (box index *
+   * 4 + direction), then `areaWords` words of bits, one per square beside a box (box index * 4 +
+   * direction), set where the walk of the configuration's first expansion reached. That walk went
+   * on until it had reached the side of every push to a position not yet expanded, or the whole
+   * of the player's area; so a later position whose player stands on a square it reached is in
+   * that area, and of its pushes' sides the walk did not reach, each is out of reach or leads to a
+   * position expanded since (a position's key does not depend on where the player came from).
+   * Such a position walks only to the sides it set, of pushes to positions not yet expanded.
+   */
+  private readonly areaWords: number;
+  private listedAt = new Int32Array(0);
+  private listedInRun = new Uint32Array(0);
+  private pushPool = new Int32Array(0);
+  private pooled = 0;
+  private runs = 0;
 
   constructor(
     private readonly problem: Problem,
@@ -68,6 +100,8 @@ export class RestrictedSearch {
     /** Zobrist keys of box cells (as the vicinity set hashes them) and of player cells. */
     private readonly boxKeys: Uint32Array,
     private readonly playerKeys: Uint32Array,
+    /** The part of a run's memory limit that the lists of pushes per configuration may take (0: no lists). */
+    private readonly listShare = LIST_SHARE,
   ) {
     this.reach = new PlayerReach(problem);
     this.boxCells = new Int32Array(problem.initialBoxes.length);
@@ -77,15 +111,26 @@ export class RestrictedSearch {
     this.candidates = new Int32Array(problem.initialBoxes.length * 4);
     this.candidateBoxHash = new Uint32Array(problem.initialBoxes.length * 4);
     this.candidateSides = new Int32Array(problem.initialBoxes.length * 4);
+    this.areaWords = (problem.initialBoxes.length * 4 + 31) >>> 5;
+    this.candidateNeeded = new Uint8Array(problem.initialBoxes.length * 4);
+    this.candidateExisting = new Int32Array(problem.initialBoxes.length * 4);
+    this.walkTargets = new Int32Array(problem.initialBoxes.length * 4);
+    this.boxIndexAt = new Int32Array(problem.cellCount);
   }
 
   run(allowed: BoxSet, task: RestrictedTask, metric: OptimizeMetric, limits: RestrictedLimits): RestrictedOutcome {
     const { target, exitCell } = task;
     const { problem, reach, boxCells, scratch, dead, boxKeys, playerKeys, candidates, candidateBoxHash, candidateSides } = this;
+    const { areaWords, candidateNeeded, candidateExisting, walkTargets, boxIndexAt } = this;
     const { neighbours, words, goalMask } = problem;
     const boxAt = reach.boxAt;
     const table = this.table;
-    table.clear(limits.maxBytes);
+    // The lists take a share of the memory the table may use, and stop being made when it is full.
+    const listBytes = Math.floor(limits.maxBytes * this.listShare);
+    table.clear(limits.maxBytes - listBytes);
+    const run = this.prepareLists(allowed.count, listBytes);
+    const { listedAt, listedInRun } = this;
+    let pushPool = this.pushPool;
     // Dijkstra's keys never fall, so buckets by the metric and then the other measure serve as the open list.
     const open = this.open;
     open.clear();
@@ -131,6 +176,7 @@ export class RestrictedSearch {
         while (rest !== 0) {
           const low = rest & -rest;
           const cell = w * 32 + (31 - Math.clz32(low));
+          boxIndexAt[cell] = count;
           boxCells[count++] = cell;
           boxAt[cell] = 1;
           rest ^= low;
@@ -164,33 +210,101 @@ export class RestrictedSearch {
         }
       }
 
-      // The pushes into the allowed set first, then a walk only as far as their sides: most
-      // positions have few such pushes, and a walk over the player's whole area cost more than
-      // the rest of the expansion. The pushes are tried in the same order as before.
+      // The pushes into the allowed set first, listed once per configuration; they are tried
+      // in the order of boxes and directions.
       let candidateCount = 0;
-      for (let i = 0; i < count; i++) {
-        const box = boxCells[i];
-        for (let d = 0; d < 4; d++) {
-          const side = neighbours[box * 4 + (d ^ 1)];
-          const to = neighbours[box * 4 + d];
-          if (side < 0 || to < 0 || boxAt[to] !== 0 || boxAt[side] !== 0 || dead[to] !== 0) continue;
-          scratch[box >>> 5] &= ~(1 << (box & 31));
-          scratch[to >>> 5] |= 1 << (to & 31);
-          const childBoxHash = (nodeBoxHash ^ boxKeys[box] ^ boxKeys[to]) >>> 0;
-          if (allowed.has(scratch, childBoxHash)) {
-            candidates[candidateCount] = i * 4 + d;
-            candidateBoxHash[candidateCount] = childBoxHash;
-            candidateSides[candidateCount++] = side;
+      let listAt = -1;
+      let recording = false;
+      const entry = allowed.entryOf(scratch, nodeBoxHash);
+      if (entry >= 0 && listedInRun[entry] === run) {
+        listAt = listedAt[entry];
+        candidateCount = pushPool[listAt];
+        for (let c = 0; c < candidateCount; c++) {
+          const code = pushPool[listAt + 1 + c];
+          const box = boxCells[code >> 2];
+          const d = code & 3;
+          candidates[c] = code;
+          candidateSides[c] = neighbours[box * 4 + (d ^ 1)];
+          candidateBoxHash[c] = (nodeBoxHash ^ boxKeys[box] ^ boxKeys[neighbours[box * 4 + d]]) >>> 0;
+        }
+      } else {
+        for (let i = 0; i < count; i++) {
+          const box = boxCells[i];
+          for (let d = 0; d < 4; d++) {
+            const side = neighbours[box * 4 + (d ^ 1)];
+            const to = neighbours[box * 4 + d];
+            if (side < 0 || to < 0 || boxAt[to] !== 0 || boxAt[side] !== 0 || dead[to] !== 0) continue;
+            scratch[box >>> 5] &= ~(1 << (box & 31));
+            scratch[to >>> 5] |= 1 << (to & 31);
+            const childBoxHash = (nodeBoxHash ^ boxKeys[box] ^ boxKeys[to]) >>> 0;
+            if (allowed.has(scratch, childBoxHash)) {
+              candidates[candidateCount] = i * 4 + d;
+              candidateBoxHash[candidateCount] = childBoxHash;
+              candidateSides[candidateCount++] = side;
+            }
+            scratch[to >>> 5] &= ~(1 << (to & 31));
+            scratch[box >>> 5] |= 1 << (box & 31);
           }
-          scratch[to >>> 5] &= ~(1 << (to & 31));
-          scratch[box >>> 5] |= 1 << (box & 31);
+        }
+        if (entry >= 0 && run >= 0 && this.makeListRoom(candidateCount + 1 + areaWords, listBytes)) {
+          pushPool = this.pushPool;
+          listAt = this.pooled;
+          pushPool[listAt] = candidateCount;
+          for (let c = 0; c < candidateCount; c++) pushPool[listAt + 1 + c] = candidates[c];
+          pushPool.fill(0, listAt + 1 + candidateCount, listAt + 1 + candidateCount + areaWords);
+          this.pooled += candidateCount + 1 + areaWords;
+          listedAt[entry] = listAt;
+          listedInRun[entry] = run;
+          recording = true;
         }
       }
-      if (candidateCount > 0) reach.walkToAll(player, candidateSides, candidateCount);
+
+      // Then a walk only as far as the sides that need a distance: not those of pushes to
+      // positions already expanded, which nothing can improve, nor, where the player stands in
+      // the area the configuration's first walk recorded, those that walk did not reach (see
+      // areaWords). A push's side is the square beside its box opposite its direction.
+      const areaAt = listAt + 1 + candidateCount;
+      let inKnownArea = false;
+      const last = table.lastPush[node];
+      if (listAt >= 0 && !recording && last >= 0) {
+        // The player stands behind the box it pushed last, on the side it pushed from.
+        const spot = boxIndexAt[neighbours[last]] * 4 + ((last & 3) ^ 1);
+        inKnownArea = (pushPool[areaAt + (spot >>> 5)] & (1 << (spot & 31))) !== 0;
+      }
+      let targetCount = 0;
+      for (let c = 0; c < candidateCount; c++) {
+        candidateNeeded[c] = 0;
+        const spot = candidates[c] ^ 1;
+        if (inKnownArea && (pushPool[areaAt + (spot >>> 5)] & (1 << (spot & 31))) === 0) continue;
+        const box = boxCells[candidates[c] >> 2];
+        const to = neighbours[box * 4 + (candidates[c] & 3)];
+        scratch[box >>> 5] &= ~(1 << (box & 31));
+        scratch[to >>> 5] |= 1 << (to & 31);
+        const existing = table.find(scratch, box, (candidateBoxHash[c] ^ playerKeys[box]) >>> 0);
+        scratch[to >>> 5] &= ~(1 << (to & 31));
+        scratch[box >>> 5] |= 1 << (box & 31);
+        if (existing >= 0 && table.state[existing] !== 0) continue;
+        candidateExisting[c] = existing;
+        candidateNeeded[c] = 1;
+        walkTargets[targetCount++] = candidateSides[c];
+      }
+      if (targetCount > 0) {
+        reach.walkToAll(player, walkTargets, targetCount);
+        if (recording) {
+          for (let i = 0; i < count; i++) {
+            for (let d = 0; d < 4; d++) {
+              const square = neighbours[boxCells[i] * 4 + d];
+              if (square < 0 || boxAt[square] !== 0 || !reach.reached(square)) continue;
+              const spot = i * 4 + d;
+              pushPool[areaAt + (spot >>> 5)] |= 1 << (spot & 31);
+            }
+          }
+        }
+      }
       let full = false;
       for (let c = 0; c < candidateCount && !full; c++) {
         const side = candidateSides[c];
-        if (!reach.reached(side)) continue;
+        if (candidateNeeded[c] === 0 || !reach.reached(side)) continue;
         const box = boxCells[candidates[c] >> 2];
         const d = candidates[c] & 3;
         const to = neighbours[box * 4 + d];
@@ -199,7 +313,8 @@ export class RestrictedSearch {
         scratch[to >>> 5] |= 1 << (to & 31);
         const hash = (childBoxHash ^ playerKeys[box]) >>> 0;
         const childMoves = moves + reach.distance[side] + 1;
-        const existing = table.find(scratch, box, hash);
+        // Looked up before the walk: the pushes before this one added other positions only.
+        const existing = candidateExisting[c];
         let child = -1;
         if (existing < 0) child = table.add(scratch, box, hash, childBoxHash);
         else if (table.state[existing] === 0 && cheaper(metric, childMoves, pushes + 1, table.moves[existing], table.pushes[existing])) {
@@ -225,6 +340,47 @@ export class RestrictedSearch {
     const pushes = new Int32Array(length);
     for (let node = best, i = length - 1; i >= 0; node = table.parent[node], i--) pushes[i] = table.lastPush[node];
     return { kind: 'found', pushes, length: { moves: bestMoves, pushes: length } };
+  }
+
+  /**
+   * Starts a run's lists for a set of `configurations`: returns the run's number, which marks the
+   * lists it makes, or -1 when they do not fit in `listBytes` (the run then makes none). The
+   * tables are kept from run to run while they fit.
+   */
+  private prepareLists(configurations: number, listBytes: number): number {
+    this.pooled = 0;
+    if (this.listBytes() > listBytes) {
+      this.listedAt = new Int32Array(0);
+      this.listedInRun = new Uint32Array(0);
+      this.pushPool = new Int32Array(0);
+    }
+    if (this.listedAt.length < configurations && (configurations - this.listedAt.length) * 8 + this.listBytes() <= listBytes) {
+      this.listedAt = new Int32Array(configurations);
+      this.listedInRun = new Uint32Array(configurations);
+      this.runs = 0;
+    }
+    if (++this.runs === 0xffffffff) {
+      this.listedInRun.fill(0);
+      this.runs = 1;
+    }
+    return this.listedAt.length < configurations ? -1 : this.runs;
+  }
+
+  /** Whether the pool has room for `more` entries, grown by doubling within `listBytes`. */
+  private makeListRoom(more: number, listBytes: number): boolean {
+    const needed = this.pooled + more;
+    if (needed <= this.pushPool.length) return true;
+    let length = Math.max(1024, this.pushPool.length * 2);
+    while (length < needed) length *= 2;
+    if (this.listBytes() + (length - this.pushPool.length) * 4 > listBytes) return false;
+    const pool = new Int32Array(length);
+    pool.set(this.pushPool.subarray(0, this.pooled));
+    this.pushPool = pool;
+    return true;
+  }
+
+  private listBytes(): number {
+    return this.listedAt.byteLength + this.listedInRun.byteLength + this.pushPool.byteLength;
   }
 }
 
