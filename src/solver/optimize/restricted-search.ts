@@ -72,22 +72,13 @@ export class RestrictedSearch {
   private readonly candidateNeeded: Uint8Array;
   private readonly candidateExisting: Int32Array;
   private readonly walkTargets: Int32Array;
-  /** Index in boxCells of the box on each cell, for the position being expanded. */
-  private readonly boxIndexAt: Int32Array;
   /**
    * Those pushes depend on the boxes alone, and the search expands each configuration of its set
    * with the player in two or three places on average (Microban): so they are listed once per
    * configuration and run, by its number in the set. Where the list of configuration e starts in
-   * pushPool, valid where listedInRun[e] is the current run: its length, its pushes (box index *
-   * 4 + direction), then `areaWords` words of bits, one per square beside a box (box index * 4 +
-   * direction), set where the walk of the configuration's first expansion reached. That walk went
-   * on until it had reached the side of every push to a position not yet expanded, or the whole
-   * of the player's area; so a later position whose player stands on a square it reached is in
-   * that area, and of its pushes' sides the walk did not reach, each is out of reach or leads to a
-   * position expanded since (a position's key does not depend on where the player came from).
-   * Such a position walks only to the sides it set, of pushes to positions not yet expanded.
+   * pushPool (its length, then its pushes as box index * 4 + direction), valid where
+   * listedInRun[e] is the current run.
    */
-  private readonly areaWords: number;
   private listedAt = new Int32Array(0);
   private listedInRun = new Uint32Array(0);
   private pushPool = new Int32Array(0);
@@ -111,17 +102,15 @@ export class RestrictedSearch {
     this.candidates = new Int32Array(problem.initialBoxes.length * 4);
     this.candidateBoxHash = new Uint32Array(problem.initialBoxes.length * 4);
     this.candidateSides = new Int32Array(problem.initialBoxes.length * 4);
-    this.areaWords = (problem.initialBoxes.length * 4 + 31) >>> 5;
     this.candidateNeeded = new Uint8Array(problem.initialBoxes.length * 4);
     this.candidateExisting = new Int32Array(problem.initialBoxes.length * 4);
     this.walkTargets = new Int32Array(problem.initialBoxes.length * 4);
-    this.boxIndexAt = new Int32Array(problem.cellCount);
   }
 
   run(allowed: BoxSet, task: RestrictedTask, metric: OptimizeMetric, limits: RestrictedLimits): RestrictedOutcome {
     const { target, exitCell } = task;
     const { problem, reach, boxCells, scratch, dead, boxKeys, playerKeys, candidates, candidateBoxHash, candidateSides } = this;
-    const { areaWords, candidateNeeded, candidateExisting, walkTargets, boxIndexAt } = this;
+    const { candidateNeeded, candidateExisting, walkTargets } = this;
     const { neighbours, words, goalMask } = problem;
     const boxAt = reach.boxAt;
     const table = this.table;
@@ -176,7 +165,6 @@ export class RestrictedSearch {
         while (rest !== 0) {
           const low = rest & -rest;
           const cell = w * 32 + (31 - Math.clz32(low));
-          boxIndexAt[cell] = count;
           boxCells[count++] = cell;
           boxAt[cell] = 1;
           rest ^= low;
@@ -213,14 +201,12 @@ export class RestrictedSearch {
       // The pushes into the allowed set first, listed once per configuration; they are tried
       // in the order of boxes and directions.
       let candidateCount = 0;
-      let listAt = -1;
-      let recording = false;
       const entry = allowed.entryOf(scratch, nodeBoxHash);
       if (entry >= 0 && listedInRun[entry] === run) {
-        listAt = listedAt[entry];
-        candidateCount = pushPool[listAt];
+        const at = listedAt[entry];
+        candidateCount = pushPool[at];
         for (let c = 0; c < candidateCount; c++) {
-          const code = pushPool[listAt + 1 + c];
+          const code = pushPool[at + 1 + c];
           const box = boxCells[code >> 2];
           const d = code & 3;
           candidates[c] = code;
@@ -246,36 +232,22 @@ export class RestrictedSearch {
             scratch[box >>> 5] |= 1 << (box & 31);
           }
         }
-        if (entry >= 0 && run >= 0 && this.makeListRoom(candidateCount + 1 + areaWords, listBytes)) {
+        if (entry >= 0 && run >= 0 && this.makeListRoom(candidateCount + 1, listBytes)) {
           pushPool = this.pushPool;
-          listAt = this.pooled;
-          pushPool[listAt] = candidateCount;
-          for (let c = 0; c < candidateCount; c++) pushPool[listAt + 1 + c] = candidates[c];
-          pushPool.fill(0, listAt + 1 + candidateCount, listAt + 1 + candidateCount + areaWords);
-          this.pooled += candidateCount + 1 + areaWords;
-          listedAt[entry] = listAt;
+          const at = this.pooled;
+          pushPool[at] = candidateCount;
+          for (let c = 0; c < candidateCount; c++) pushPool[at + 1 + c] = candidates[c];
+          this.pooled += candidateCount + 1;
+          listedAt[entry] = at;
           listedInRun[entry] = run;
-          recording = true;
         }
       }
 
       // Then a walk only as far as the sides that need a distance: not those of pushes to
-      // positions already expanded, which nothing can improve, nor, where the player stands in
-      // the area the configuration's first walk recorded, those that walk did not reach (see
-      // areaWords). A push's side is the square beside its box opposite its direction.
-      const areaAt = listAt + 1 + candidateCount;
-      let inKnownArea = false;
-      const last = table.lastPush[node];
-      if (listAt >= 0 && !recording && last >= 0) {
-        // The player stands behind the box it pushed last, on the side it pushed from.
-        const spot = boxIndexAt[neighbours[last]] * 4 + ((last & 3) ^ 1);
-        inKnownArea = (pushPool[areaAt + (spot >>> 5)] & (1 << (spot & 31))) !== 0;
-      }
+      // positions already expanded, which nothing can improve (the walk stops at the farthest).
       let targetCount = 0;
       for (let c = 0; c < candidateCount; c++) {
         candidateNeeded[c] = 0;
-        const spot = candidates[c] ^ 1;
-        if (inKnownArea && (pushPool[areaAt + (spot >>> 5)] & (1 << (spot & 31))) === 0) continue;
         const box = boxCells[candidates[c] >> 2];
         const to = neighbours[box * 4 + (candidates[c] & 3)];
         scratch[box >>> 5] &= ~(1 << (box & 31));
@@ -288,19 +260,7 @@ export class RestrictedSearch {
         candidateNeeded[c] = 1;
         walkTargets[targetCount++] = candidateSides[c];
       }
-      if (targetCount > 0) {
-        reach.walkToAll(player, walkTargets, targetCount);
-        if (recording) {
-          for (let i = 0; i < count; i++) {
-            for (let d = 0; d < 4; d++) {
-              const square = neighbours[boxCells[i] * 4 + d];
-              if (square < 0 || boxAt[square] !== 0 || !reach.reached(square)) continue;
-              const spot = i * 4 + d;
-              pushPool[areaAt + (spot >>> 5)] |= 1 << (spot & 31);
-            }
-          }
-        }
-      }
+      if (targetCount > 0) reach.walkToAll(player, walkTargets, targetCount);
       let full = false;
       for (let c = 0; c < candidateCount && !full; c++) {
         const side = candidateSides[c];

@@ -10,13 +10,14 @@ import { pushesOfMoves } from '../../../src/solver/optimize/solution-path.js';
 import { VicinityBuilder } from '../../../src/solver/optimize/vicinity.js';
 import { solve } from '../../../src/solver/solve.js';
 import { board } from '../helpers.js';
+import { solveByExhaustion } from '../oracle.js';
 import { drawBoard, randomBoard, seededRandom } from '../random-boards.js';
 
 /**
  * The vicinity search of a whole first solution, once with the lists of pushes per configuration
- * (and the player areas they remember) and once without any: what it expands and finds.
+ * and once without any: what it expands and finds.
  */
-function searchBothWays(start: Board) {
+function searchBothWays(start: Board, stage = { boxes: 2, radius: 2, spread: 4 }) {
   const found = solve(start, { improve: false, repeatable: true });
   if (found.solution === null) throw new Error('test: the level is not solved');
   const problem = buildProblem(start, 'all-goals');
@@ -28,7 +29,7 @@ function searchBothWays(start: Board) {
   if (pushes === null) throw new Error('test: the solution does not replay');
   const boxKeys = zobristKeys(problem.words * 32, 1);
   const playerKeys = zobristKeys(problem.cellCount, 2);
-  const { set } = new VicinityBuilder(problem, dead, boxKeys).build(pushes, { boxes: 2, radius: 2, spread: 4 }, 1 << 20);
+  const { set } = new VicinityBuilder(problem, dead, boxKeys).build(pushes, stage, 1 << 20);
   const startBoxes = new Uint32Array(problem.words);
   for (const cell of problem.initialBoxes) startBoxes[cell >>> 5] |= 1 << (cell & 31);
   const task = { startBoxes, startPlayer: problem.initialPlayer, target: null, exitCell: -1 };
@@ -43,7 +44,7 @@ function searchBothWays(start: Board) {
 }
 
 describe('the restricted search lists the pushes of each configuration once', () => {
-  it('and expands the same positions and finds the same pushes as without lists, where boxes cut the player off', () => {
+  it('and expands the same positions and finds the same pushes as without lists', () => {
     // Two rooms joined by four gaps, two of them holding boxes: boxes in the others shut the player in.
     const rooms = board('########', '#  @   #', '# $##$ #', '#  ..  #', '########');
     const [listed, unlisted] = searchBothWays(rooms);
@@ -62,6 +63,24 @@ describe('the restricted search lists the pushes of each configuration once', ()
       compared++;
     }
     expect(compared).toBe(12);
+  });
+});
+
+describe('the restricted search over every configuration of a small level', () => {
+  it('finds the fewest moves, as the exhaustive search does', () => {
+    const random = seededRandom(4646);
+    let compared = 0;
+    for (let attempt = 0; attempt < 200 && compared < 8; attempt++) {
+      const start = randomBoard(random, { boxes: 2, goals: 2 });
+      if (start === null || solve(start, { improve: false, maxNodes: 5_000, repeatable: true }).status !== 'solved') continue;
+      // Both boxes moved anywhere from any position of the path: every configuration there is.
+      const [listed, unlisted] = searchBothWays(start, { boxes: 2, radius: 64, spread: 128 });
+      const fewest = solveByExhaustion(start, 'all-goals').fewestMoves;
+      expect(listed.first.kind === 'found' && listed.first.length.moves, drawBoard(start)).toBe(fewest);
+      expect(listed, drawBoard(start)).toEqual(unlisted);
+      compared++;
+    }
+    expect(compared).toBe(8);
   });
 });
 
