@@ -11,7 +11,8 @@
  * one. With `--before`, each round runs one child process per checkout, in an order that
  * rotates and alternates between rounds, so the machine's drift falls on all alike; the results
  * per level (moves, pushes, positions) must be the same in all or the bench says so and fails. Prints the
- * median CPU milliseconds of one pass over the collection and nanoseconds per position.
+ * median CPU milliseconds of one pass over the collection and nanoseconds per position, and each
+ * later checkout's time against the first's round by round (medians of the passes of the round).
  * `--worker <checkout>` is the child: it prints one JSON line. `--profile` runs one worker under
  * `node --cpu-prof` (the profile goes to the current directory).
  */
@@ -130,6 +131,8 @@ async function main(): Promise<void> {
   }
   const checkouts = [...(values.before === undefined ? [] : values.before.split(',').map((path) => resolve(path))), after];
   const samples = new Map<string, number[]>(checkouts.map((checkout) => [checkout, []]));
+  /** Per checkout, the median pass of each round: rounds pair the checkouts under the same load. */
+  const roundMedians = new Map<string, number[]>(checkouts.map((checkout) => [checkout, []]));
   const reports = new Map<string, WorkerReport>();
   for (let round = 0; round < Number(values.rounds); round++) {
     // Each round starts with another checkout and goes the other way round every other time.
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
     for (const checkout of order) {
       const report = runWorker(checkout, false);
       samples.get(checkout)?.push(...report.passMs);
+      roundMedians.get(checkout)?.push(median(report.passMs));
       reports.set(checkout, report);
     }
   }
@@ -152,6 +156,11 @@ async function main(): Promise<void> {
     );
   }
   if (checkouts.length > 1) {
+    const base = roundMedians.get(checkouts[0]) as number[];
+    for (const checkout of checkouts.slice(1)) {
+      const ratios = (roundMedians.get(checkout) as number[]).map((ms, round) => ms / base[round]);
+      console.log(`${checkout} against ${checkouts[0]}, round by round: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${median(ratios).toFixed(2)})`);
+    }
     const [first, ...others] = checkouts.map((checkout) => (reports.get(checkout) as WorkerReport).results);
     const differ = others.flatMap((results, k) =>
       results.flatMap((result, i) => (result === first[i] ? [] : [`level #${i + 1}: ${first[i]} in ${checkouts[0]}, ${result} in ${checkouts[k + 1]}`])),
