@@ -66,7 +66,7 @@ export class RestrictedSearch {
    * pushes them from: the walk needs go no farther than those squares.
    */
   private readonly candidates: Int32Array;
-  private readonly candidateBoxHash: Uint32Array;
+  private readonly candidateBoxHash: Int32Array;
   private readonly candidateSides: Int32Array;
   /** Per push of the position expanded: whether its side needs a distance, and the child's node (-1: new). */
   private readonly candidateNeeded: Uint8Array;
@@ -100,7 +100,7 @@ export class RestrictedSearch {
     this.table = new NodeTable(problem.words);
     this.open = new LexBucketQueue(this.table);
     this.candidates = new Int32Array(problem.initialBoxes.length * 4);
-    this.candidateBoxHash = new Uint32Array(problem.initialBoxes.length * 4);
+    this.candidateBoxHash = new Int32Array(problem.initialBoxes.length * 4);
     this.candidateSides = new Int32Array(problem.initialBoxes.length * 4);
     this.candidateNeeded = new Uint8Array(problem.initialBoxes.length * 4);
     this.candidateExisting = new Int32Array(problem.initialBoxes.length * 4);
@@ -130,8 +130,8 @@ export class RestrictedSearch {
     };
 
     scratch.set(task.startBoxes.subarray(0, words));
-    const boxHash = hashOfBoxes(task.startBoxes, boxKeys);
-    const root = table.add(scratch, task.startPlayer, (boxHash ^ playerKeys[task.startPlayer]) >>> 0, boxHash);
+    const boxHash = hashOfBoxes(task.startBoxes, boxKeys) | 0;
+    const root = table.add(scratch, task.startPlayer, boxHash ^ playerKeys[task.startPlayer], boxHash);
     if (root < 0) return { kind: 'limit', limit: 'memory' };
     table.player[root] = task.startPlayer;
     table.pushes[root] = 0;
@@ -173,7 +173,7 @@ export class RestrictedSearch {
       const player = table.player[node];
       const pushes = table.pushes[node];
       const moves = table.moves[node];
-      const nodeBoxHash = table.boxHash[node];
+      const nodeBoxHash = table.boxHash[node] | 0;
 
       // The end of the stretch: a solved position, or the target configuration and a walk to the exit.
       const ends = target === null ? boxesPlaced(problem, onGoals) : sameBoxes(scratch, target, words);
@@ -211,7 +211,7 @@ export class RestrictedSearch {
           const d = code & 3;
           candidates[c] = code;
           candidateSides[c] = neighbours[box * 4 + (d ^ 1)];
-          candidateBoxHash[c] = (nodeBoxHash ^ boxKeys[box] ^ boxKeys[neighbours[box * 4 + d]]) >>> 0;
+          candidateBoxHash[c] = nodeBoxHash ^ boxKeys[box] ^ boxKeys[neighbours[box * 4 + d]];
         }
       } else {
         for (let i = 0; i < count; i++) {
@@ -222,7 +222,7 @@ export class RestrictedSearch {
             if (side < 0 || to < 0 || boxAt[to] !== 0 || boxAt[side] !== 0 || dead[to] !== 0) continue;
             scratch[box >>> 5] &= ~(1 << (box & 31));
             scratch[to >>> 5] |= 1 << (to & 31);
-            const childBoxHash = (nodeBoxHash ^ boxKeys[box] ^ boxKeys[to]) >>> 0;
+            const childBoxHash = nodeBoxHash ^ boxKeys[box] ^ boxKeys[to];
             if (allowed.has(scratch, childBoxHash)) {
               candidates[candidateCount] = i * 4 + d;
               candidateBoxHash[candidateCount] = childBoxHash;
@@ -252,7 +252,7 @@ export class RestrictedSearch {
         const to = neighbours[box * 4 + (candidates[c] & 3)];
         scratch[box >>> 5] &= ~(1 << (box & 31));
         scratch[to >>> 5] |= 1 << (to & 31);
-        const existing = table.find(scratch, box, (candidateBoxHash[c] ^ playerKeys[box]) >>> 0);
+        const existing = table.find(scratch, box, candidateBoxHash[c] ^ playerKeys[box]);
         scratch[to >>> 5] &= ~(1 << (to & 31));
         scratch[box >>> 5] |= 1 << (box & 31);
         if (existing >= 0 && table.state[existing] !== 0) continue;
@@ -271,7 +271,7 @@ export class RestrictedSearch {
         const childBoxHash = candidateBoxHash[c];
         scratch[box >>> 5] &= ~(1 << (box & 31));
         scratch[to >>> 5] |= 1 << (to & 31);
-        const hash = (childBoxHash ^ playerKeys[box]) >>> 0;
+        const hash = childBoxHash ^ playerKeys[box];
         const childMoves = moves + reach.distance[side] + 1;
         // Looked up before the walk: the pushes before this one added other positions only.
         const existing = candidateExisting[c];

@@ -122,6 +122,10 @@ export class VicinityBuilder {
     return true;
   }
 
+  /**
+   * The Zobrist hash of the configuration in scratch, as a signed 32-bit number: the set reads
+   * only its bits, and a number past 2^31 would be boxed on every call that is not inlined.
+   */
   private hashOf(): number {
     const { scratch, keys } = this;
     let hash = 0;
@@ -133,7 +137,7 @@ export class VicinityBuilder {
         bits ^= low;
       }
     }
-    return hash >>> 0;
+    return hash;
   }
 
   /** The live cells within `radius` steps of `cell`, itself left out, in cell order (the order configurations go into the set). */
