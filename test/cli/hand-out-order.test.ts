@@ -104,7 +104,7 @@ describe('runBatch starts the items in the order given, and reports each under i
         executor: { close: async () => {} },
         workers: 1,
         interruptible: false,
-        order: [2, 0, 3, 1],
+        order: () => [2, 0, 3, 1],
         start: (item) => {
           started.push(item);
           return item.toUpperCase();
@@ -119,5 +119,54 @@ describe('runBatch starts the items in the order given, and reports each under i
       ['cC', 2],
       ['dD', 3],
     ]);
+  });
+
+  it('starts the workers before it weighs the items or reads the first, and closes the executor when weighing throws', async () => {
+    const events: string[] = [];
+    const executor = {
+      startWorkers: () => events.push('workers started'),
+      close: async () => {
+        events.push('closed');
+      },
+    };
+    await runBatch(
+      fakeIo(),
+      {
+        count: 2,
+        at: (position) => {
+          events.push(`read ${position}`);
+          return position;
+        },
+      },
+      {
+        executor,
+        workers: 1,
+        interruptible: false,
+        order: () => {
+          events.push('weighed');
+          return [1, 0];
+        },
+        start: (item) => item,
+        finish: () => {},
+      },
+    );
+    expect(events).toEqual(['workers started', 'weighed', 'read 1', 'read 0', 'closed']);
+    events.length = 0;
+    const failing = runBatch(
+      fakeIo(),
+      { count: 1, at: () => 0 },
+      {
+        executor,
+        workers: 1,
+        interruptible: false,
+        order: () => {
+          throw new Error('a level could not be weighed');
+        },
+        start: (item) => item,
+        finish: () => {},
+      },
+    );
+    await expect(failing).rejects.toThrow('a level could not be weighed');
+    expect(events).toEqual(['workers started', 'closed']);
   });
 });
