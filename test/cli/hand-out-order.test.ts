@@ -24,12 +24,19 @@ function failedJob(name: string): Job {
   return { kind: 'failed', key, record: errorRecord(key, 'unreadable', 'input') };
 }
 
-describe('how hard a level looks: its boxes times its floor squares', () => {
+describe('how hard a level looks: the boxes the solver moves times the squares it moves them on', () => {
   it('counts them on the board, and nothing for a failed input', () => {
     const [small, large] = jobsOf([SMALL, LARGE]);
     expect(looksHard(small)).toBe(1 * 3);
     expect(looksHard(large)).toBe(4 * 21);
     expect(looksHard(failedJob('x.xsb'))).toBe(0);
+  });
+
+  it('counts neither a box fixed on its goal from the start (a wall to the solver) nor the floor outside the walls', () => {
+    // The box in the corner can never move: one box on seven squares, not two on eight.
+    const [fixedAtHome, outside] = jobsOf(['######\n#*   #\n#@$ .#\n######', `${' '.repeat(20)}#####\n${' '.repeat(20)}#@$.#\n${' '.repeat(20)}#####`]);
+    expect(looksHard(fixedAtHome)).toBe(1 * 7);
+    expect(looksHard(outside)).toBe(1 * 3);
   });
 });
 
