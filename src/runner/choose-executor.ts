@@ -46,6 +46,7 @@ export interface ExecutorPlan {
  * - with a worker per side of the race split for every level at once, parts of the portfolio
  *   race on each level (race.ts); a server with two workers or more races each request;
  * - a run that must repeat (`repeatable`) never races, since a race keeps whichever side answers first;
+ * - a batch with no level to search on this thread: it has nothing to give a worker;
  * - a batch of a single level on this thread: it gains nothing from a worker and would pay for starting one,
  *   unless it writes reports (`hasReports`: on a worker, Ctrl-C can stop it and the report is still written);
  *   a batch on this thread too when an address-space limit leaves room for no worker (workers 0);
@@ -57,7 +58,9 @@ export function planExecutor(choice: Omit<ExecutorChoice, 'maxMemoryMiB' | 'now'
   const serving = levels === null;
   const atOnce = levels ?? 1;
   if (choice.repeatable !== true && racesEachLevel(atOnce, workers, choice.optimal)) return { kind: 'race', workers: serving ? workers : atOnce * DEFAULT_RACE_SPLIT.length };
-  if (!serving && (workers === 0 || (atOnce <= 1 && choice.hasReports !== true))) return { kind: 'in-process', workers: 0 };
+  // A batch with no level to search (every input unreadable) starts no worker, reports or not:
+  // the batch starts its executor's workers before anything is read (run-batch.ts).
+  if (!serving && (workers === 0 || atOnce === 0 || (atOnce <= 1 && choice.hasReports !== true))) return { kind: 'in-process', workers: 0 };
   return { kind: 'pool', workers: serving ? workers : Math.max(1, Math.min(workers, atOnce)) };
 }
 

@@ -17,6 +17,12 @@ export interface Executor {
   /** Rejects with SolveCancelledError once `signal` aborts, having stopped the search. */
   solve(job: SolveJob, settings: SearchSettings, signal?: AbortSignal): Promise<LevelRecord>;
   close(): Promise<void>;
+  /**
+   * Starts the worker threads the executor will need (none for one that works on this thread),
+   * so that they load while the caller reads its levels: a batch's first level then starts as
+   * soon as both are ready, instead of waiting for a worker started by its first task.
+   */
+  startWorkers(): void;
 }
 
 /**
@@ -43,6 +49,7 @@ export function inProcessExecutor(): Executor {
       return turn;
     },
     close: async () => {},
+    startWorkers: () => {},
   };
 }
 
@@ -64,5 +71,6 @@ export function poolExecutor(options: PoolExecutorOptions): Executor {
       return recordOfOutcome(job, outcome, settings.timeLimitMs, pool.heapMiB);
     },
     close: () => pool.close(),
+    startWorkers: () => pool.startWorkers(options.workers),
   };
 }

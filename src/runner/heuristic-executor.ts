@@ -90,5 +90,7 @@ export function heuristicExecutor(name: Cs161HeuristicName, now: () => number): 
       return recordFromResult(job.level, job.rule, result);
     },
     close: async () => {},
+    // On this thread: no worker to start.
+    startWorkers: () => {},
   };
 }

@@ -8,6 +8,8 @@ export interface OptimizeExecutor {
   /** Rejects with SolveCancelledError once `signal` aborts, having stopped the work. */
   optimize(job: OptimizeJob, settings: OptimizeSettings, signal?: AbortSignal): Promise<OptimizeRecord>;
   close(): Promise<void>;
+  /** Starts the worker threads it will need now, as Executor.startWorkers does. */
+  startWorkers(): void;
 }
 
 function taskOf(job: OptimizeJob, settings: OptimizeSettings): OptimizeTask {
@@ -26,6 +28,7 @@ export function inProcessOptimizeExecutor(): OptimizeExecutor {
       }
     },
     close: async () => {},
+    startWorkers: () => {},
   };
 }
 
@@ -40,5 +43,6 @@ export function poolOptimizeExecutor(options: PoolExecutorOptions): OptimizeExec
       return optimizeRecordOfOutcome(job, settings.metric, outcome, optimizeTaskTimeMs(task), pool.heapMiB);
     },
     close: () => pool.close(),
+    startWorkers: () => pool.startWorkers(options.workers),
   };
 }

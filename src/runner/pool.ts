@@ -126,6 +126,17 @@ export class WorkerPool<Task, Result> {
     });
   }
 
+  /**
+   * Starts up to `count` workers now (never more than the pool's size), without a task: they
+   * load while the caller prepares its tasks (a batch reads and weighs its levels), and take the
+   * first ones as soon as they are ready. Without it a worker starts with the first task it is
+   * needed for, and that task waits for it to load.
+   */
+  startWorkers(count: number): void {
+    if (this.closed || this.broken !== null) return;
+    while (this.slots.size + this.ending.size < Math.min(count, this.options.size)) this.spawnSlot();
+  }
+
   private listen(signal: AbortSignal): void {
     const watch = this.watched.get(signal);
     if (watch !== undefined) {

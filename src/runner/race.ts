@@ -139,5 +139,6 @@ export function raceExecutor(options: RaceExecutorOptions): Executor {
       return recordOfOutcome(job, outcome, settings.timeLimitMs, pool.heapMiB);
     },
     close: () => pool.close(),
+    startWorkers: () => pool.startWorkers(options.workers),
   };
 }

@@ -52,6 +52,11 @@ export class SolvePool {
     return this.pool.run({ ...task, pauses: this.pauses.ledger }, workerDeadlineMs(optimizeTaskTimeMs(task)), signal) as Promise<TaskOutcome<OptimizeTaskResult>>;
   }
 
+  /** Starts up to `count` workers before any task (WorkerPool.startWorkers). */
+  startWorkers(count: number): void {
+    this.pool.startWorkers(count);
+  }
+
   close(): Promise<void> {
     this.pauses.stop();
     return this.pool.close();

@@ -24,12 +24,19 @@ function failedJob(name: string): Job {
   return { kind: 'failed', key, record: errorRecord(key, 'unreadable', 'input') };
 }
 
-describe('how hard a level looks: its boxes times its floor squares', () => {
+describe('how hard a level looks: the boxes the solver moves times the squares it moves them on', () => {
   it('counts them on the board, and nothing for a failed input', () => {
     const [small, large] = jobsOf([SMALL, LARGE]);
     expect(looksHard(small)).toBe(1 * 3);
     expect(looksHard(large)).toBe(4 * 21);
     expect(looksHard(failedJob('x.xsb'))).toBe(0);
+  });
+
+  it('counts neither a box fixed on its goal from the start (a wall to the solver) nor the floor outside the walls', () => {
+    // The box in the corner can never move: one box on seven squares, not two on eight.
+    const [fixedAtHome, outside] = jobsOf(['######\n#*   #\n#@$ .#\n######', `${' '.repeat(20)}#####\n${' '.repeat(20)}#@$.#\n${' '.repeat(20)}#####`]);
+    expect(looksHard(fixedAtHome)).toBe(1 * 7);
+    expect(looksHard(outside)).toBe(1 * 3);
   });
 });
 
@@ -104,7 +111,7 @@ describe('runBatch starts the items in the order given, and reports each under i
         executor: { close: async () => {} },
         workers: 1,
         interruptible: false,
-        order: [2, 0, 3, 1],
+        order: () => [2, 0, 3, 1],
         start: (item) => {
           started.push(item);
           return item.toUpperCase();
@@ -119,5 +126,54 @@ describe('runBatch starts the items in the order given, and reports each under i
       ['cC', 2],
       ['dD', 3],
     ]);
+  });
+
+  it('starts the workers before it weighs the items or reads the first, and closes the executor when weighing throws', async () => {
+    const events: string[] = [];
+    const executor = {
+      startWorkers: () => events.push('workers started'),
+      close: async () => {
+        events.push('closed');
+      },
+    };
+    await runBatch(
+      fakeIo(),
+      {
+        count: 2,
+        at: (position) => {
+          events.push(`read ${position}`);
+          return position;
+        },
+      },
+      {
+        executor,
+        workers: 1,
+        interruptible: false,
+        order: () => {
+          events.push('weighed');
+          return [1, 0];
+        },
+        start: (item) => item,
+        finish: () => {},
+      },
+    );
+    expect(events).toEqual(['workers started', 'weighed', 'read 1', 'read 0', 'closed']);
+    events.length = 0;
+    const failing = runBatch(
+      fakeIo(),
+      { count: 1, at: () => 0 },
+      {
+        executor,
+        workers: 1,
+        interruptible: false,
+        order: () => {
+          throw new Error('a level could not be weighed');
+        },
+        start: (item) => item,
+        finish: () => {},
+      },
+    );
+    await expect(failing).rejects.toThrow('a level could not be weighed');
+    expect(events).toEqual(['workers started', 'closed']);
   });
 });

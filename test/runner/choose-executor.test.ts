@@ -33,6 +33,11 @@ describe('the choice of how levels are run', () => {
     expect(canInterrupt(planExecutor({ levels: 1, workers: 1, optimal: 'pushes' }), 1)).toBe(false);
   });
 
+  it('starts no worker for a batch with no level to search (every input unreadable), even with reports', () => {
+    expect(planExecutor({ levels: 0, workers: 2, optimal: null, hasReports: true })).toEqual({ kind: 'in-process', workers: 0 });
+    expect(planExecutor({ levels: 0, workers: 2, optimal: null })).toEqual({ kind: 'in-process', workers: 0 });
+  });
+
   it('never races a run that must repeat (a node budget, --repeatable, check)', () => {
     expect(planExecutor({ levels: 1, workers: 2, optimal: null, repeatable: true })).toEqual({ kind: 'in-process', workers: 0 });
     expect(planExecutor({ levels: 2, workers: 4, optimal: null, repeatable: true })).toEqual({ kind: 'pool', workers: 2 });

@@ -57,6 +57,19 @@ describe('WorkerPool', () => {
     await workers.close();
   });
 
+  it('starts workers before any task when told to, never more than its size, and hands them the first tasks', async () => {
+    const { pool: workers, spawned } = pool(2);
+    workers.startWorkers(5);
+    expect(spawned()).toBe(2);
+    // Started already: asking again, or running tasks, starts none.
+    workers.startWorkers(2);
+    expect(await Promise.all([1, 2, 3].map((n) => workers.run(n, 10_000)))).toEqual([2, 4, 6].map((value) => ({ kind: 'done', value })));
+    expect(spawned()).toBe(2);
+    await workers.close();
+    workers.startWorkers(1);
+    expect(spawned()).toBe(2);
+  });
+
   it('starts no more workers than its size', async () => {
     const { pool: workers, spawned } = pool(2);
     await Promise.all([1, 2, 3, 4, 5, 6].map((n) => workers.run(n, 10_000)));

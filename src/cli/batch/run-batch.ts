@@ -10,8 +10,11 @@ export interface BatchItems<Item> {
 }
 
 export interface BatchRun<Item, Result> {
-  /** Closed whatever happens, once every item is settled. */
-  readonly executor: { close(): Promise<void> };
+  /**
+   * Its workers are started first (issue 45: they load the solver while the items are weighed
+   * and the first ones read), and it is closed whatever happens, once every item is settled.
+   */
+  readonly executor: { close(): Promise<void>; startWorkers?(): void };
   /** The executor's worker threads (0 for work on this thread): how many items it is kept busy with. */
   readonly workers: number;
   /**
@@ -30,8 +33,12 @@ export interface BatchRun<Item, Result> {
    * written from every record): the batch stops before the heap is too full to leave it.
    */
   readonly reserveBytes?: () => number;
-  /** The positions of the items in the order they start (handed to the workers); default input order. */
-  readonly order?: readonly number[];
+  /**
+   * The positions of the items in the order they start (handed to the workers), or undefined
+   * for input order (the default). Worked out once the workers are starting, so that they load
+   * meanwhile (handOutOrder reads and weighs every level).
+   */
+  readonly order?: () => readonly number[] | undefined;
 }
 
 /**
@@ -86,10 +93,11 @@ export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, ru
     stop.abort();
   };
   let next = 0;
+  let order: readonly number[] | undefined;
   // Each lane takes the next item as soon as its last one is over: items start in input order, or in `order`.
   const lane = async (): Promise<void> => {
     while (next < items.count && !stop.signal.aborted) {
-      const position = run.order === undefined ? next++ : run.order[next++];
+      const position = order === undefined ? next++ : order[next++];
       const item = items.at(position);
       try {
         run.finish(item, position, await run.start(item, stop.signal));
@@ -100,6 +108,8 @@ export async function runBatch<Item, Result>(io: Io, items: BatchItems<Item>, ru
     }
   };
   try {
+    run.executor.startWorkers?.();
+    order = run.order?.();
     await Promise.all(Array.from({ length: Math.min(items.count, itemsInFlight(run.workers)) }, lane));
   } finally {
     stopListening?.();

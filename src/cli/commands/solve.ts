@@ -248,7 +248,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     executor,
     workers: executorPlan.workers,
     interruptible: canInterrupt(executorPlan, levelJobs),
-    order: handOutOrder(silently, executorPlan.kind === 'pool' ? executorPlan.workers : 1),
+    order: () => handOutOrder(silently, executorPlan.kind === 'pool' ? executorPlan.workers : 1),
     start: (job, signal) => (job.kind === 'failed' ? job.record : executor.solve(job, settings, signal)),
     finish,
     cleanUp: () => {

@@ -91,6 +91,11 @@ export type MemberEngine =
       readonly config: SpreadStrategyConfig;
     };
 
+/** Whether the portfolio builds this engine at its member's first turn (a push search is built with the level's members, to be paired). */
+export function builtAtFirstTurn(engine: MemberEngine): boolean {
+  return engine.kind === 'feature-search' ? engine.builtAtFirstTurn : engine.kind !== 'push-search';
+}
+
 /** The settings a member takes instead on the levels `when` picks. */
 export interface MemberVariant {
   readonly when: (analysis: LevelAnalysis) => boolean;

@@ -94,8 +94,8 @@ describe('the members that run on a level', () => {
       { ...THROWAWAY, name: 'never', appliesTo: () => false },
       { ...THROWAWAY, name: 'varied', variant: { when: () => true, summary: 'instead', engine: THROWAWAY.engine, time: { opening: 0, middle: 0.1, late: 0.3 } } },
     ];
-    const chosen = membersFor(plan, analysis, undefined);
-    expect(chosen.map((member) => [member.name, member.time.late])).toEqual([['varied', 0.3]]);
+    const built = buildMembers(membersFor(plan, analysis, undefined), analysis, 800);
+    expect(built.map((member) => [member.name, member.openingShare, member.share, member.lateShare])).toEqual([['varied', 0, 0.1, 0.3]]);
   });
 
   it("are built in the plan's order with their shares of the time", () => {
