@@ -82,7 +82,10 @@ describe('the bundled CLI (issue 45: start-up)', () => {
 
   it("finds the code cache its build trained for solve's bundle and the whole CLI's, which set V8's compiler flags first", () => {
     // V8 takes a cache only under the flags it was made with: the training and the call set them alike, before compiling.
-    for (const argv of [['solve', 'a.xsb'], ['check', 'a.xsb']]) {
+    for (const argv of [
+      ['solve', 'a.xsb'],
+      ['check', 'a.xsb'],
+    ]) {
       const script = `
         const { basename } = require('node:path');
         const { loadCli } = require('./bin/load-cli.cjs');

@@ -7,7 +7,7 @@ const { COMPILER_FLAGS, compilerFlagsApply } = createRequire(import.meta.url)('.
   compilerFlagsApply: (v8Version?: string) => boolean;
 };
 
-describe("the compiler flags the bundles that run searches set (bin/compiler-flags.cjs)", () => {
+describe('the compiler flags the bundles that run searches set (bin/compiler-flags.cjs)', () => {
   it('apply to the V8 they were measured on (Node 20) and to no other', () => {
     expect(compilerFlagsApply('11.3.244.8-node.33')).toBe(true);
     expect(compilerFlagsApply('12.4.254.21-node.24')).toBe(false);
