@@ -15,6 +15,7 @@
  * replayed the same way, and the results file gets both side by side.
  */
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { replay } from '../src/game/replay.js';
 import { DEFAULT_RACE_SPLIT, type RaceSplit } from '../src/runner/race.js';
@@ -487,6 +488,8 @@ async function runSuite(suite: Suite, args: Args): Promise<boolean> {
   return healthy;
 }
 
+// The CLI's own compiler flags (bin/compiler-flags.cjs), before any worker starts: the bench measures what a call does.
+(createRequire(import.meta.url)('../bin/compiler-flags.cjs') as { tuneCompiler: () => boolean }).tuneCompiler();
 const args = parseArgs(process.argv.slice(2));
 let healthy = true;
 for (const suite of args.suites) healthy = (await runSuite(suite, args)) && healthy;

@@ -13,8 +13,9 @@
 // that bundle cannot run the call as the whole CLI would.
 'use strict';
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
-const { dirname, join } = require('node:path');
+const { basename, dirname, join } = require('node:path');
 const { Script } = require('node:vm');
+const { tuneCompiler } = require('./compiler-flags.cjs');
 
 const FOLDER = join(__dirname, '..', 'dist', 'bundle');
 /** The whole CLI's file: every command, for the help, an unknown command, and what no other bundle runs. */
@@ -28,6 +29,12 @@ const BUILD_ID_PREFIX = '//# sokoban-build=';
 /** The file of the bundle holding one command (or NO_COMMAND). */
 function commandBundle(folder, name) {
   return join(folder, `cli-${name}.cjs`);
+}
+
+/** Whether a bundle can run searches on workers: the whole CLI's and solve's (see compiler-flags.cjs). */
+function runsSearches(bundle) {
+  const file = basename(bundle);
+  return file === WHOLE || file === basename(commandBundle(FOLDER, 'solve'));
 }
 
 function buildIdOf(source) {
@@ -67,6 +74,8 @@ function loadBundle(bundle, { useCache = true, env = process.env } = {}) {
   } catch {
     return null;
   }
+  // Before the bundle is compiled: V8 uses a code cache only under the flags it was made with.
+  if (runsSearches(bundle)) tuneCompiler();
   if (env.SOKOBAN_DEBUG) {
     process.setSourceMapsEnabled(true);
     return { ...require(bundle), bundle, codeCache: 'debug', saveCodeCache: () => {} };

@@ -59,7 +59,7 @@ function bundlesPicked(calls: readonly (readonly string[])[], folder?: string): 
 /** A checkout of the installed command in a folder of its own: bin/, package.json and these files of dist/bundle/. */
 function checkoutWith(bundleFiles: readonly string[]): string {
   const root = tempFolder({ 'package.json': readFileSync('package.json', 'utf8') });
-  for (const file of ['bin/sokoban.cjs', 'bin/load-cli.cjs']) {
+  for (const file of ['bin/sokoban.cjs', 'bin/load-cli.cjs', 'bin/compiler-flags.cjs']) {
     mkdirSync(join(root, 'bin'), { recursive: true });
     copyFileSync(file, join(root, file));
   }
@@ -78,6 +78,23 @@ describe('the bundled CLI (issue 45: start-up)', () => {
     expect(codeCache).toBe('used');
     expect(output).toMatch(SOLVED);
     expect(code).toBe(0);
+  });
+
+  it("finds the code cache its build trained for solve's bundle and the whole CLI's, which set V8's compiler flags first", () => {
+    // V8 takes a cache only under the flags it was made with: the training and the call set them alike, before compiling.
+    for (const argv of [
+      ['solve', 'a.xsb'],
+      ['check', 'a.xsb'],
+    ]) {
+      const script = `
+        const { basename } = require('node:path');
+        const { loadCli } = require('./bin/load-cli.cjs');
+        const cli = loadCli(${JSON.stringify(argv)}, { env: {} });
+        process.stdout.write(basename(cli.bundle) + ' ' + cli.codeCache);`;
+      const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, SOKOBAN_DEBUG: undefined } });
+      expect(child.stderr).toBe('');
+      expect(child.stdout).toBe(argv[0] === 'solve' ? 'cli-solve.cjs used' : 'cli.cjs used');
+    }
   });
 
   it('runs each call with the bundle of the command it names, and the whole CLI where that is not enough', () => {
