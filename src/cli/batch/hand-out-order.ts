@@ -1,4 +1,5 @@
-import { problemWithFixedHomeBoxesAsWalls } from '../../solver/planning/fixed-home-boxes.js';
+import { playingArea } from '../../level/area.js';
+import { BOX, GOAL } from '../../level/board.js';
 import type { Job } from './jobs.js';
 import type { BatchItems } from './run-batch.js';
 
@@ -23,18 +24,28 @@ const WARM_UP_PER_WORKER = 8;
 export const WEIGHED_AT_MOST = 2_000;
 
 /**
- * How hard a level looks before any search: the boxes the solver moves times the squares it can
- * move them on, on the problem it searches (solver/planning/fixed-home-boxes.ts: boxes fixed on
- * their goals from the start are walls). Crude (a level is hard by its layout, not its size), but
- * the hard levels of a collection are mostly among its larger ones, and it costs a pass or two
- * over the board. Counted on the board itself, the floor outside the walls and the boxes fixed at
- * home made Microban 155 (one box to move) look the hardest and 153 (the hardest) only the
- * fifth, handed out 21st of 155: it then ran alone for seconds at the end of the batch.
+ * How hard a level looks before any search: its boxes off the goals (at least one) times its
+ * playing area, the squares the player could walk to with the boxes out of the way (level/area.ts).
+ * Crude (a level is hard by its layout, not its size), but the hard levels of a collection are
+ * mostly among its larger ones, and it costs one pass over the board. Counted as all boxes times
+ * every square that is not a wall, the floor outside the walls and the boxes at home made
+ * Microban 155 (one box to move) look the hardest and 153 (the hardest) only the fifth, handed
+ * out 21st of 155: it then ran alone for seconds at the end of the batch. Now 153 is the second
+ * (the four hardest-looking are those of the solver's own problem, boxes fixed at home as walls,
+ * which costs a problem built per level to weigh).
  */
 export function looksHard(job: Job): number {
   if (job.kind !== 'level') return 0;
-  const problem = problemWithFixedHomeBoxesAsWalls(job.level.board, job.rule);
-  return problem.initialBoxes.length * problem.cellCount;
+  const { board } = job.level;
+  const area = playingArea(board);
+  let squares = 0;
+  let boxesOff = 0;
+  for (let square = 0; square < area.length; square++) {
+    if (area[square] === 0) continue;
+    squares++;
+    if ((board.squares[square] & (BOX | GOAL)) === BOX) boxesOff++;
+  }
+  return Math.max(1, boxesOff) * squares;
 }
 
 /**
