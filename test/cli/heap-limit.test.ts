@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HeapUse } from '../../src/cli/heap-room.js';
 import { cli } from '../helpers/fake-io.js';
 import { useBuiltCommand } from './built-command.js';
@@ -41,6 +41,17 @@ describe('a heap too small for the work', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^sokoban: --report out\.json: a file of all 20000 levels needs about \d+ MiB of memory; \d+ MiB of the 32 MiB heap limit are free; .*\n$/);
+  });
+
+  it('leaves no progress ticker running when it refuses the report (a terminal would keep the process alive)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { code } = await cli('solve', 'big.xsb', '--report', 'out.json', { files: { 'big.xsb': LEVEL.repeat(20_000) }, heap: () => heapOf(32, 20), stderrIsTTY: true });
+      expect(code).toBe(2);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a JSON level file the heap cannot parse, in one line, and solves the other inputs', async () => {

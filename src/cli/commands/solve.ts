@@ -189,7 +189,6 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   // Reports waiting for an earlier level keep their board only when a reporter draws on it.
   const keepsBoards = request.states === true || request.notation === 'squares';
 
-  const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   // Every record is kept only for what needs them all at the end: report files, the baseline, --out.
   const keepsRecords = checked.reports.length > 0 || checked.baseline !== null || request.out !== undefined;
   // What is made from every level at the end (each report file, the collections --out writes, the
@@ -201,6 +200,8 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
     const what = checked.reports.length > 0 ? `--report ${checked.reports[0].path}` : request.out !== undefined ? `--out ${request.out}` : `--baseline ${request.baseline}`;
     throw new UsageError(`${what}: a file of all ${jobs.count} levels ${shortfall}`);
   }
+  // Only once nothing is refused: an interval left running would keep the process alive after the error.
+  const ticker = io.stderr.isTTY && progress !== NO_PROGRESS ? setInterval(() => progress.tick(), 1000) : null;
   const records: LevelRecord[] = keepsRecords ? new Array(jobs.count) : [];
   const finishedAt = new Uint8Array(jobs.count);
   const tally = new TotalsTally();
