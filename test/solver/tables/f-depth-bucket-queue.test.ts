@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FDepthBucketQueue } from '../../../src/solver/tables/f-depth-bucket-queue.js';
-
-function drain(queue: FDepthBucketQueue): number[] {
-  const order: number[] = [];
-  while (queue.size > 0) order.push(queue.pop());
-  return order;
-}
+import { drain } from './drain.js';
 
 describe('FDepthBucketQueue', () => {
   it('gives the lowest f first, the deepest among equal f, the first queued among equal f and depth', () => {

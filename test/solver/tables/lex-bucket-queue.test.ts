@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LexBucketQueue } from '../../../src/solver/tables/lex-bucket-queue.js';
 import { NodeTable } from '../../../src/solver/tables/node-table.js';
-
-function drain(queue: LexBucketQueue): number[] {
-  const order: number[] = [];
-  while (queue.size > 0) order.push(queue.pop());
-  return order;
-}
+import { drain } from './drain.js';
 
 describe('the queue by a first and then a second key', () => {
   it('gives the least first key first, then the least second key, the latest first among equal keys', () => {
