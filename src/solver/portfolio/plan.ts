@@ -131,6 +131,35 @@ const FEATURE_BASES_FORWARD = {
   openerTarget: 'plan-next',
 } as const;
 
+/** Strategy A (the `feature-bases` row). */
+const FEATURE_BASES: BaseStrategyConfig = {
+  gateRemovals: true,
+  // Alone at 30,000 positions: the same 10 of 19 hard XSokoban levels, 77 in 1,521 positions
+  // instead of 26,528; at 20,000 Mas Sasquatch 19 to 21, Sasquatch 27 to 28.
+  backwardBestCellTurns: true,
+  forward: FEATURE_BASES_FORWARD,
+  // Alone, turn and turn about, the 19 hard XSokoban levels at 60,000 positions: 12 against 11
+  // with one forward search (41 and 69 new, 21 lost); Mas Sasquatch at 40,000 23 against 22,
+  // Sasquatch 28 either way. One turn in four: at 10 s every other turn lost Sasquatch III 37
+  // and Grigr 2002 9 (won near 7.5 s by the first search alone); one in four keeps them.
+  secondForward: { ...FEATURE_BASES_FORWARD, goalBoxHotspots: false },
+  secondForwardTurns: 4,
+};
+
+/**
+ * Strategy A with three more of Festival's rules, each built to learn what separated ours from
+ * Festival's on XSokoban 50 (which needs all three): the first box off the goals in board order
+ * leaves first, of the pulls off a goal the longest that cuts no more areas, and the explorer
+ * move a lone box could undo (planning/pull-advice.ts, fess/undoable-explorer.ts).
+ */
+const FEATURE_BASES_FESTIVAL: BaseStrategyConfig = {
+  ...FEATURE_BASES,
+  removalOrder: 'first',
+  pullAdvice: 'longest',
+  forward: { ...FEATURE_BASES_FORWARD, explorerRule: 'undoable' },
+  secondForward: { ...FEATURE_BASES_FORWARD, explorerRule: 'undoable', goalBoxHotspots: false },
+};
+
 const FEATURE_TIME: TimeShares = { opening: 0.07, middle: 0.72, late: 0.71, final: 0.5 };
 
 export const PORTFOLIO_PLAN = [
@@ -220,19 +249,7 @@ export const PORTFOLIO_PLAN = [
       "Festival's strategy A: pulls with the boxes' start squares as bases give a plan and positions to meet; then two searches over features take turns, one counting boxes on goals as hotspots, one not",
     engine: {
       kind: 'base-strategy',
-      config: {
-        gateRemovals: true,
-        // Alone at 30,000 positions: the same 10 of 19 hard XSokoban levels, 77 in 1,521 positions
-        // instead of 26,528; at 20,000 Mas Sasquatch 19 to 21, Sasquatch 27 to 28.
-        backwardBestCellTurns: true,
-        forward: FEATURE_BASES_FORWARD,
-        // Alone, turn and turn about, the 19 hard XSokoban levels at 60,000 positions: 12 against 11
-        // with one forward search (41 and 69 new, 21 lost); Mas Sasquatch at 40,000 23 against 22,
-        // Sasquatch 28 either way. One turn in four: at 10 s every other turn lost Sasquatch III 37
-        // and Grigr 2002 9 (won near 7.5 s by the first search alone); one in four keeps them.
-        secondForward: { ...FEATURE_BASES_FORWARD, goalBoxHotspots: false },
-        secondForwardTurns: 4,
-      },
+      config: FEATURE_BASES,
     },
     // From 20 s on as much as in the hard phase (a third of the time), not 0.15: alone it solves
     // XSokoban 23 in 236,240 positions (15 s), which at 0.15 it never got within 60 s; with 0.5,
@@ -242,6 +259,20 @@ export const PORTFOLIO_PLAN = [
     time: { opening: 0, middle: 0.1, late: 0.15, hard: 0.5, final: 0.5 },
     memoryShare: 0.15,
     raceWorker: 1,
+  },
+  {
+    name: 'feature-bases-festival',
+    summary:
+      "Festival's strategy A with three more of its rules (the first box off the goals leaves first, the longest pull, an explorer move a lone box could undo); from 20 s on",
+    // A hedge for the long tail, after the levels at the 10-s limit are settled: alone under
+    // position budgets it wins levels strategy A misses and loses others (19 hard XSokoban
+    // levels at 150,000 positions 18 either way, 50 won and 29 lost; wide at 20,000 173 either
+    // way, 6 won and 6 lost; Mas Sasquatch 21 against 20). In strategy A's place at 10 s the three
+    // sets lost 2 (bench/portfolio-history.md); beside it from 20 s on nothing before changes.
+    engine: { kind: 'base-strategy', config: FEATURE_BASES_FESTIVAL },
+    time: { opening: 0, middle: 0, late: 0, final: 0.3 },
+    memoryShare: 0.15,
+    raceWorker: 0,
   },
   {
     name: 'feature-spread',

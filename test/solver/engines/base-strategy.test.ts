@@ -161,6 +161,12 @@ describe('the backward search with bases (strategy A)', () => {
     const result = solve(start, { rule: 'all-goals', members: ['feature-bases'], timeLimitMs: 20_000 });
     expectReplaysToSolved(start, result, 'all-goals');
   });
+
+  it("runs alone as feature-bases-festival, with Festival's three rules, and its solution replays", () => {
+    const start = board('###########', '#.     $ @#', '#.   $    #', '###########');
+    const result = solve(start, { rule: 'all-goals', members: ['feature-bases-festival'], timeLimitMs: 20_000 });
+    expectReplaysToSolved(start, result, 'all-goals');
+  });
 });
 
 /** The direction from `from` to its neighbour `to`. */
