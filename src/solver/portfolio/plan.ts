@@ -268,7 +268,10 @@ export const PORTFOLIO_PLAN = [
     // position budgets it wins levels strategy A misses and loses others (19 hard XSokoban
     // levels at 150,000 positions 18 either way, 50 won and 29 lost; wide at 20,000 173 either
     // way, 6 won and 6 lost; Mas Sasquatch 21 against 20). In strategy A's place at 10 s the three
-    // sets lost 2 (bench/portfolio-history.md); beside it from 20 s on nothing before changes.
+    // sets lost 2 (bench/portfolio-history.md); beside it from 20 s on nothing before changes. At 60 s a
+    // level, on the levels the sets leave unsolved at 10 s: XSokoban 3 against 2 (50 won), wide 4 and
+    // Mas Sasquatch 3 either way; held out, Sasquatch 4 either way, Sasquatch III 5 against 6 (28, won at
+    // 58.6 s, lost; main lost it too when run again). Taking its time from strategy A alone slowed 29.
     engine: { kind: 'base-strategy', config: FEATURE_BASES_FESTIVAL },
     time: { opening: 0, middle: 0, late: 0, final: 0.3 },
     memoryShare: 0.15,
