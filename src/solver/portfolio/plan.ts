@@ -156,8 +156,8 @@ const FEATURE_BASES_FESTIVAL: BaseStrategyConfig = {
   ...FEATURE_BASES,
   removalOrder: 'first',
   pullAdvice: 'longest',
-  forward: { ...FEATURE_BASES_FORWARD, explorerRule: 'undoable' },
-  secondForward: { ...FEATURE_BASES_FORWARD, explorerRule: 'undoable', goalBoxHotspots: false },
+  forward: { ...FEATURE_BASES.forward, explorerRule: 'undoable' },
+  secondForward: { ...FEATURE_BASES.secondForward, explorerRule: 'undoable' },
 };
 
 const FEATURE_TIME: TimeShares = { opening: 0.07, middle: 0.72, late: 0.71, final: 0.5 };
