@@ -17,7 +17,13 @@ const DEFAULT_CHUNK_RECORDS = 1 << 13;
 const ROOT_SLACK = 32;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
 export const MAX_PRIORITY = 2 ** 40;
-/** Sequence numbers wrap at this: among equal priorities the later push comes first, except across a wrap. */
+/**
+ * Sequence numbers wrap at this: among equal priorities the later push comes first, except across
+ * a wrap, where keys can be equal; then the move of the earlier position (the smaller parent) comes
+ * first, and of one position the smaller move, as the heaps mostly gave them before. So the order
+ * is total, and what comes out next depends only on what is queued, never on the shape the heaps
+ * took on the way.
+ */
 const SEQUENCE_SLOTS = 2 ** 12;
 
 /**
@@ -234,13 +240,13 @@ export class MoveQueues {
     const { chunkShift, chunkMask } = this;
     const ints = this.intChunks[record >>> chunkShift];
     const at = (record & chunkMask) * INTS_PER_RECORD;
-    if (root < 0 || rootKey < key) {
+    if (root < 0 || rootKey < key || (rootKey === key && this.comesFirstOnTie(record, root))) {
       // The record becomes the root, the old one (a root has no siblings) its only child.
       ints[at + LEFT] = root;
       ints[at + RIGHT] = -1;
       return record;
     }
-    // Equal keys keep the root, as meld does: the record goes first among its children.
+    // Otherwise the record goes first among the root's children.
     const rootInts = this.intChunks[root >>> chunkShift];
     const rootAt = (root & chunkMask) * INTS_PER_RECORD;
     ints[at + LEFT] = -1;
@@ -302,10 +308,19 @@ export class MoveQueues {
    * bucket's root and the new record.
    */
   private meld(a: number, b: number): number {
-    if (this.keyOf(a) < this.keyOf(b)) [a, b] = [b, a];
+    const keyA = this.keyOf(a);
+    const keyB = this.keyOf(b);
+    if (keyA < keyB || (keyA === keyB && this.comesFirstOnTie(b, a))) [a, b] = [b, a];
     this.setLink(b, RIGHT, this.getLink(a, LEFT));
     this.setLink(a, LEFT, b);
     return a;
+  }
+
+  /** Between records of equal keys: whether `a` comes out before `b` (see SEQUENCE_SLOTS). */
+  private comesFirstOnTie(a: number, b: number): boolean {
+    const parentA = this.getLink(a, PARENT);
+    const parentB = this.getLink(b, PARENT);
+    return parentA < parentB || (parentA === parentB && this.getLink(a, MOVE) < this.getLink(b, MOVE));
   }
 
   /** The root of the heap made of the popped root's children: pairs melded left to right, then the pairs right to left. */

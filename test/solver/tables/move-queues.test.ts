@@ -124,6 +124,27 @@ describe('move queues', () => {
     expect(popped[1]).toEqual(popped[0]);
   });
 
+  it('give, among moves of equal keys (priorities equal past the wrap of 4,096 pushes), the earlier position first, whatever the heap', () => {
+    const queues = new MoveQueues();
+    const [cell, filler] = [queues.addCell(), queues.addCell()];
+    const fill = () => {
+      for (let k = 0; k < 4095; k++) queues.push(filler, 0, k, 0);
+    };
+    queues.push(cell, 5, 50, 0, 1);
+    fill();
+    queues.push(cell, 3, 30, 0, 1);
+    fill();
+    queues.push(cell, 9, 90, 0, 1);
+    fill();
+    queues.push(cell, 9, 91, 0, 1);
+    const parents: number[] = [];
+    while (queues.cellSize(cell) > 0) {
+      const record = queues.pop(cell);
+      parents.push(queues.parentOf(record) * 100 + queues.moveOf(record));
+    }
+    expect(parents).toEqual([330, 550, 990, 991]);
+  });
+
   it('recycle popped records only after the next pop, so a popped move stays readable', () => {
     const queues = new MoveQueues(4);
     const cell = queues.addCell();
