@@ -13,6 +13,22 @@ const INTS_PER_RECORD = RECORD_BYTES / 4;
 const KEYS_PER_RECORD = RECORD_BYTES / 8;
 /** Records per chunk of the default queues (a power of two): 192 KiB. */
 const DEFAULT_CHUNK_RECORDS = 1 << 13;
+/**
+ * Of a position's moves of one weight queued at once (pushAll), at most this many wait in the
+ * heaps as records; the others wait aside, stood for by one record keyed as the best of them.
+ * A position of many boxes queues hundreds of moves and about two of them are ever played.
+ */
+const QUEUED_AHEAD = 8;
+/** A position of fewer moves queues each as a record: setting a few aside saves little and costs the picking of the best. */
+const SET_ASIDE_FROM = 4 * QUEUED_AHEAD;
+/** Bytes per move waiting aside: its key (64 bits) and the move (32). */
+const WAITING_BYTES = 12;
+/** Waiting moves per chunk of the store (a larger position's moves get a chunk of their own size). */
+const WAITING_CHUNK = 1 << 14;
+/** The key of a move no longer waiting (keys are finite). */
+const GONE = Number.NEGATIVE_INFINITY;
+/** Per block of waiting moves: its chunk, start, end, moves left and the best one's move (for ties). */
+const BLOCK_FIELDS = 5;
 /** Grown up to its byte limit, the queue leaves this fraction of it (1 / ROOT_SLACK) free. */
 const ROOT_SLACK = 32;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
@@ -32,8 +48,15 @@ const SEQUENCE_SLOTS = 2 ** 12;
  * priority comes first, as FESS takes the best of equally light moves in a cell (Shoham and
  * Schaeffer, section 3); among equal priorities, the latest. Records are recycled through a free
  * list, and each bucket is a pairing heap linked through the records themselves, so queueing a
- * move allocates nothing once the records have grown to the search's needs, and the queues' size
- * is exactly their records'.
+ * move allocates nothing once the records have grown to the search's needs.
+ *
+ * A position's moves of one weight beyond its best QUEUED_AHEAD wait aside in a compact store, in
+ * blocks of its own, and one stand-in record takes their place in the heap, keyed (and ordered on
+ * ties) as the best of them; when it comes out on top, the next best come out of the block as
+ * records, and a stand-in for the rest if any. Since the order is total (SEQUENCE_SLOTS), the
+ * moves come out in exactly the order they would if each were a record; the queues hold about
+ * half the bytes a move, and their heaps a few records a position, which keeps a pop's melding
+ * of the root's children short. `size` counts every move queued, waiting aside or not.
  *
  * Records live in chunks of a fixed number, each one buffer with a record's fields side by side
  * (one cache line or two per record, where a heap step touches its key and links together). The
@@ -54,6 +77,22 @@ export class MoveQueues {
   private used = 0;
   /** Records the chunks hold. */
   private capacity = 0;
+  /** Records in the heaps (moves and stand-ins), beside the one popped last. */
+  private liveRecords = 0;
+  /** Per chunk of the waiting store, the waiting moves' keys (GONE once a move has left) and moves. */
+  private readonly waitingKeys: Float64Array[] = [];
+  private readonly waitingMoves: Int32Array[] = [];
+  /** Entries used in the last chunk of the waiting store, and entries all its chunks hold. */
+  private waitingUsed = 0;
+  private waitingCapacity = 0;
+  /** Blocks of waiting moves, BLOCK_FIELDS slots each (see BLOCK_FIELDS). */
+  private blocks = new Int32Array(BLOCK_FIELDS * 64);
+  private blockCount = 0;
+  /** The best QUEUED_AHEAD + 1 of a group of moves, best first: their place, key and move. */
+  private readonly bestPlace = new Int32Array(QUEUED_AHEAD + 1);
+  private readonly bestKey = new Float64Array(QUEUED_AHEAD + 1);
+  private readonly bestMove = new Int32Array(QUEUED_AHEAD + 1);
+  private bestCount = 0;
   /** Free records, linked through their parent slot. */
   private freeHead = -1;
   /** The record popped last: freed at the next pop, so that it stays readable until then. */
@@ -98,7 +137,7 @@ export class MoveQueues {
   }
 
   get bytes(): number {
-    return this.capacity * RECORD_BYTES + this.rootBytes;
+    return this.capacity * RECORD_BYTES + this.rootBytes + this.waitingCapacity * WAITING_BYTES + this.blocks.length * 4;
   }
 
   /**
@@ -108,14 +147,21 @@ export class MoveQueues {
    * the allocation, not after it.
    */
   reserve(extra: number, limitBytes: number): boolean {
-    // Records not holding a queued move (or the one popped last) are free or never used, so size + 1 + extra must fit.
-    const needed = this.size + 1 + extra;
-    if (needed <= this.capacity) return true;
+    // Records in no heap (but the one popped last) are free or never used. Queued at once
+    // (pushAll), fewer than SET_ASIDE_FROM moves take a record each; more, of their common weight
+    // QUEUED_AHEAD + 1 records, and the few others (those a search advises) one each, counted as
+    // at most as many again, and the store must hold all of them while the best are picked out.
+    const needed = this.liveRecords + 1 + (extra < SET_ASIDE_FROM ? extra : 2 * (QUEUED_AHEAD + 1));
+    const waiting = extra < SET_ASIDE_FROM ? 0 : extra;
+    const waitingChunk = waiting > 0 && !this.waitingFits(waiting) ? Math.max(WAITING_CHUNK, waiting) : 0;
+    if (needed <= this.capacity && waitingChunk === 0) return true;
     const chunk = this.chunkMask + 1;
-    const capacity = Math.ceil(needed / chunk) * chunk;
+    const capacity = Math.max(this.capacity, Math.ceil(needed / chunk) * chunk);
+    const bytes = capacity * RECORD_BYTES + (this.waitingCapacity + waitingChunk) * WAITING_BYTES + this.blocks.length * 4;
     // A thirty-second of the limit stays free for the bucket roots of cells and weights to come.
-    if (Number.isFinite(limitBytes) && capacity * RECORD_BYTES > limitBytes - limitBytes / ROOT_SLACK - this.rootBytes) return false;
+    if (Number.isFinite(limitBytes) && bytes > limitBytes - limitBytes / ROOT_SLACK - this.rootBytes) return false;
     while (this.capacity < capacity) this.addChunk();
+    if (waitingChunk > 0) this.addWaitingChunk(waitingChunk);
     return true;
   }
 
@@ -181,11 +227,64 @@ export class MoveQueues {
 
   /**
    * Queues `count` moves of the position `parent` in `cell`, as that many calls of push in turn
-   * would: move c is moves[c], of weight weights[c] and priority priorities[c]. A position queues
-   * all its moves at once (hundreds on levels of many boxes), and each meets its bucket's root:
-   * the root and its key are kept at hand from one move to the next.
+   * would: move c is moves[c], of weight weights[c] and priority priorities[c]. They come out in
+   * the same order, but of the moves of the position's most common weight only the best
+   * QUEUED_AHEAD become records now, the others waiting aside behind a stand-in (see the class
+   * comment); moves of other weights (the few a search advises) become records at once.
    */
   pushAll(cell: number, parent: number, count: number, moves: Int32Array, weights: Int32Array, priorities: Float64Array): void {
+    if (count < SET_ASIDE_FROM) {
+      this.pushEach(cell, parent, count, moves, weights, priorities);
+      return;
+    }
+    const common = commonWeight(weights, count);
+    // The common weight's moves go to the store's end while the best of them are picked out.
+    if (!this.waitingFits(count)) this.addWaitingChunk(Math.max(WAITING_CHUNK, count));
+    const chunk = this.waitingKeys.length - 1;
+    const chunkKeys = this.waitingKeys[chunk];
+    const chunkMoves = this.waitingMoves[chunk];
+    const start = this.waitingUsed;
+    let at = start;
+    let lowest = this.lowest[cell];
+    this.bestCount = 0;
+    for (let c = 0; c < count; c++) {
+      const key = this.nextKey(priorities[c]);
+      const weight = weights[c];
+      if (weight === common) {
+        chunkKeys[at] = key;
+        chunkMoves[at] = moves[c];
+        this.considerBest(at, key, moves[c]);
+        at++;
+      } else {
+        this.meldIntoBucket(this.rootsFor(cell, weight), weight, parent, moves[c], key);
+        if (weight < lowest) lowest = weight;
+      }
+    }
+    const group = at - start;
+    if (group > 0 && common < lowest) lowest = common;
+    // Taken now: the other weights' buckets may have grown the cell's roots.
+    const roots = this.rootsFor(cell, common);
+    const { bestPlace, bestKey, bestMove } = this;
+    if (group <= QUEUED_AHEAD + 1) {
+      // Too few to set aside: all records, and the store's entries are free again.
+      for (let b = 0; b < group; b++) this.meldIntoBucket(roots, common, parent, bestMove[b], bestKey[b]);
+    } else {
+      for (let b = 0; b < QUEUED_AHEAD; b++) {
+        this.meldIntoBucket(roots, common, parent, bestMove[b], bestKey[b]);
+        chunkKeys[bestPlace[b]] = GONE;
+      }
+      this.waitingUsed = at;
+      const block = this.newBlock(chunk, start, at, group - QUEUED_AHEAD, bestMove[QUEUED_AHEAD]);
+      this.meldIntoBucket(roots, common, parent, -1 - block, bestKey[QUEUED_AHEAD]);
+    }
+    this.lowest[cell] = lowest;
+    if (this.sizes[cell] === 0) this.joinRing(cell);
+    this.sizes[cell] += count;
+    this.size += count;
+  }
+
+  /** pushAll for a few moves: each a record, the bucket's root and its key kept at hand from one move to the next. */
+  private pushEach(cell: number, parent: number, count: number, moves: Int32Array, weights: Int32Array, priorities: Float64Array): void {
     if (count === 0) return;
     let roots = this.roots[cell];
     let lowest = this.lowest[cell];
@@ -215,14 +314,108 @@ export class MoveQueues {
     this.size += count;
   }
 
-  /** The key of the next move queued with `priority`. */
-  private nextKey(priority: number): number {
-    return priority * SEQUENCE_SLOTS + (this.sequence++ % SEQUENCE_SLOTS);
+  /** Adds a record to the bucket `weight` whose roots are `roots`. */
+  private meldIntoBucket(roots: Int32Array, weight: number, parent: number, move: number, key: number): void {
+    const root = roots[weight];
+    const record = this.newRecord(parent, move, key);
+    roots[weight] = this.meldNew(record, key, root, root < 0 ? 0 : this.keyOf(root));
   }
 
-  /** A record for a move, its links not set. */
+  /** Keeps (place, key, move) among the best QUEUED_AHEAD + 1 seen since bestCount was set to 0, best first (larger keys, then smaller moves: one position's order). */
+  private considerBest(place: number, key: number, move: number): void {
+    const { bestPlace, bestKey, bestMove } = this;
+    let at = this.bestCount;
+    if (at === QUEUED_AHEAD + 1) {
+      const worst = at - 1;
+      if (key < bestKey[worst] || (key === bestKey[worst] && move > bestMove[worst])) return;
+      at = worst;
+    } else {
+      this.bestCount++;
+    }
+    while (at > 0 && (bestKey[at - 1] < key || (bestKey[at - 1] === key && bestMove[at - 1] > move))) {
+      bestPlace[at] = bestPlace[at - 1];
+      bestKey[at] = bestKey[at - 1];
+      bestMove[at] = bestMove[at - 1];
+      at--;
+    }
+    bestPlace[at] = place;
+    bestKey[at] = key;
+    bestMove[at] = move;
+  }
+
+  /**
+   * A stand-in came out on top of `roots[weight]` (already taken off): the best QUEUED_AHEAD of its
+   * block's moves go into the bucket as records, and a new stand-in for the rest, if any.
+   */
+  private release(roots: Int32Array, weight: number, parent: number, block: number): void {
+    const { blocks } = this;
+    const at = block * BLOCK_FIELDS;
+    const chunk = blocks[at];
+    const end = blocks[at + 2];
+    const left = blocks[at + 3];
+    const chunkKeys = this.waitingKeys[chunk];
+    const chunkMoves = this.waitingMoves[chunk];
+    let start = blocks[at + 1];
+    while (chunkKeys[start] === GONE) start++;
+    blocks[at + 1] = start;
+    this.bestCount = 0;
+    for (let i = start; i < end; i++) if (chunkKeys[i] !== GONE) this.considerBest(i, chunkKeys[i], chunkMoves[i]);
+    const { bestPlace, bestKey, bestMove } = this;
+    const leaving = left <= QUEUED_AHEAD + 1 ? left : QUEUED_AHEAD;
+    for (let b = 0; b < leaving; b++) {
+      this.meldIntoBucket(roots, weight, parent, bestMove[b], bestKey[b]);
+      chunkKeys[bestPlace[b]] = GONE;
+    }
+    blocks[at + 3] = left - leaving;
+    if (left > leaving) {
+      blocks[at + 4] = bestMove[leaving];
+      this.meldIntoBucket(roots, weight, parent, -1 - block, bestKey[leaving]);
+    }
+  }
+
+  /** Whether `entries` more waiting moves fit in the store's last chunk. */
+  private waitingFits(entries: number): boolean {
+    const last = this.waitingKeys.length - 1;
+    return last >= 0 && this.waitingUsed + entries <= this.waitingKeys[last].length;
+  }
+
+  /** A fresh chunk of the waiting store, of `entries` entries. */
+  private addWaitingChunk(entries: number): void {
+    this.waitingKeys.push(new Float64Array(entries));
+    this.waitingMoves.push(new Int32Array(entries));
+    this.waitingUsed = 0;
+    this.waitingCapacity += entries;
+  }
+
+  /** A block of waiting moves: its number. */
+  private newBlock(chunk: number, start: number, end: number, left: number, bestMove: number): number {
+    if ((this.blockCount + 1) * BLOCK_FIELDS > this.blocks.length) {
+      const bigger = new Int32Array(this.blocks.length * 2);
+      bigger.set(this.blocks);
+      this.blocks = bigger;
+    }
+    const block = this.blockCount++;
+    const at = block * BLOCK_FIELDS;
+    this.blocks[at] = chunk;
+    this.blocks[at + 1] = start;
+    this.blocks[at + 2] = end;
+    this.blocks[at + 3] = left;
+    this.blocks[at + 4] = bestMove;
+    return block;
+  }
+
+  /** The key of the next move queued with `priority`. */
+  private nextKey(priority: number): number {
+    const sequence = this.sequence;
+    // Kept below SEQUENCE_SLOTS, a small integer: a count of every push would outgrow one.
+    this.sequence = (sequence + 1) & (SEQUENCE_SLOTS - 1);
+    return priority * SEQUENCE_SLOTS + sequence;
+  }
+
+  /** A record for a move (or a stand-in, its move -1 - block), its links not set. */
   private newRecord(parent: number, move: number, key: number): number {
     const record = this.allocate();
+    this.liveRecords++;
     const at = (record & this.chunkMask) * INTS_PER_RECORD;
     const ints = this.intChunks[record >>> this.chunkShift];
     ints[at + PARENT] = parent;
@@ -262,29 +455,40 @@ export class MoveQueues {
     while (roots[weight] < 0) weight++;
     this.lowest[cell] = weight;
     this.poppedWeight = weight;
-    const record = roots[weight];
+    let record = roots[weight];
+    // A stand-in on top: the moves it stands for come out of their block, and the best of them is the next.
+    while (this.getLink(record, MOVE) < 0) {
+      roots[weight] = this.meldChildren(this.getLink(record, LEFT));
+      this.release(roots, weight, this.getLink(record, PARENT), -1 - this.getLink(record, MOVE));
+      this.free(record);
+      this.liveRecords--;
+      record = roots[weight];
+    }
     roots[weight] = this.meldChildren(this.getLink(record, LEFT));
     if (--this.sizes[cell] === 0) this.leaveRing(cell);
     this.size--;
-    if (this.popped >= 0) {
-      this.setLink(this.popped, PARENT, this.freeHead);
-      this.freeHead = this.popped;
-    }
+    this.liveRecords--;
+    if (this.popped >= 0) this.free(this.popped);
     this.popped = record;
     return record;
+  }
+
+  /** Puts a record on the free list. */
+  private free(record: number): void {
+    this.setLink(record, PARENT, this.freeHead);
+    this.freeHead = record;
   }
 
   /** The bucket roots of `cell`, grown to have a slot for `weight`. */
   private rootsFor(cell: number, weight: number): Int32Array {
     let roots = this.roots[cell];
-    if (weight >= roots.length) {
-      let length = roots.length;
-      while (length <= weight) length *= 2;
-      const bigger = new Int32Array(length).fill(-1);
-      bigger.set(roots);
-      this.rootBytes += (length - roots.length) * 4;
-      roots = this.roots[cell] = bigger;
-    }
+    if (weight < roots.length) return roots;
+    let length = roots.length;
+    while (length <= weight) length *= 2;
+    const bigger = new Int32Array(length).fill(-1);
+    bigger.set(roots);
+    this.rootBytes += (length - roots.length) * 4;
+    roots = this.roots[cell] = bigger;
     return roots;
   }
 
@@ -320,7 +524,13 @@ export class MoveQueues {
   private comesFirstOnTie(a: number, b: number): boolean {
     const parentA = this.getLink(a, PARENT);
     const parentB = this.getLink(b, PARENT);
-    return parentA < parentB || (parentA === parentB && this.getLink(a, MOVE) < this.getLink(b, MOVE));
+    return parentA < parentB || (parentA === parentB && this.orderMove(a) < this.orderMove(b));
+  }
+
+  /** The move a record is ordered by on ties: its own, or for a stand-in the best of those it stands for. */
+  private orderMove(record: number): number {
+    const move = this.getLink(record, MOVE);
+    return move >= 0 ? move : this.blocks[(-1 - move) * BLOCK_FIELDS + 4];
   }
 
   /** The root of the heap made of the popped root's children: pairs melded left to right, then the pairs right to left. */
@@ -372,4 +582,16 @@ export class MoveQueues {
     this.intChunks.push(new Int32Array(buffer));
     this.capacity += records;
   }
+}
+
+/**
+ * The weight most of a position's moves have, guessed from its first, middle and last move (a
+ * search gives all its moves one weight but the few it advises): any answer keeps the order, a
+ * wrong one only queues more records.
+ */
+function commonWeight(weights: Int32Array, count: number): number {
+  const first = weights[0];
+  const middle = weights[count >> 1];
+  const last = weights[count - 1];
+  return first === middle || first === last ? first : middle;
 }

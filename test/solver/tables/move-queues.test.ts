@@ -145,6 +145,45 @@ describe('move queues', () => {
     expect(parents).toEqual([330, 550, 990, 991]);
   });
 
+  it("keep most of a position's many moves aside, in less memory, and give every move in the order queueing them one at a time would", () => {
+    // Positions of up to 300 moves of two weights, few priorities (ties past the wrap too), and
+    // one to three pops a position, so that the moves kept aside come out in every way.
+    const random = seededRandom(11);
+    const single = new MoveQueues(64);
+    const batched = new MoveQueues(64);
+    const cells = [0, 1].map(() => [single.addCell(), batched.addCell()][0]);
+    const moves = new Int32Array(300);
+    const weights = new Int32Array(300);
+    const priorities = new Float64Array(300);
+    const popped: number[][] = [[], []];
+    let move = 0;
+    for (let parent = 0; parent < 600; parent++) {
+      const cell = cells[Math.floor(random() * cells.length)];
+      const count = 1 + Math.floor(random() * 300);
+      for (let c = 0; c < count; c++) {
+        moves[c] = move++;
+        weights[c] = 2 + (random() < 0.05 ? 0 : 1);
+        priorities[c] = Math.floor(random() * 4);
+        single.push(cell, parent, moves[c], weights[c], priorities[c]);
+      }
+      batched.pushAll(cell, parent, count, moves, weights, priorities);
+      const pops = 1 + Math.floor(random() * 3);
+      for (const [k, queues] of [single, batched].entries()) {
+        for (let p = 0; p < pops && queues.size > 0; p++) {
+          const from = queues.nextTurn();
+          const record = queues.pop(from);
+          popped[k].push(from, queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
+        }
+      }
+    }
+    expect(batched.size).toBe(single.size);
+    expect(batched.bytes).toBeLessThan(single.bytes * 0.7);
+    for (const cell of cells) expect(batched.cellSize(cell)).toBe(single.cellSize(cell));
+    for (const cell of cells) expect(drain(batched, cell)).toEqual(drain(single, cell));
+    expect(move).toBeGreaterThan(4 * 4096);
+    expect(popped[1]).toEqual(popped[0]);
+  });
+
   it('recycle popped records only after the next pop, so a popped move stays readable', () => {
     const queues = new MoveQueues(4);
     const cell = queues.addCell();
