@@ -27,8 +27,8 @@ const WAITING_BYTES = 12;
 const WAITING_CHUNK = 1 << 14;
 /** The key of a move no longer waiting (keys are finite). */
 const GONE = Number.NEGATIVE_INFINITY;
-/** Per block of waiting moves: its chunk, start, end, moves left and the best one's move (for ties). */
-const BLOCK_FIELDS = 5;
+/** Per block of waiting moves: its chunk, start, end and moves left. */
+const BLOCK_FIELDS = 4;
 /** Grown up to its byte limit, the queue leaves this fraction of it (1 / ROOT_SLACK) free. */
 const ROOT_SLACK = 32;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
@@ -51,8 +51,8 @@ const SEQUENCE_SLOTS = 2 ** 12;
  * move allocates nothing once the records have grown to the search's needs.
  *
  * A position's moves of one weight beyond its best QUEUED_AHEAD wait aside in a compact store, in
- * blocks of its own, and one stand-in record takes their place in the heap, keyed (and ordered on
- * ties) as the best of them; when it comes out on top, the next best come out of the block as
+ * blocks of its own, and one stand-in record takes their place in the heap, keyed as the best of
+ * them; when it comes out on top, the next best come out of the block as
  * records, and a stand-in for the rest if any. Since the order is total (SEQUENCE_SLOTS), the
  * moves come out in exactly the order they would if each were a record; the queues hold about
  * half the bytes a move, and their heaps a few records a position, which keeps a pop's melding
@@ -274,7 +274,7 @@ export class MoveQueues {
         chunkKeys[bestPlace[b]] = GONE;
       }
       this.waitingUsed = at;
-      const block = this.newBlock(chunk, start, at, group - QUEUED_AHEAD, bestMove[QUEUED_AHEAD]);
+      const block = this.newBlock(chunk, start, at, group - QUEUED_AHEAD);
       this.meldIntoBucket(roots, common, parent, -1 - block, bestKey[QUEUED_AHEAD]);
     }
     this.lowest[cell] = lowest;
@@ -367,10 +367,7 @@ export class MoveQueues {
       chunkKeys[bestPlace[b]] = GONE;
     }
     blocks[at + 3] = left - leaving;
-    if (left > leaving) {
-      blocks[at + 4] = bestMove[leaving];
-      this.meldIntoBucket(roots, weight, parent, -1 - block, bestKey[leaving]);
-    }
+    if (left > leaving) this.meldIntoBucket(roots, weight, parent, -1 - block, bestKey[leaving]);
   }
 
   /** Whether `entries` more waiting moves fit in the store's last chunk. */
@@ -388,7 +385,7 @@ export class MoveQueues {
   }
 
   /** A block of waiting moves: its number. */
-  private newBlock(chunk: number, start: number, end: number, left: number, bestMove: number): number {
+  private newBlock(chunk: number, start: number, end: number, left: number): number {
     if ((this.blockCount + 1) * BLOCK_FIELDS > this.blocks.length) {
       const bigger = new Int32Array(this.blocks.length * 2);
       bigger.set(this.blocks);
@@ -400,7 +397,6 @@ export class MoveQueues {
     this.blocks[at + 1] = start;
     this.blocks[at + 2] = end;
     this.blocks[at + 3] = left;
-    this.blocks[at + 4] = bestMove;
     return block;
   }
 
@@ -524,13 +520,9 @@ export class MoveQueues {
   private comesFirstOnTie(a: number, b: number): boolean {
     const parentA = this.getLink(a, PARENT);
     const parentB = this.getLink(b, PARENT);
-    return parentA < parentB || (parentA === parentB && this.orderMove(a) < this.orderMove(b));
-  }
-
-  /** The move a record is ordered by on ties: its own, or for a stand-in the best of those it stands for. */
-  private orderMove(record: number): number {
-    const move = this.getLink(record, MOVE);
-    return move >= 0 ? move : this.blocks[(-1 - move) * BLOCK_FIELDS + 4];
+    // A stand-in (its move negative) ties only with its own position's records, which come before
+    // every move it stands for: either of the two can come out first.
+    return parentA < parentB || (parentA === parentB && this.getLink(a, MOVE) < this.getLink(b, MOVE));
   }
 
   /** The root of the heap made of the popped root's children: pairs melded left to right, then the pairs right to left. */

@@ -9,6 +9,60 @@ function drain(queues: MoveQueues, cell: number): number[] {
   return order;
 }
 
+interface BothWaysOptions {
+  readonly seed: number;
+  readonly cells: number;
+  readonly positions: number;
+  /** Moves a position queues: 1 to this many. */
+  readonly mostMoves: number;
+  /** The share of moves at the lighter of two weights (the advised ones). */
+  readonly advisedShare: number;
+  /** Priorities drawn from 0 to this, less one. */
+  readonly priorities: number;
+  /** Pops after each position: 1 to this many. */
+  readonly mostPops: number;
+}
+
+/**
+ * Random positions' moves queued in two queues alike, one move at a time (push) and all at once
+ * (pushAll), with pops after each position: the queues and what each popped (cell, parent,
+ * move and weight, in turn).
+ */
+function queueBothWays(options: BothWaysOptions) {
+  const random = seededRandom(options.seed);
+  const single = new MoveQueues(64);
+  const batched = new MoveQueues(64);
+  const cells = Array.from({ length: options.cells }, () => [single.addCell(), batched.addCell()][0]);
+  const moves = new Int32Array(options.mostMoves);
+  const weights = new Int32Array(options.mostMoves);
+  const priorities = new Float64Array(options.mostMoves);
+  const popped = { single: [] as number[], batched: [] as number[] };
+  let move = 0;
+  for (let parent = 0; parent < options.positions; parent++) {
+    const cell = cells[Math.floor(random() * cells.length)];
+    const count = 1 + Math.floor(random() * options.mostMoves);
+    for (let c = 0; c < count; c++) {
+      moves[c] = move++;
+      weights[c] = random() < options.advisedShare ? 2 : 3;
+      priorities[c] = Math.floor(random() * options.priorities);
+      single.push(cell, parent, moves[c], weights[c], priorities[c]);
+    }
+    batched.pushAll(cell, parent, count, moves, weights, priorities);
+    const pops = 1 + Math.floor(random() * options.mostPops);
+    for (const [queues, order] of [
+      [single, popped.single],
+      [batched, popped.batched],
+    ] as const) {
+      for (let p = 0; p < pops && queues.size > 0; p++) {
+        const from = queues.nextTurn();
+        const record = queues.pop(from);
+        order.push(from, queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
+      }
+    }
+  }
+  return { single, batched, cells, popped, moves: move };
+}
+
 describe('move queues', () => {
   it('give the lightest move of a cell first, the latest first among equal weights', () => {
     const queues = new MoveQueues();
@@ -92,36 +146,10 @@ describe('move queues', () => {
   it("queue a position's moves at once as they would one at a time, ties and all", () => {
     // Few priorities and two weights, so that many keys tie (past the sequence numbers' wrap at
     // 4,096 pushes too), and pops in between, so that the heaps have shapes of every kind.
-    const random = seededRandom(5);
-    const single = new MoveQueues(64);
-    const batched = new MoveQueues(64);
-    const cells = [0, 1, 2].map(() => [single.addCell(), batched.addCell()][0]);
-    const moves = new Int32Array(40);
-    const weights = new Int32Array(40);
-    const priorities = new Float64Array(40);
-    const popped: number[][] = [[], []];
-    let move = 0;
-    for (let parent = 0; parent < 400; parent++) {
-      const cell = cells[Math.floor(random() * cells.length)];
-      const count = 1 + Math.floor(random() * 40);
-      for (let c = 0; c < count; c++) {
-        moves[c] = move++;
-        weights[c] = 3 + Math.floor(random() * 2);
-        priorities[c] = Math.floor(random() * 3);
-        single.push(cell, parent, moves[c], weights[c], priorities[c]);
-      }
-      batched.pushAll(cell, parent, count, moves, weights, priorities);
-      for (const [k, queues] of [single, batched].entries()) {
-        const from = queues.nextTurn();
-        const record = queues.pop(from);
-        popped[k].push(from, queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
-      }
-    }
-    for (const cell of cells) {
-      expect(drain(batched, cell)).toEqual(drain(single, cell));
-    }
-    expect(move).toBeGreaterThan(4096);
-    expect(popped[1]).toEqual(popped[0]);
+    const run = queueBothWays({ seed: 5, cells: 3, positions: 400, mostMoves: 40, advisedShare: 0.5, priorities: 3, mostPops: 1 });
+    for (const cell of run.cells) expect(drain(run.batched, cell)).toEqual(drain(run.single, cell));
+    expect(run.moves).toBeGreaterThan(4096);
+    expect(run.popped.batched).toEqual(run.popped.single);
   });
 
   it('give, among moves of equal keys (priorities equal past the wrap of 4,096 pushes), the earlier position first, whatever the heap', () => {
@@ -148,40 +176,19 @@ describe('move queues', () => {
   it("keep most of a position's many moves aside, in less memory, and give every move in the order queueing them one at a time would", () => {
     // Positions of up to 300 moves of two weights, few priorities (ties past the wrap too), and
     // one to three pops a position, so that the moves kept aside come out in every way.
-    const random = seededRandom(11);
-    const single = new MoveQueues(64);
-    const batched = new MoveQueues(64);
-    const cells = [0, 1].map(() => [single.addCell(), batched.addCell()][0]);
-    const moves = new Int32Array(300);
-    const weights = new Int32Array(300);
-    const priorities = new Float64Array(300);
-    const popped: number[][] = [[], []];
-    let move = 0;
-    for (let parent = 0; parent < 600; parent++) {
-      const cell = cells[Math.floor(random() * cells.length)];
-      const count = 1 + Math.floor(random() * 300);
-      for (let c = 0; c < count; c++) {
-        moves[c] = move++;
-        weights[c] = 2 + (random() < 0.05 ? 0 : 1);
-        priorities[c] = Math.floor(random() * 4);
-        single.push(cell, parent, moves[c], weights[c], priorities[c]);
-      }
-      batched.pushAll(cell, parent, count, moves, weights, priorities);
-      const pops = 1 + Math.floor(random() * 3);
-      for (const [k, queues] of [single, batched].entries()) {
-        for (let p = 0; p < pops && queues.size > 0; p++) {
-          const from = queues.nextTurn();
-          const record = queues.pop(from);
-          popped[k].push(from, queues.parentOf(record), queues.moveOf(record), queues.poppedWeight);
-        }
-      }
-    }
-    expect(batched.size).toBe(single.size);
-    expect(batched.bytes).toBeLessThan(single.bytes * 0.7);
-    for (const cell of cells) expect(batched.cellSize(cell)).toBe(single.cellSize(cell));
-    for (const cell of cells) expect(drain(batched, cell)).toEqual(drain(single, cell));
-    expect(move).toBeGreaterThan(4 * 4096);
-    expect(popped[1]).toEqual(popped[0]);
+    const run = queueBothWays({ seed: 11, cells: 2, positions: 600, mostMoves: 300, advisedShare: 0.05, priorities: 4, mostPops: 3 });
+    expect(run.batched.size).toBe(run.single.size);
+    expect(run.batched.bytes).toBeLessThan(run.single.bytes * 0.7);
+    for (const cell of run.cells) expect(run.batched.cellSize(cell)).toBe(run.single.cellSize(cell));
+    for (const cell of run.cells) expect(drain(run.batched, cell)).toEqual(drain(run.single, cell));
+    expect(run.moves).toBeGreaterThan(4 * 4096);
+    expect(run.popped.batched).toEqual(run.popped.single);
+  });
+
+  it('give the moves of a position of more moves than the 4,096 sequence numbers (its own keys tie) as one at a time would', () => {
+    const run = queueBothWays({ seed: 3, cells: 1, positions: 6, mostMoves: 12000, advisedShare: 0.05, priorities: 1, mostPops: 3 });
+    for (const cell of run.cells) expect(drain(run.batched, cell)).toEqual(drain(run.single, cell));
+    expect(run.popped.batched).toEqual(run.popped.single);
   });
 
   it('recycle popped records only after the next pop, so a popped move stays readable', () => {
