@@ -152,8 +152,7 @@ export class MoveQueues {
     // QUEUED_AHEAD + 1 records, and the few others (those a search advises) one each, counted as
     // at most as many again, and the store must hold all of them while the best are picked out.
     const needed = this.liveRecords + 1 + (extra < SET_ASIDE_FROM ? extra : 2 * (QUEUED_AHEAD + 1));
-    const waiting = extra < SET_ASIDE_FROM ? 0 : extra;
-    const waitingChunk = waiting > 0 && !this.waitingFits(waiting) ? Math.max(WAITING_CHUNK, waiting) : 0;
+    const waitingChunk = extra < SET_ASIDE_FROM ? 0 : this.waitingChunkFor(extra);
     if (needed <= this.capacity && waitingChunk === 0) return true;
     const chunk = this.chunkMask + 1;
     const capacity = Math.max(this.capacity, Math.ceil(needed / chunk) * chunk);
@@ -216,10 +215,7 @@ export class MoveQueues {
 
   /** Queues a move; `priority` (a whole number below MAX_PRIORITY, default 0) orders moves of equal weight, higher first. */
   push(cell: number, parent: number, move: number, weight: number, priority = 0): void {
-    const roots = this.rootsFor(cell, weight);
-    const root = roots[weight];
-    const key = this.nextKey(priority);
-    roots[weight] = this.meldNew(this.newRecord(parent, move, key), key, root, root < 0 ? 0 : this.keyOf(root));
+    this.meldIntoBucket(this.rootsFor(cell, weight), weight, parent, move, this.nextKey(priority));
     if (weight < this.lowest[cell]) this.lowest[cell] = weight;
     if (this.sizes[cell]++ === 0) this.joinRing(cell);
     this.size++;
@@ -239,7 +235,8 @@ export class MoveQueues {
     }
     const common = commonWeight(weights, count);
     // The common weight's moves go to the store's end while the best of them are picked out.
-    if (!this.waitingFits(count)) this.addWaitingChunk(Math.max(WAITING_CHUNK, count));
+    const grown = this.waitingChunkFor(count);
+    if (grown > 0) this.addWaitingChunk(grown);
     const chunk = this.waitingKeys.length - 1;
     const chunkKeys = this.waitingKeys[chunk];
     const chunkMoves = this.waitingMoves[chunk];
@@ -261,7 +258,8 @@ export class MoveQueues {
       }
     }
     const group = at - start;
-    if (group > 0 && common < lowest) lowest = common;
+    // The common weight is one of the moves' own, so the group is never empty.
+    if (common < lowest) lowest = common;
     // Taken now: the other weights' buckets may have grown the cell's roots.
     const roots = this.rootsFor(cell, common);
     const { bestPlace, bestKey, bestMove } = this;
@@ -370,10 +368,10 @@ export class MoveQueues {
     if (left > leaving) this.meldIntoBucket(roots, weight, parent, -1 - block, bestKey[leaving]);
   }
 
-  /** Whether `entries` more waiting moves fit in the store's last chunk. */
-  private waitingFits(entries: number): boolean {
+  /** The entries of the chunk the store must add for `entries` more waiting moves, or 0 when its last chunk holds them. */
+  private waitingChunkFor(entries: number): number {
     const last = this.waitingKeys.length - 1;
-    return last >= 0 && this.waitingUsed + entries <= this.waitingKeys[last].length;
+    return last >= 0 && this.waitingUsed + entries <= this.waitingKeys[last].length ? 0 : Math.max(WAITING_CHUNK, entries);
   }
 
   /** A fresh chunk of the waiting store, of `entries` entries. */
