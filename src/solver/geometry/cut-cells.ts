@@ -1,4 +1,5 @@
 import type { Problem } from '../model/problem.js';
+import { type OpenNeighbours, openNeighboursOf } from './open-neighbours.js';
 
 /**
  * Which free cells split their area when a box is put on them, found by one depth-first walk
@@ -20,7 +21,10 @@ export class CutCells {
   readonly areaOf: Int32Array;
   /** Per cell of the last walk, 1 where a box on it would split its area (a cut vertex). */
   readonly splits: Uint8Array;
-  private readonly next: Uint8Array;
+  /** Per cell on the walk's stack, the place in its open neighbours' list of the next one to look at. */
+  private readonly next: Int32Array;
+  /** The walk steps over open neighbours only: most floor cells have a wall on some side. */
+  private readonly open: OpenNeighbours;
   private readonly stack: Int32Array;
   /** The cells the last walkArea reached, to clear before the next. */
   private readonly reached: Int32Array;
@@ -36,7 +40,8 @@ export class CutCells {
     this.parent = new Int32Array(n);
     this.areaOf = new Int32Array(n);
     this.splits = new Uint8Array(n);
-    this.next = new Uint8Array(n);
+    this.next = new Int32Array(n);
+    this.open = openNeighboursOf(problem);
     this.stack = new Int32Array(n);
     this.reached = new Int32Array(n);
   }
@@ -72,14 +77,14 @@ export class CutCells {
 
   /** The depth-first walk from `root`, numbering from `time` on, labelling the cells `area` (unless 0); returns the last number given. */
   private walkFrom(root: number, boxAt: Uint8Array, time: number, remember: boolean, area: number): number {
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { discovered, low, last, parent, next, stack, reached, areaOf, splits } = this;
     const labelling = area > 0;
     let top = 0;
     stack[top++] = root;
     discovered[root] = low[root] = ++time;
     parent[root] = -1;
-    next[root] = 0;
+    next[root] = openStart[root];
     splits[root] = 0;
     let rootChildren = 0;
     if (remember) reached[this.reachedCount++] = root;
@@ -87,15 +92,16 @@ export class CutCells {
     while (top > 0) {
       const at = stack[top - 1];
       // The cell's remaining sides, up to the first that leads to a new cell (walked next) or all of them.
-      let d = next[at];
+      let k = next[at];
+      const end = openStart[at + 1];
       let descended = false;
-      while (d < 4) {
-        const to = neighbours[at * 4 + d++];
-        if (to < 0 || boxAt[to] !== 0) continue;
+      while (k < end) {
+        const to = open[k++];
+        if (boxAt[to] !== 0) continue;
         if (discovered[to] === 0) {
           parent[to] = at;
           discovered[to] = low[to] = ++time;
-          next[to] = 0;
+          next[to] = openStart[to];
           splits[to] = 0;
           stack[top++] = to;
           if (remember) reached[this.reachedCount++] = to;
@@ -105,7 +111,7 @@ export class CutCells {
         }
         if (to !== parent[at] && discovered[to] < low[at]) low[at] = discovered[to];
       }
-      next[at] = d;
+      next[at] = k;
       if (descended) continue;
       top--;
       last[at] = time;

@@ -1,7 +1,8 @@
 import { DOWN, LEFT, type Problem, RIGHT, UP } from '../model/problem.js';
+import { type OpenNeighbours, openNeighboursOf } from './open-neighbours.js';
 
 /** A depth-first fill takes the last pushed first: this order goes up, then left, first. */
-const UPWARD_LAST = Int32Array.of(RIGHT, DOWN, LEFT, UP);
+const UPWARD_LAST: readonly number[] = [RIGHT, DOWN, LEFT, UP];
 
 /**
  * Breadth-first walks of the player around the boxes. One instance per search, reused for every
@@ -18,9 +19,10 @@ export class PlayerReach {
   private readonly queue: Int32Array;
   /** Cells a walkToAll is looking for: those marked with its epoch. */
   private readonly wantedEpoch: Uint32Array;
-  /** Open neighbours of each cell, for walkToAll; made on its first call. */
-  private openStart: Int32Array | null = null;
-  private open: Int32Array | null = null;
+  /** Open neighbours of each cell, for the walks whose order does not matter (walkToAll, flood). */
+  private readonly open: OpenNeighbours;
+  /** The same in the order UPWARD_LAST, for floodTopLeft. */
+  private readonly openUpwardLast: OpenNeighbours;
   private readonly oneTarget = new Int32Array(1);
   private epoch = 0;
   /** Smallest cell reached by the last walk: the normalized player position. */
@@ -34,6 +36,8 @@ export class PlayerReach {
     this.visitedEpoch = new Uint32Array(n);
     this.queue = new Int32Array(n);
     this.wantedEpoch = new Uint32Array(n);
+    this.open = openNeighboursOf(problem);
+    this.openUpwardLast = openNeighboursOf(problem, UPWARD_LAST);
   }
 
   reached(cell: number): boolean {
@@ -82,9 +86,7 @@ export class PlayerReach {
    * targets (counted once each) it did not reach: 0 when every one is reachable.
    */
   walkToAll(start: number, targets: Int32Array, count: number): number {
-    if (this.openStart === null) this.buildOpenNeighbours();
-    const openStart = this.openStart as Int32Array;
-    const open = this.open as Int32Array;
+    const { start: openStart, cells: open } = this.open;
     const { boxAt, distance, visitedEpoch, wantedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let missing = 0;
@@ -127,28 +129,6 @@ export class PlayerReach {
   }
 
   /**
-   * The open neighbours of every cell, walls left out, as one list (`open`, cell c's from
-   * openStart[c] to openStart[c + 1]): a walk that needs only distances, not paths in the
-   * direction order of `walk`, then looks at two or three neighbours of a cell instead of four.
-   */
-  private buildOpenNeighbours(): void {
-    const { neighbours, cellCount } = this.problem;
-    const openStart = new Int32Array(cellCount + 1);
-    let total = 0;
-    for (let cell = 0; cell < cellCount; cell++) {
-      openStart[cell] = total;
-      for (let d = 0; d < 4; d++) if (neighbours[cell * 4 + d] >= 0) total++;
-    }
-    openStart[cellCount] = total;
-    const open = new Int32Array(total);
-    for (let cell = 0, k = 0; cell < cellCount; cell++) {
-      for (let d = 0; d < 4; d++) if (neighbours[cell * 4 + d] >= 0) open[k++] = neighbours[cell * 4 + d];
-    }
-    this.openStart = openStart;
-    this.open = open;
-  }
-
-  /**
    * A shortest walk from `start` to `target`: whether there is one, and then `cameFrom` leads back
    * from `target` to `start` (-1 there). The walk stops when it reaches `target`, so it costs what
    * lies nearer `start` than `target`, not the whole area; `distance` and `reached` are partial.
@@ -181,7 +161,7 @@ export class PlayerReach {
    * paths: the cheaper walk that only normalizes the player position of a new position.
    */
   flood(start: number): void {
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { boxAt, visitedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let top = 0;
@@ -189,10 +169,11 @@ export class PlayerReach {
     queue[top++] = start;
     visitedEpoch[start] = epoch;
     while (top > 0) {
-      const base = queue[--top] * 4;
-      for (let d = 0; d < 4; d++) {
-        const to = neighbours[base + d];
-        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+      const at = queue[--top];
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const to = open[k];
+        if (visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
         visitedEpoch[to] = epoch;
         queue[top++] = to;
         if (to < topLeft) topLeft = to;
@@ -244,7 +225,7 @@ export class PlayerReach {
    */
   floodTopLeft(start: number, floor: number, alsoFrom = -1): number {
     if (start === floor) return start;
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.openUpwardLast;
     const { boxAt, visitedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let top = 0;
@@ -257,10 +238,11 @@ export class PlayerReach {
       if (alsoFrom < topLeft) topLeft = alsoFrom;
     }
     while (top > 0) {
-      const base = queue[--top] * 4;
-      for (let k = 0; k < 4; k++) {
-        const to = neighbours[base + UPWARD_LAST[k]];
-        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+      const at = queue[--top];
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const to = open[k];
+        if (visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
         if (to === floor) return to;
         visitedEpoch[to] = epoch;
         queue[top++] = to;
