@@ -19,7 +19,7 @@ export class PlayerReach {
   private readonly queue: Int32Array;
   /** Cells a walkToAll is looking for: those marked with its epoch. */
   private readonly wantedEpoch: Uint32Array;
-  /** Open neighbours of each cell, for the walks whose order does not matter (walkToAll, flood). */
+  /** Open neighbours of each cell, in the directions' order: every walk here steps through them. */
   private readonly open: OpenNeighbours;
   /** The same in the order UPWARD_LAST, for floodTopLeft. */
   private readonly openUpwardLast: OpenNeighbours;
@@ -28,7 +28,7 @@ export class PlayerReach {
   /** Smallest cell reached by the last walk: the normalized player position. */
   topLeft = 0;
 
-  constructor(private readonly problem: Problem) {
+  constructor(problem: Problem) {
     const n = problem.cellCount;
     this.boxAt = new Uint8Array(n);
     this.distance = new Int32Array(n);
@@ -49,7 +49,7 @@ export class PlayerReach {
    * search itself never reads paths, only the solution writer does. Returns the cells reached.
    */
   walk(start: number, withPaths = false): number {
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { boxAt, distance, cameFrom, visitedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let head = 0;
@@ -62,10 +62,10 @@ export class PlayerReach {
     while (head < tail) {
       const at = queue[head++];
       const next = distance[at] + 1;
-      const base = at * 4;
-      for (let d = 0; d < 4; d++) {
-        const to = neighbours[base + d];
-        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const to = open[k];
+        if (visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
         visitedEpoch[to] = epoch;
         distance[to] = next;
         if (withPaths) cameFrom[to] = at;
@@ -134,7 +134,7 @@ export class PlayerReach {
    * lies nearer `start` than `target`, not the whole area; `distance` and `reached` are partial.
    */
   walkTo(start: number, target: number): boolean {
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { boxAt, cameFrom, visitedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let head = 0;
@@ -145,9 +145,10 @@ export class PlayerReach {
     while (head < tail) {
       const at = queue[head++];
       if (at === target) return true;
-      for (let d = 0; d < 4; d++) {
-        const to = neighbours[at * 4 + d];
-        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const to = open[k];
+        if (visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
         visitedEpoch[to] = epoch;
         cameFrom[to] = at;
         queue[tail++] = to;
@@ -191,7 +192,7 @@ export class PlayerReach {
    * the side likely to meet a target soon.
    */
   anyReaches(sources: Int32Array, sourceCount: number, targets: Int32Array, targetCount: number): boolean {
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { boxAt, visitedEpoch, queue } = this;
     const epoch = this.nextEpoch();
     let top = 0;
@@ -203,10 +204,11 @@ export class PlayerReach {
       queue[top++] = source;
     }
     while (top > 0) {
-      const base = queue[--top] * 4;
-      for (let d = 0; d < 4; d++) {
-        const to = neighbours[base + d];
-        if (to < 0 || visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
+      const at = queue[--top];
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const to = open[k];
+        if (visitedEpoch[to] === epoch || boxAt[to] !== 0) continue;
         for (let t = 0; t < targetCount; t++) if (targets[t] === to) return true;
         visitedEpoch[to] = epoch;
         queue[top++] = to;
