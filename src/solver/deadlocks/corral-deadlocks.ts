@@ -1,6 +1,7 @@
 import type { WalkDeadlockTest } from './detector-shapes.js';
 import type { Problem } from '../model/problem.js';
 import { aroundCells } from '../geometry/cell-grid.js';
+import { type OpenNeighbours, openNeighboursOf } from '../geometry/open-neighbours.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { ALIVE, DEAD, EMPTY, GAVE_UP, SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
@@ -75,6 +76,8 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
   readonly order = 'breadth-first';
   /** Cells already put in a corral during the current check. */
   private readonly inspected: Uint32Array;
+  /** The corral's fill and its fence step through each cell's open neighbours. */
+  private readonly open: OpenNeighbours;
   private stamp = 0;
   private readonly stack: Int32Array;
   private readonly corralCells: Int32Array;
@@ -122,6 +125,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     this.fenceMark = new Uint32Array(n);
     this.zoneMark = new Uint32Array(n);
     this.around = aroundCells(problem);
+    this.open = openNeighboursOf(problem);
   }
 
   /**
@@ -160,7 +164,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
 
   /** Examines the corral containing `start`, unless it is not in one or was examined already. */
   private corralAt(start: number, boxAt: Uint8Array, reach: PlayerReach, stamp: number): boolean {
-    const { neighbours } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { inspected, stack, corralCells } = this;
     if (inspected[start] === stamp || boxAt[start] !== 0 || reach.reached(start)) return false;
     let top = 0;
@@ -170,9 +174,10 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     while (top > 0) {
       const at = stack[--top];
       corralCells[size++] = at;
-      for (let d = 0; d < 4; d++) {
-        const next = neighbours[at * 4 + d];
-        if (next < 0 || inspected[next] === stamp || boxAt[next] !== 0 || reach.reached(next)) continue;
+      const end = openStart[at + 1];
+      for (let k = openStart[at]; k < end; k++) {
+        const next = open[k];
+        if (inspected[next] === stamp || boxAt[next] !== 0 || reach.reached(next)) continue;
         inspected[next] = stamp;
         stack[top++] = next;
       }
@@ -191,6 +196,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
   /** Whether the corral on the first `size` cells of corralCells is lost; false when unsure. */
   private examine(boxAt: Uint8Array, reach: PlayerReach, size: number): boolean {
     const { neighbours, goalIndexOfCell } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { fence, fenceMark, corralCells } = this;
     const epoch = ++this.fenceEpoch;
     let boxes = 0;
@@ -198,9 +204,10 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     for (let i = 0; i < size; i++) {
       const cell = corralCells[i];
       if (goalIndexOfCell[cell] >= 0) unfinished = true;
-      for (let d = 0; d < 4; d++) {
-        const next = neighbours[cell * 4 + d];
-        if (next < 0 || boxAt[next] === 0 || fenceMark[next] === epoch) continue;
+      const end = openStart[cell + 1];
+      for (let k = openStart[cell]; k < end; k++) {
+        const next = open[k];
+        if (boxAt[next] === 0 || fenceMark[next] === epoch) continue;
         if (boxes === this.maxBoxes) return false;
         fenceMark[next] = epoch;
         fence[boxes++] = next;

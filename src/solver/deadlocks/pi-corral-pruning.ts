@@ -1,4 +1,5 @@
 import type { PushPruner } from './detector-shapes.js';
+import { type OpenNeighbours, openNeighboursOf } from '../geometry/open-neighbours.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import type { Problem } from '../model/problem.js';
 
@@ -25,6 +26,8 @@ export class PiCorralPruning implements PushPruner {
   /** Boxes whose pushes are allowed, marked with the current epoch. */
   private readonly allowedEpoch: Uint32Array;
   private epoch = 0;
+  /** The corrals' fills step through each cell's open neighbours. */
+  private readonly open: OpenNeighbours;
 
   constructor(
     private readonly problem: Problem,
@@ -35,6 +38,7 @@ export class PiCorralPruning implements PushPruner {
     this.corralBoxes = new Int32Array(problem.cellCount);
     this.bestBoxes = new Int32Array(problem.cellCount);
     this.allowedEpoch = new Uint32Array(problem.cellCount);
+    this.open = openNeighboursOf(problem);
   }
 
   isAllowed(box: number): boolean {
@@ -48,7 +52,8 @@ export class PiCorralPruning implements PushPruner {
    * holding the least cell is chosen.
    */
   restrict(reach: PlayerReach, boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
-    const { cellCount, neighbours, goalIndexOfCell, everyBoxNeedsGoal, everyGoalNeedsBox } = this.problem;
+    const { cellCount, goalIndexOfCell, everyBoxNeedsGoal, everyGoalNeedsBox } = this.problem;
+    const { start: openStart, cells: open } = this.open;
     const { label, stack, corralBoxes, bestBoxes } = this;
     // Each call gives fewer labels than there are cells.
     if (this.labelBase > 0x3fffffff - cellCount) {
@@ -82,9 +87,10 @@ export class PiCorralPruning implements PushPruner {
         } else if (goalIndexOfCell[at] >= 0 && everyGoalNeedsBox) {
           unfinished = true;
         }
-        for (let d = 0; d < 4; d++) {
-          const to = neighbours[at * 4 + d];
-          if (to >= 0 && label[to] <= base && !reach.reached(to)) {
+        const end = openStart[at + 1];
+        for (let k = openStart[at]; k < end; k++) {
+          const to = open[k];
+          if (label[to] <= base && !reach.reached(to)) {
             label[to] = corral;
             stack[top++] = to;
           }
