@@ -27,7 +27,11 @@ const WAITING_BYTES = 12;
 const WAITING_CHUNK = 1 << 14;
 /** The key of a move no longer waiting (keys are finite). */
 const GONE = Number.NEGATIVE_INFINITY;
-/** Per block of waiting moves: its chunk, start, end and moves left. */
+/** A block of waiting moves, BLOCK_FIELDS slots: its chunk of the store, the first entry that may still wait, the end, and the moves left. */
+const BLOCK_CHUNK = 0;
+const BLOCK_START = 1;
+const BLOCK_END = 2;
+const BLOCK_LEFT = 3;
 const BLOCK_FIELDS = 4;
 /** Grown up to its byte limit, the queue leaves this fraction of it (1 / ROOT_SLACK) free. */
 const ROOT_SLACK = 32;
@@ -137,7 +141,12 @@ export class MoveQueues {
   }
 
   get bytes(): number {
-    return this.capacity * RECORD_BYTES + this.rootBytes + this.waitingCapacity * WAITING_BYTES + this.blocks.length * 4;
+    return this.bytesWith(this.capacity, this.waitingCapacity);
+  }
+
+  /** What the queues would take with `capacity` records and `waitingCapacity` entries in the store. */
+  private bytesWith(capacity: number, waitingCapacity: number): number {
+    return capacity * RECORD_BYTES + this.rootBytes + waitingCapacity * WAITING_BYTES + this.blocks.length * 4;
   }
 
   /**
@@ -156,9 +165,8 @@ export class MoveQueues {
     if (needed <= this.capacity && waitingChunk === 0) return true;
     const chunk = this.chunkMask + 1;
     const capacity = Math.max(this.capacity, Math.ceil(needed / chunk) * chunk);
-    const bytes = capacity * RECORD_BYTES + (this.waitingCapacity + waitingChunk) * WAITING_BYTES + this.blocks.length * 4;
     // A thirty-second of the limit stays free for the bucket roots of cells and weights to come.
-    if (Number.isFinite(limitBytes) && bytes > limitBytes - limitBytes / ROOT_SLACK - this.rootBytes) return false;
+    if (Number.isFinite(limitBytes) && this.bytesWith(capacity, this.waitingCapacity + waitingChunk) > limitBytes - limitBytes / ROOT_SLACK) return false;
     while (this.capacity < capacity) this.addChunk();
     if (waitingChunk > 0) this.addWaitingChunk(waitingChunk);
     return true;
@@ -262,18 +270,12 @@ export class MoveQueues {
     if (common < lowest) lowest = common;
     // Taken now: the other weights' buckets may have grown the cell's roots.
     const roots = this.rootsFor(cell, common);
-    const { bestPlace, bestKey, bestMove } = this;
-    if (group <= QUEUED_AHEAD + 1) {
-      // Too few to set aside: all records, and the store's entries are free again.
-      for (let b = 0; b < group; b++) this.meldIntoBucket(roots, common, parent, bestMove[b], bestKey[b]);
-    } else {
-      for (let b = 0; b < QUEUED_AHEAD; b++) {
-        this.meldIntoBucket(roots, common, parent, bestMove[b], bestKey[b]);
-        chunkKeys[bestPlace[b]] = GONE;
-      }
+    const leaving = this.meldBest(roots, common, parent, chunkKeys, group);
+    // Too few to set aside, all went as records, and the store's entries are free again.
+    if (group > leaving) {
       this.waitingUsed = at;
-      const block = this.newBlock(chunk, start, at, group - QUEUED_AHEAD);
-      this.meldIntoBucket(roots, common, parent, -1 - block, bestKey[QUEUED_AHEAD]);
+      const block = this.newBlock(chunk, start, at, group - leaving);
+      this.meldIntoBucket(roots, common, parent, -1 - block, this.bestKey[leaving]);
     }
     this.lowest[cell] = lowest;
     if (this.sizes[cell] === 0) this.joinRing(cell);
@@ -342,30 +344,40 @@ export class MoveQueues {
   }
 
   /**
-   * A stand-in came out on top of `roots[weight]` (already taken off): the best QUEUED_AHEAD of its
-   * block's moves go into the bucket as records, and a new stand-in for the rest, if any.
+   * Of `left` moves of the store (in `chunkKeys`) whose best considerBest holds: the best go into
+   * the bucket `weight` as records and leave the store, all of them when one more would be all a
+   * stand-in held, else QUEUED_AHEAD. Returns how many went; the best of those left is then
+   * bestKey[that many].
    */
-  private release(roots: Int32Array, weight: number, parent: number, block: number): void {
-    const { blocks } = this;
-    const at = block * BLOCK_FIELDS;
-    const chunk = blocks[at];
-    const end = blocks[at + 2];
-    const left = blocks[at + 3];
-    const chunkKeys = this.waitingKeys[chunk];
-    const chunkMoves = this.waitingMoves[chunk];
-    let start = blocks[at + 1];
-    while (chunkKeys[start] === GONE) start++;
-    blocks[at + 1] = start;
-    this.bestCount = 0;
-    for (let i = start; i < end; i++) if (chunkKeys[i] !== GONE) this.considerBest(i, chunkKeys[i], chunkMoves[i]);
+  private meldBest(roots: Int32Array, weight: number, parent: number, chunkKeys: Float64Array, left: number): number {
     const { bestPlace, bestKey, bestMove } = this;
     const leaving = left <= QUEUED_AHEAD + 1 ? left : QUEUED_AHEAD;
     for (let b = 0; b < leaving; b++) {
       this.meldIntoBucket(roots, weight, parent, bestMove[b], bestKey[b]);
       chunkKeys[bestPlace[b]] = GONE;
     }
-    blocks[at + 3] = left - leaving;
-    if (left > leaving) this.meldIntoBucket(roots, weight, parent, -1 - block, bestKey[leaving]);
+    return leaving;
+  }
+
+  /**
+   * A stand-in came out on top of `roots[weight]` (already taken off): the best QUEUED_AHEAD of its
+   * block's moves go into the bucket as records, and a new stand-in for the rest, if any.
+   */
+  private release(roots: Int32Array, weight: number, parent: number, block: number): void {
+    const { blocks } = this;
+    const at = block * BLOCK_FIELDS;
+    const end = blocks[at + BLOCK_END];
+    const left = blocks[at + BLOCK_LEFT];
+    const chunkKeys = this.waitingKeys[blocks[at + BLOCK_CHUNK]];
+    const chunkMoves = this.waitingMoves[blocks[at + BLOCK_CHUNK]];
+    let start = blocks[at + BLOCK_START];
+    while (chunkKeys[start] === GONE) start++;
+    blocks[at + BLOCK_START] = start;
+    this.bestCount = 0;
+    for (let i = start; i < end; i++) if (chunkKeys[i] !== GONE) this.considerBest(i, chunkKeys[i], chunkMoves[i]);
+    const leaving = this.meldBest(roots, weight, parent, chunkKeys, left);
+    blocks[at + BLOCK_LEFT] = left - leaving;
+    if (left > leaving) this.meldIntoBucket(roots, weight, parent, -1 - block, this.bestKey[leaving]);
   }
 
   /** The entries of the chunk the store must add for `entries` more waiting moves, or 0 when its last chunk holds them. */
@@ -391,10 +403,10 @@ export class MoveQueues {
     }
     const block = this.blockCount++;
     const at = block * BLOCK_FIELDS;
-    this.blocks[at] = chunk;
-    this.blocks[at + 1] = start;
-    this.blocks[at + 2] = end;
-    this.blocks[at + 3] = left;
+    this.blocks[at + BLOCK_CHUNK] = chunk;
+    this.blocks[at + BLOCK_START] = start;
+    this.blocks[at + BLOCK_END] = end;
+    this.blocks[at + BLOCK_LEFT] = left;
     return block;
   }
 
