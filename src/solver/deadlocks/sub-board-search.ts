@@ -3,6 +3,7 @@ import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { zobristKeys } from '../model/zobrist.js';
 import { sortCells } from './sort-cells.js';
+import { ALIVE, DEAD, EMPTY, GAVE_UP, type SubBoardVerdict, SubBoardVerdicts } from './sub-board-verdicts.js';
 
 /** What a detector built on a sub-board search decides for it. */
 export interface SubBoardRules {
@@ -52,16 +53,6 @@ export interface SubBoardCounts {
   readonly hits: number;
 }
 
-/** Verdicts, as searched and cached. EMPTY marks a free cache slot. */
-export const EMPTY = 0;
-export const ALIVE = 1;
-export const DEAD = 2;
-export const GAVE_UP = 3;
-export type SubBoardVerdict = typeof ALIVE | typeof DEAD | typeof GAVE_UP;
-const PROBES = 4;
-/** The verdict cache's first size, in slots (it doubles from there as it fills). */
-const FIRST_CACHE_SLOTS = 1 << 10;
-
 /**
  * The small search that the local-search and room detectors share: some boxes are cut out of the
  * board (the caller puts them, sorted by cell, in `child`), every other box is taken off, and
@@ -83,7 +74,6 @@ export class SubBoardSearch implements SubBoardCounts {
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
   private readonly maxBoxes: number;
-  private readonly stride: number;
   // The search's positions: sorted box cells, their count, the normalized player, the order and whether expanded.
   private readonly states: Int32Array;
   private readonly stateSize: Int32Array;
@@ -91,14 +81,8 @@ export class SubBoardSearch implements SubBoardCounts {
   private readonly stateScore: Int32Array;
   private readonly stateDone: Uint8Array;
   private readonly seen: Int32Array;
-  // Verdicts by slot: the box cells (padded with -1), the player, the context, the verdict; and
-  // each slot's hash. They start small and double up to the limits' cacheSlots as they fill, so a
-  // level of a few dozen squares does not zero a megabyte for each detector.
-  private cache: Int32Array;
-  private cacheHash: Uint32Array;
-  private cacheSlots: number;
-  /** The cache slot of the sub-problem last asked of cachedVerdict. */
-  private slot = 0;
+  /** Verdicts by sub-problem: this search's own, unless the caller shares one among searches. */
+  readonly verdicts: SubBoardVerdicts;
   /** Positions the last search stored. */
   stored = 0;
   /** Searches run, deadlocks found, searches cut short and cache hits: for measurement. */
@@ -111,6 +95,7 @@ export class SubBoardSearch implements SubBoardCounts {
     private readonly problem: Problem,
     private readonly dead: Uint8Array,
     private readonly limits: SubBoardLimits,
+    verdicts?: SubBoardVerdicts,
   ) {
     const { cellCount } = problem;
     this.boxKeys = zobristKeys(cellCount, limits.boxSeed);
@@ -119,19 +104,17 @@ export class SubBoardSearch implements SubBoardCounts {
     this.probe = new PlayerReach(problem);
     this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
     this.maxBoxes = limits.maxBoxes;
-    this.stride = limits.maxBoxes + 3;
     this.states = new Int32Array(limits.maxStates * limits.maxBoxes);
     this.stateSize = new Int32Array(limits.maxStates);
     this.statePlayer = new Int32Array(limits.maxStates);
     this.stateScore = new Int32Array(limits.maxStates);
     this.stateDone = new Uint8Array(limits.maxStates);
-    let slots = 4;
-    while (slots < limits.maxStates * 2) slots *= 2;
-    this.seen = new Int32Array(slots);
+    let seenSlots = 4;
+    while (seenSlots < limits.maxStates * 2) seenSlots *= 2;
+    this.seen = new Int32Array(seenSlots);
     this.child = new Int32Array(limits.maxBoxes);
-    this.cacheSlots = Math.min(limits.cacheSlots, FIRST_CACHE_SLOTS);
-    this.cache = new Int32Array(this.cacheSlots * this.stride);
-    this.cacheHash = new Uint32Array(this.cacheSlots);
+    const { maxBoxes, cacheSlots: slots, boxSeed, playerSeed } = limits;
+    this.verdicts = verdicts ?? new SubBoardVerdicts(cellCount, { maxBoxes, slots, boxSeed, playerSeed });
   }
 
   /** The smallest cell of `player`'s area with only the `size` boxes of `child` on the board. */
@@ -151,7 +134,7 @@ export class SubBoardSearch implements SubBoardCounts {
    * as its children are, so that a position it comes back to is known.
    */
   isLost(size: number, player: number, rules: SubBoardRules): boolean {
-    const known = this.cachedVerdict(size, player);
+    const known = this.verdicts.find(this.child, size, player);
     if (known !== EMPTY) {
       this.hits++;
       return known === DEAD;
@@ -161,33 +144,9 @@ export class SubBoardSearch implements SubBoardCounts {
     const verdict = this.search(size, this.normalizedPlayer(size, player), rules, this.limits.maxStates);
     if (verdict === DEAD) this.found++;
     else if (verdict === GAVE_UP) this.gaveUp++;
-    this.cacheVerdict(size, player, verdict);
+    // search() reuses `child`; the sub-problem's cells, sorted, are kept as its state 0.
+    this.verdicts.store(this.states, size, player, -1, verdict);
     return verdict === DEAD;
-  }
-
-  /**
-   * The cached verdict of the boxes of `child` (sorted, `size` of them) with the player on
-   * `player`, or EMPTY; for detectors that run searches of their own (search()) and cache what
-   * they conclude with cacheVerdict(). `context`: what else a verdict depends on for the detector
-   * (a number of its own, -1 for nothing).
-   */
-  cachedVerdict(size: number, player: number, context = -1): number {
-    this.slot = this.cacheSlot(size, player, context);
-    return this.cache[this.slot * this.stride + this.stride - 1];
-  }
-
-  /**
-   * Caches `verdict` for the sub-problem last asked of cachedVerdict (its boxes kept as state 0 by
-   * the searches since), under the same `context`.
-   */
-  cacheVerdict(size: number, player: number, verdict: number, context = -1): void {
-    // search() reuses `child`; the key is written from the sorted sub-problem kept in state 0.
-    const { states, stride, maxBoxes } = this;
-    const at = this.slot * stride;
-    for (let i = 0; i < maxBoxes; i++) this.cache[at + i] = i < size ? states[i] : -1;
-    this.cache[at + maxBoxes] = player;
-    this.cache[at + maxBoxes + 1] = context;
-    this.cache[at + stride - 1] = verdict;
   }
 
   /**
@@ -309,70 +268,6 @@ export class SubBoardSearch implements SubBoardCounts {
     }
   }
 
-  /**
-   * The cache slot of the sub-problem in `child` (sorted, `size` boxes) with the player
-   * `player`: the slot holding it, else a free one, else one to overwrite (emptied).
-   */
-  private cacheSlot(size: number, player: number, context: number): number {
-    const { child } = this;
-    let hash = this.playerKeys[player] ^ Math.imul(context + 1, 0x9e3779b1);
-    for (let i = 0; i < size; i++) hash ^= this.boxKeys[child[i]];
-    hash >>>= 0;
-    for (;;) {
-      const slot = this.findSlot(hash, size, player, context);
-      if (slot >= 0) return slot;
-      if (this.cacheSlots >= this.limits.cacheSlots) break;
-      this.growCache();
-    }
-    const { cache, cacheHash, stride } = this;
-    const first = hash & (this.cacheSlots - 1);
-    cache.fill(0, first * stride, first * stride + stride);
-    cacheHash[first] = hash;
-    return first;
-  }
-
-  /** The slot holding the sub-problem, else a free one among its probes, else -1. */
-  private findSlot(hash: number, size: number, player: number, context: number): number {
-    const { cache, cacheHash, child, stride, maxBoxes } = this;
-    const slots = this.cacheSlots;
-    const first = hash & (slots - 1);
-    for (let probe = 0; probe < PROBES; probe++) {
-      const slot = (first + probe) & (slots - 1);
-      const at = slot * stride;
-      if (cache[at + stride - 1] === EMPTY) {
-        cacheHash[slot] = hash;
-        return slot;
-      }
-      if (cacheHash[slot] !== hash || cache[at + maxBoxes] !== player || cache[at + maxBoxes + 1] !== context) continue;
-      let same = true;
-      for (let i = 0; i < maxBoxes && same; i++) same = cache[at + i] === (i < size ? child[i] : -1);
-      if (same) return slot;
-    }
-    return -1;
-  }
-
-  /** Doubles the verdict cache, moving every verdict to its slot in the larger one (a verdict with no free slot there is dropped). */
-  private growCache(): void {
-    const { stride } = this;
-    const oldCache = this.cache;
-    const oldHash = this.cacheHash;
-    const oldSlots = this.cacheSlots;
-    const slots = oldSlots * 2;
-    this.cacheSlots = slots;
-    this.cache = new Int32Array(slots * stride);
-    this.cacheHash = new Uint32Array(slots);
-    for (let old = 0; old < oldSlots; old++) {
-      if (oldCache[old * stride + stride - 1] === EMPTY) continue;
-      const hash = oldHash[old];
-      for (let probe = 0; probe < PROBES; probe++) {
-        const slot = (hash + probe) & (slots - 1);
-        if (this.cache[slot * stride + stride - 1] !== EMPTY) continue;
-        this.cache.set(oldCache.subarray(old * stride, old * stride + stride), slot * stride);
-        this.cacheHash[slot] = hash;
-        break;
-      }
-    }
-  }
 }
 
 /**
