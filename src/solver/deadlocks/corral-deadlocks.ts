@@ -5,7 +5,7 @@ import { type OpenNeighbours, openNeighboursOf } from '../geometry/open-neighbou
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
-import { ALIVE, DEAD, EMPTY, GAVE_UP, type SubBoardVerdict, SubBoardVerdicts } from './sub-board-verdicts.js';
+import { ALIVE, DEAD, EMPTY, GAVE_UP, sharedVerdicts } from './sub-board-verdicts.js';
 
 /** How large the corral searches may grow. */
 export interface CorralLimits {
@@ -46,36 +46,11 @@ export const OPENING_ONLY_CORRAL_LIMITS: CorralLimits = { maxBoxes: 10, maxState
  */
 export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 64, crowdedBoxes: 6, crowdedStates: 32, homeStates: 2048 };
 
-/**
- * Verdicts kept per level and limits, for all its searches' corral detectors together: the same
- * memory as four detectors' own tables of 2^14 took before they were shared.
- */
+/** Verdicts kept for a level, by all its searches' corral detectors of the same limits together: what four detectors' own tables of 2^14 took. */
 const CACHE_SLOTS = 1 << 16;
 const BOX_SEED = 0x6a09e667;
 const PLAYER_SEED = 0x3c6ef372;
 
-/**
- * The verdict table of a level's corral detectors under `limits`, one for all the searches of a
- * portfolio (by the level's dead squares, which its analysis gives them all): they meet the same
- * fences. Under a budget of 60,000 positions, 26-56% of the corral searches of XSokoban 29,
- * Microban 153, Mas Sasquatch 16, Sasquatch III 23 and GRIGoRusha Special 10 were of a fence and
- * player area another search (or the same one, its verdict since overwritten) had settled.
- */
-const sharedVerdicts = new WeakMap<Uint8Array, Map<CorralLimits, SubBoardVerdicts>>();
-
-function verdictsOf(problem: Problem, dead: Uint8Array, limits: CorralLimits): SubBoardVerdicts {
-  let byLimits = sharedVerdicts.get(dead);
-  if (byLimits === undefined) {
-    byLimits = new Map();
-    sharedVerdicts.set(dead, byLimits);
-  }
-  let verdicts = byLimits.get(limits);
-  if (verdicts === undefined) {
-    verdicts = new SubBoardVerdicts(problem.cellCount, { maxBoxes: limits.maxBoxes, slots: CACHE_SLOTS, boxSeed: BOX_SEED, playerSeed: PLAYER_SEED });
-    byLimits.set(limits, verdicts);
-  }
-  return verdicts;
-}
 /**
  * The second searches of one detector (one search of one level) may make, in all, HOME_TRIAL
  * searches' worth of positions (homeStates each) and HOME_YIELD more for each deadlock they found:
@@ -120,8 +95,6 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
   /** Which search runs: for the corral's zone cleared, or for the fence all home (the second search). */
   private untilHome = false;
   private readonly search: SubBoardSearch;
-  /** Verdicts by fence, player area and corral, shared with the level's other corral detectors of the same limits. */
-  private readonly verdicts: SubBoardVerdicts;
   private readonly maxBoxes: number;
   /** The eight cells around each cell, -1 for walls (aroundCells). */
   private readonly around: Int32Array;
@@ -144,13 +117,8 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     const { maxBoxes } = limits;
     this.maxBoxes = maxBoxes;
     this.fence = new Int32Array(maxBoxes);
-    this.verdicts = verdictsOf(problem, dead, limits);
-    this.search = new SubBoardSearch(
-      problem,
-      dead,
-      { maxBoxes, maxStates: Math.max(limits.maxStates, limits.homeStates), cacheSlots: CACHE_SLOTS, boxSeed: BOX_SEED, playerSeed: PLAYER_SEED },
-      this.verdicts,
-    );
+    const subBoard = { maxBoxes, maxStates: Math.max(limits.maxStates, limits.homeStates), cacheSlots: CACHE_SLOTS, boxSeed: BOX_SEED, playerSeed: PLAYER_SEED };
+    this.search = new SubBoardSearch(problem, dead, subBoard, sharedVerdicts(problem, dead, limits, { ...subBoard, slots: CACHE_SLOTS }));
     this.inspected = new Uint32Array(n);
     this.stack = new Int32Array(n);
     this.corralCells = new Int32Array(n);
@@ -260,26 +228,16 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
       }
     }
     sortCells(fence, boxes);
-    const { search, verdicts } = this;
+    const { search } = this;
+    const player = reach.topLeft;
+    // Copied by hand, not through a view: this runs for most children of most positions.
+    for (let i = 0; i < boxes; i++) search.child[i] = fence[i];
     // The corral, named by its smallest square, is part of the key: one fence can close two.
     let corralKey = corralCells[0];
     for (let i = 1; i < size; i++) if (corralCells[i] < corralKey) corralKey = corralCells[i];
-    // First by the player's area on the real board (its smallest square), which costs nothing.
-    const shown = reach.topLeft;
-    const known = verdicts.find(fence, boxes, shown, corralKey);
+    const known = search.verdictOf(boxes, player, corralKey);
     if (known !== EMPTY) return known === DEAD;
-    // Then by its area with the fence alone on the board, which is all the search reads: the
-    // boxes elsewhere split the real area in ways that do not matter here.
-    // Copied by hand, not through a view: this runs for most children of most positions.
-    for (let i = 0; i < boxes; i++) search.child[i] = fence[i];
-    const player = search.normalizedPlayer(boxes, shown);
-    if (player !== shown) {
-      const settled = verdicts.find(fence, boxes, player, corralKey);
-      if (settled !== EMPTY) {
-        verdicts.store(fence, boxes, shown, corralKey, settled as SubBoardVerdict);
-        return settled === DEAD;
-      }
-    }
+    const start = search.searchStart;
     const zone = ++this.zoneEpoch;
     for (let i = 0; i < size; i++) {
       const cell = corralCells[i];
@@ -287,16 +245,15 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
       for (let k = cell * 8; k < cell * 8 + 8; k++) if (this.around[k] >= 0) this.zoneMark[this.around[k]] = zone;
     }
     this.searches++;
-    // The search starts from the smallest square of the player's area on the cut-out board, as its children are named.
     this.untilHome = false;
     const crowded = this.offGoalInZone(boxes, zone) >= limits.crowdedBoxes;
-    let verdict = search.search(boxes, player, this, crowded ? limits.crowdedStates : limits.maxStates);
+    let verdict = search.search(boxes, start, this, crowded ? limits.crowdedStates : limits.maxStates);
     // The fence can open the corral, but can its boxes (alone on the board, so with more room than
     // in the position) ever all stand on goals at once? If not, the position is lost all the same.
     if (verdict === ALIVE && limits.homeStates > 0 && this.someOffGoal(boxes) && this.homeSpent < (HOME_TRIAL + HOME_YIELD * this.foundHome) * limits.homeStates) {
       this.untilHome = true;
       for (let i = 0; i < boxes; i++) search.child[i] = fence[i];
-      verdict = search.search(boxes, player, this, limits.homeStates);
+      verdict = search.search(boxes, start, this, limits.homeStates);
       this.homeSpent += search.stored;
       this.homeSearches++;
       if (verdict === DEAD) this.foundHome++;
@@ -304,8 +261,7 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     }
     if (verdict === DEAD) this.found++;
     if (verdict === GAVE_UP) this.gaveUp++;
-    verdicts.store(fence, boxes, player, corralKey, verdict);
-    if (player !== shown) verdicts.store(fence, boxes, shown, corralKey, verdict);
+    search.keepVerdict(boxes, player, corralKey, verdict);
     return verdict === DEAD;
   }
 

@@ -4,6 +4,7 @@ import { aroundCells, cellGrid } from '../geometry/cell-grid.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { type SubBoardCounts, SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
+import { sharedVerdicts } from './sub-board-verdicts.js';
 
 /** How the local sub-problems are cut out and how far their searches may go. */
 export interface LocalSearchLimits {
@@ -30,7 +31,8 @@ export interface LocalSearchLimits {
  */
 export const DEFAULT_LOCAL_SEARCH_LIMITS: LocalSearchLimits = { radius: 2, maxBoxes: 5, dropRadius: 2, maxStates: 128 };
 
-const CACHE_SLOTS = 1 << 15;
+/** Verdicts kept for a level, by all its searches' local-search detectors together: what four detectors' own tables of 2^15 took. */
+const CACHE_SLOTS = 1 << 17;
 
 /**
  * Local deadlock search with a learned pattern cache. After a push, the pushed box and the boxes
@@ -76,13 +78,8 @@ export class LocalSearchDeadlocks implements WalkDeadlockTest, SubBoardRules {
     for (let cell = 0; cell < cellCount; cell++) {
       for (let d = 0; d < 4; d++) if (problem.neighbours[cell * 4 + d] < 0) this.againstWall[cell] = 1;
     }
-    this.search = new SubBoardSearch(problem, dead, {
-      maxBoxes: limits.maxBoxes,
-      maxStates: limits.maxStates,
-      cacheSlots: CACHE_SLOTS,
-      boxSeed: 0x51ed2701,
-      playerSeed: 0x2c1b3c6d,
-    });
+    const subBoard = { maxBoxes: limits.maxBoxes, maxStates: limits.maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x51ed2701, playerSeed: 0x2c1b3c6d };
+    this.search = new SubBoardSearch(problem, dead, subBoard, sharedVerdicts(problem, dead, limits, { ...subBoard, slots: CACHE_SLOTS }));
     const side = 2 * limits.radius + 1;
     this.picked = new Int32Array(side * side);
     this.pickedDistance = new Int32Array(side * side);
@@ -111,8 +108,7 @@ export class LocalSearchDeadlocks implements WalkDeadlockTest, SubBoardRules {
     if (!offGoal) return false;
     this.centerRow = this.row[movedTo];
     this.centerCol = this.col[movedTo];
-    // Keyed by the player's area among these boxes alone, normalized to its smallest cell.
-    return this.search.isLost(size, this.search.normalizedPlayer(size, player), this);
+    return this.search.isLost(size, player, this);
   }
 
   prepare(): void {}

@@ -4,6 +4,7 @@ import { findRooms } from '../fess/room-connectivity.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { type SubBoardCounts, SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
+import { sharedVerdicts } from './sub-board-verdicts.js';
 
 /** How large a room's sub-problem may be and how far its search may go. */
 export interface RoomSearchLimits {
@@ -21,7 +22,8 @@ export interface RoomSearchLimits {
  */
 export const DEFAULT_ROOM_SEARCH_LIMITS: RoomSearchLimits = { maxBoxes: 6, maxStates: 256 };
 
-const CACHE_SLOTS = 1 << 14;
+/** Verdicts kept for a level, by all its searches' room detectors together: what four detectors' own tables of 2^14 took. */
+const CACHE_SLOTS = 1 << 16;
 /** Steps to a room's way out beyond this count as this in the search's order. */
 const MAX_EXIT_STEPS = 63;
 
@@ -131,13 +133,8 @@ export class RoomDeadlocks implements WalkDeadlockTest, SubBoardRules {
       // A room with no way out (the whole level): its boxes are ordered alike.
       for (const cell of lists[room]) if (this.exitSteps[cell] < 0) this.exitSteps[cell] = 0;
     }
-    this.search = new SubBoardSearch(problem, dead, {
-      maxBoxes: limits.maxBoxes,
-      maxStates: limits.maxStates,
-      cacheSlots: CACHE_SLOTS,
-      boxSeed: 0x3a9d51c7,
-      playerSeed: 0x7e2f08b3,
-    });
+    const subBoard = { maxBoxes: limits.maxBoxes, maxStates: limits.maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x3a9d51c7, playerSeed: 0x7e2f08b3 };
+    this.search = new SubBoardSearch(problem, dead, subBoard, sharedVerdicts(problem, dead, limits, { ...subBoard, slots: CACHE_SLOTS }));
   }
 
   /** Sub-searches run, deadlocks found, searches cut short and cache hits: for measurement. */
@@ -175,10 +172,6 @@ export class RoomDeadlocks implements WalkDeadlockTest, SubBoardRules {
     if (!offGoal || size < 2) return false;
     sortCells(child, size);
     this.room = room;
-    // The key takes the player's square as given, the smallest of its area on the real board:
-    // on the cut-out board that square lies in one area, the same for every position with these
-    // boxes, so the key names one sub-problem; a second flood to normalize it further would cost
-    // more per call than the few searches it saves.
     return this.search.isLost(size, player, this);
   }
 

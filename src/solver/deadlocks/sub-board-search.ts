@@ -81,8 +81,10 @@ export class SubBoardSearch implements SubBoardCounts {
   private readonly stateScore: Int32Array;
   private readonly stateDone: Uint8Array;
   private readonly seen: Int32Array;
-  /** Verdicts by sub-problem: this search's own, unless the caller shares one among searches. */
-  readonly verdicts: SubBoardVerdicts;
+  /** Verdicts by sub-problem: this search's own, unless the caller shares one among searches (sharedVerdicts). */
+  private readonly verdicts: SubBoardVerdicts;
+  /** Where to search the sub-problem that verdictOf last found no verdict for. */
+  searchStart = -1;
   /** Positions the last search stored. */
   stored = 0;
   /** Searches run, deadlocks found, searches cut short and cache hits: for measurement. */
@@ -127,26 +129,53 @@ export class SubBoardSearch implements SubBoardCounts {
   }
 
   /**
-   * Whether the boxes of `child` (sorted, `size` of them) with the player on `player` are lost,
-   * from the cache or a search. The cache key takes `player` as given: a square that names one
-   * area of the cut-out board for every position with these boxes (the caller's normalized one,
-   * or the smallest of its area on the real board); the search starts from the normalized square,
-   * as its children are, so that a position it comes back to is known.
+   * Whether the boxes of `child` (sorted, `size` of them), the player in the area of `player` on
+   * the real board, are lost: from the verdicts (verdictOf) or a search.
    */
   isLost(size: number, player: number, rules: SubBoardRules): boolean {
-    const known = this.verdicts.find(this.child, size, player);
+    const known = this.verdictOf(size, player);
     if (known !== EMPTY) {
       this.hits++;
       return known === DEAD;
     }
     rules.prepare();
     this.searches++;
-    const verdict = this.search(size, this.normalizedPlayer(size, player), rules, this.limits.maxStates);
+    const verdict = this.search(size, this.searchStart, rules, this.limits.maxStates);
     if (verdict === DEAD) this.found++;
     else if (verdict === GAVE_UP) this.gaveUp++;
-    // search() reuses `child`; the sub-problem's cells, sorted, are kept as its state 0.
-    this.verdicts.store(this.states, size, player, -1, verdict);
+    this.keepVerdict(size, player, -1, verdict);
     return verdict === DEAD;
+  }
+
+  /**
+   * The verdict kept for the boxes of `child` (sorted, `size` of them) with the player in the
+   * area of `player` (any square of it that names it for every position with these boxes: the
+   * smallest of its area on the real board, which walked positions give for nothing), under a
+   * `context` of the detector's own (-1 for none); EMPTY when there is none, and then
+   * `searchStart` is where to search it from. Looked up first by `player`, then by the smallest
+   * square of its area with these boxes alone on the board, which is all a search reads: the
+   * other boxes split the real area in ways that do not matter to it.
+   */
+  verdictOf(size: number, player: number, context = -1): number {
+    const { verdicts, child } = this;
+    const known = verdicts.find(child, size, player, context);
+    if (known !== EMPTY) return known;
+    const start = this.normalizedPlayer(size, player);
+    // The search starts where its children are named, so a position it comes back to is known.
+    this.searchStart = start;
+    if (start === player) return EMPTY;
+    const settled = verdicts.find(child, size, start, context);
+    if (settled !== EMPTY) verdicts.store(child, size, player, context, settled as SubBoardVerdict);
+    return settled;
+  }
+
+  /**
+   * Keeps the verdict of the sub-problem last asked of verdictOf, searched since (search() keeps
+   * its sorted cells as state 0), under both squares it was asked by.
+   */
+  keepVerdict(size: number, player: number, context: number, verdict: SubBoardVerdict): void {
+    this.verdicts.store(this.states, size, this.searchStart, context, verdict);
+    if (this.searchStart !== player) this.verdicts.store(this.states, size, player, context, verdict);
   }
 
   /**
@@ -267,7 +296,6 @@ export class SubBoardSearch implements SubBoardCounts {
       slot = (slot + 1) & mask;
     }
   }
-
 }
 
 /**

@@ -40,6 +40,20 @@ describe('corral deadlocks', () => {
     expect(solveByExhaustion(fenced, 'all-goals').fewestMoves).toBeNull();
   });
 
+  it("settles a fence once for all the searches of a level: a second detector takes the first one's verdict", () => {
+    const fenced = board('#######', '#  ####', '#  $ ##', '# @ $##', '#..   #', '#######');
+    const problem = buildProblem(fenced, 'all-goals');
+    const { dead } = analyzeLevel(problem);
+    const reach = new PlayerReach(problem);
+    for (const cell of problem.initialBoxes) reach.boxAt[cell] = 1;
+    reach.walk(problem.initialPlayer);
+    const first = new CorralDeadlocks(problem, dead);
+    const second = new CorralDeadlocks(problem, dead);
+    expect(first.isDeadlockAfterWalk(reach.boxAt, reach)).toBe(true);
+    expect(second.isDeadlockAfterWalk(reach.boxAt, reach)).toBe(true);
+    expect([first.searches, second.searches]).toEqual([1, 0]);
+  });
+
   it('a corral the player can open by pushing a fence box aside is no deadlock', () => {
     const openable = board('#######', '#  .  #', '# $#$ #', '#  @ .#', '#######');
     expect(verdicts(openable).corral).toBe(false);
