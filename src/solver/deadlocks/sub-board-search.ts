@@ -242,6 +242,11 @@ export class SubBoardSearch implements SubBoardCounts {
           if (walksChild) {
             probe.flood(box);
             childPlayer = probe.topLeft;
+          } else if (kept && !walker.reached(to) && onlyAreaBeside(box, d, neighbours, boxAt, walker)) {
+            // Pushed where the player could not go (into a corral, most often): the player's area
+            // stays whole and gains the square the box left, and nothing more when that square's
+            // other sides are walls, boxes or the area itself; its smallest square needs no fill.
+            childPlayer = box < walker.topLeft ? box : walker.topLeft;
           } else childPlayer = probe.floodTopLeft(box, firstFree(childAt));
           const score = rules.score(child, childSize);
           const wins = rules.wins(child, childSize, score, probe);
@@ -296,6 +301,18 @@ export class SubBoardSearch implements SubBoardCounts {
       slot = (slot + 1) & mask;
     }
   }
+}
+
+/**
+ * Whether the two sides of `box` across the push in direction `d` are each a wall, a box, or a
+ * square of the player's area that `walker` last filled: then the square the box leaves joins
+ * that area and no other.
+ */
+function onlyAreaBeside(box: number, d: number, neighbours: Int32Array, boxAt: Uint8Array, walker: PlayerReach): boolean {
+  const one = neighbours[box * 4 + (d ^ 2)];
+  if (one >= 0 && boxAt[one] === 0 && !walker.reached(one)) return false;
+  const other = neighbours[box * 4 + (d ^ 3)];
+  return other < 0 || boxAt[other] !== 0 || walker.reached(other);
 }
 
 /**
