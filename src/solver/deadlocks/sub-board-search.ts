@@ -246,7 +246,7 @@ export class SubBoardSearch implements SubBoardCounts {
             // Pushed where the player could not go (into a corral, most often): the player's area
             // stays whole and gains the square the box left, and nothing more when that square's
             // other sides are walls, boxes or the area itself; its smallest square needs no fill.
-            childPlayer = box < walker.topLeft ? box : walker.topLeft;
+            childPlayer = Math.min(box, walker.topLeft);
           } else childPlayer = probe.floodTopLeft(box, firstFree(childAt));
           const score = rules.score(child, childSize);
           const wins = rules.wins(child, childSize, score, probe);
