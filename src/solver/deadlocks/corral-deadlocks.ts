@@ -5,7 +5,7 @@ import { type OpenNeighbours, openNeighboursOf } from '../geometry/open-neighbou
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
-import { ALIVE, DEAD, EMPTY, GAVE_UP, sharedVerdicts } from './sub-board-verdicts.js';
+import { ALIVE, DEAD, EMPTY, GAVE_UP } from './sub-board-verdicts.js';
 
 /** How large the corral searches may grow. */
 export interface CorralLimits {
@@ -48,8 +48,6 @@ export const DEFAULT_CORRAL_LIMITS: CorralLimits = { maxBoxes: 12, maxStates: 64
 
 /** Verdicts kept for a level, by all its searches' corral detectors of the same limits together: what four detectors' own tables of 2^14 took. */
 const CACHE_SLOTS = 1 << 16;
-const BOX_SEED = 0x6a09e667;
-const PLAYER_SEED = 0x3c6ef372;
 
 /**
  * The second searches of one detector (one search of one level) may make, in all, HOME_TRIAL
@@ -117,8 +115,8 @@ export class CorralDeadlocks implements WalkDeadlockTest, SubBoardRules {
     const { maxBoxes } = limits;
     this.maxBoxes = maxBoxes;
     this.fence = new Int32Array(maxBoxes);
-    const subBoard = { maxBoxes, maxStates: Math.max(limits.maxStates, limits.homeStates), cacheSlots: CACHE_SLOTS, boxSeed: BOX_SEED, playerSeed: PLAYER_SEED };
-    this.search = new SubBoardSearch(problem, dead, subBoard, sharedVerdicts(problem, dead, limits, { ...subBoard, slots: CACHE_SLOTS }));
+    const maxStates = Math.max(limits.maxStates, limits.homeStates);
+    this.search = new SubBoardSearch(problem, dead, { maxBoxes, maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x6a09e667, playerSeed: 0x3c6ef372 }, limits);
     this.inspected = new Uint32Array(n);
     this.stack = new Int32Array(n);
     this.corralCells = new Int32Array(n);

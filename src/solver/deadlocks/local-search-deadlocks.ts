@@ -4,7 +4,6 @@ import { aroundCells, cellGrid } from '../geometry/cell-grid.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { type SubBoardCounts, SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
-import { sharedVerdicts } from './sub-board-verdicts.js';
 
 /** How the local sub-problems are cut out and how far their searches may go. */
 export interface LocalSearchLimits {
@@ -78,8 +77,8 @@ export class LocalSearchDeadlocks implements WalkDeadlockTest, SubBoardRules {
     for (let cell = 0; cell < cellCount; cell++) {
       for (let d = 0; d < 4; d++) if (problem.neighbours[cell * 4 + d] < 0) this.againstWall[cell] = 1;
     }
-    const subBoard = { maxBoxes: limits.maxBoxes, maxStates: limits.maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x51ed2701, playerSeed: 0x2c1b3c6d };
-    this.search = new SubBoardSearch(problem, dead, subBoard, sharedVerdicts(problem, dead, limits, { ...subBoard, slots: CACHE_SLOTS }));
+    const { maxBoxes, maxStates } = limits;
+    this.search = new SubBoardSearch(problem, dead, { maxBoxes, maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x51ed2701, playerSeed: 0x2c1b3c6d }, limits);
     const side = 2 * limits.radius + 1;
     this.picked = new Int32Array(side * side);
     this.pickedDistance = new Int32Array(side * side);

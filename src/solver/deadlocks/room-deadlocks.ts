@@ -4,7 +4,6 @@ import { findRooms } from '../fess/room-connectivity.js';
 import type { PlayerReach } from '../geometry/reachability.js';
 import { sortCells } from './sort-cells.js';
 import { type SubBoardCounts, SubBoardSearch, type SubBoardRules } from './sub-board-search.js';
-import { sharedVerdicts } from './sub-board-verdicts.js';
 
 /** How large a room's sub-problem may be and how far its search may go. */
 export interface RoomSearchLimits {
@@ -133,8 +132,8 @@ export class RoomDeadlocks implements WalkDeadlockTest, SubBoardRules {
       // A room with no way out (the whole level): its boxes are ordered alike.
       for (const cell of lists[room]) if (this.exitSteps[cell] < 0) this.exitSteps[cell] = 0;
     }
-    const subBoard = { maxBoxes: limits.maxBoxes, maxStates: limits.maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x3a9d51c7, playerSeed: 0x7e2f08b3 };
-    this.search = new SubBoardSearch(problem, dead, subBoard, sharedVerdicts(problem, dead, limits, { ...subBoard, slots: CACHE_SLOTS }));
+    const { maxBoxes, maxStates } = limits;
+    this.search = new SubBoardSearch(problem, dead, { maxBoxes, maxStates, cacheSlots: CACHE_SLOTS, boxSeed: 0x3a9d51c7, playerSeed: 0x7e2f08b3 }, limits);
   }
 
   /** Sub-searches run, deadlocks found, searches cut short and cache hits: for measurement. */

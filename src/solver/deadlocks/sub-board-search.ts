@@ -3,7 +3,7 @@ import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
 import { zobristKeys } from '../model/zobrist.js';
 import { sortCells } from './sort-cells.js';
-import { ALIVE, DEAD, EMPTY, GAVE_UP, type SubBoardVerdict, SubBoardVerdicts } from './sub-board-verdicts.js';
+import { ALIVE, DEAD, EMPTY, GAVE_UP, type SubBoardVerdict, SubBoardVerdicts, sharedVerdicts } from './sub-board-verdicts.js';
 
 /** What a detector built on a sub-board search decides for it. */
 export interface SubBoardRules {
@@ -81,7 +81,7 @@ export class SubBoardSearch implements SubBoardCounts {
   private readonly stateScore: Int32Array;
   private readonly stateDone: Uint8Array;
   private readonly seen: Int32Array;
-  /** Verdicts by sub-problem: this search's own, unless the caller shares one among searches (sharedVerdicts). */
+  /** Verdicts by sub-problem: this search's own, or the level's table shared by the detectors given the same `sharedBy`. */
   private readonly verdicts: SubBoardVerdicts;
   /** Where to search the sub-problem that verdictOf last found no verdict for. */
   searchStart = -1;
@@ -97,7 +97,8 @@ export class SubBoardSearch implements SubBoardCounts {
     private readonly problem: Problem,
     private readonly dead: Uint8Array,
     private readonly limits: SubBoardLimits,
-    verdicts?: SubBoardVerdicts,
+    /** The detector's limits object: the searches of a level that give the same one share their verdicts (sharedVerdicts). */
+    sharedBy?: object,
   ) {
     const { cellCount } = problem;
     this.boxKeys = zobristKeys(cellCount, limits.boxSeed);
@@ -116,7 +117,8 @@ export class SubBoardSearch implements SubBoardCounts {
     this.seen = new Int32Array(seenSlots);
     this.child = new Int32Array(limits.maxBoxes);
     const { maxBoxes, cacheSlots: slots, boxSeed, playerSeed } = limits;
-    this.verdicts = verdicts ?? new SubBoardVerdicts(cellCount, { maxBoxes, slots, boxSeed, playerSeed });
+    const tableLimits = { maxBoxes, slots, boxSeed, playerSeed };
+    this.verdicts = sharedBy === undefined ? new SubBoardVerdicts(cellCount, tableLimits) : sharedVerdicts(problem, dead, sharedBy, tableLimits);
   }
 
   /** The smallest cell of `player`'s area with only the `size` boxes of `child` on the board. */
