@@ -1,6 +1,7 @@
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
+import { type SquareRing, squareRingOf, staysJoinedWithout } from '../geometry/square-ring.js';
 import { zobristKeys } from '../model/zobrist.js';
 import { sortCells } from './sort-cells.js';
 import { ALIVE, DEAD, EMPTY, GAVE_UP, type SubBoardVerdict, SubBoardVerdicts, sharedVerdicts } from './sub-board-verdicts.js';
@@ -71,6 +72,8 @@ export class SubBoardSearch implements SubBoardCounts {
   readonly walker: PlayerReach;
   private readonly probe: PlayerReach;
   private readonly freeze: FreezeDeadlocks;
+  /** The squares round each cell, for the local test of a child's area (areaGainsOnlyTheBoxSquare). */
+  private readonly ring: SquareRing;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
   private readonly maxBoxes: number;
@@ -106,6 +109,7 @@ export class SubBoardSearch implements SubBoardCounts {
     this.walker = new PlayerReach(problem);
     this.probe = new PlayerReach(problem);
     this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
+    this.ring = squareRingOf(problem);
     this.maxBoxes = limits.maxBoxes;
     this.states = new Int32Array(limits.maxStates * limits.maxBoxes);
     this.stateSize = new Int32Array(limits.maxStates);
@@ -244,10 +248,9 @@ export class SubBoardSearch implements SubBoardCounts {
           if (walksChild) {
             probe.flood(box);
             childPlayer = probe.topLeft;
-          } else if (kept && !walker.reached(to) && onlyAreaBeside(box, d, neighbours, boxAt, walker)) {
-            // Pushed where the player could not go (into a corral, most often): the player's area
-            // stays whole and gains the square the box left, and nothing more when that square's
-            // other sides are walls, boxes or the area itself; its smallest square needs no fill.
+          } else if (this.areaGainsOnlyTheBoxSquare(box, d, to, kept, childAt)) {
+            // The child's area is the parent's with the square the box left, less the one it went
+            // to: its smallest square needs no fill.
             childPlayer = Math.min(box, walker.topLeft);
           } else childPlayer = probe.floodTopLeft(box, firstFree(childAt));
           const score = rules.score(child, childSize);
@@ -278,6 +281,26 @@ export class SubBoardSearch implements SubBoardCounts {
     }
     this.stored = count;
     return verdict;
+  }
+
+  /**
+   * Whether the child of the push of the box on `box` in direction `d` to `to` (`childAt`, its
+   * board) has for its player's area the area `walker` last filled, with `box` and without `to`,
+   * and whether `to` is not that area's smallest square: then the child's smallest square is known
+   * without a fill. The square the box leaves joins that area and no other when its other two
+   * sides are walls, boxes or the area (onlyAreaBeside). Then:
+   * - pushed where the player could not go (into a corral, most often), and kept: the area stays whole;
+   * - pushed within the area and let go: `to` stays free and in it;
+   * - pushed within the area and kept: the area stays whole when the free squares beside `to`
+   *   still meet round it (staysJoinedWithout), and loses `to` alone.
+   * A box let go where the area did not reach opens what lies beyond `to`: that takes a fill.
+   */
+  private areaGainsOnlyTheBoxSquare(box: number, d: number, to: number, kept: boolean, childAt: Uint8Array): boolean {
+    const { walker } = this;
+    if (!onlyAreaBeside(box, d, this.problem.neighbours, walker.boxAt, walker)) return false;
+    if (!walker.reached(to)) return kept;
+    if (!kept) return true;
+    return to !== walker.topLeft && staysJoinedWithout(this.ring, to, childAt);
   }
 
   /** Adds a stored position to the seen set; false when it was there already. */

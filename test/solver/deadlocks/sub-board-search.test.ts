@@ -5,8 +5,11 @@ import { buildProblem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
 import { drawBoard, randomBoard, seededRandom } from '../random-boards.js';
 
-/** Every box on a goal wins; boxes stay; the order is the boxes' summed distance to the goals. */
-function rulesOf(goalIndexOfCell: Int32Array, nearest: ArrayLike<number>, readsChildWalk: boolean): SubBoardRules {
+/**
+ * Every box on a goal wins; the order is the boxes' summed distance to the goals. Boxes stay, or
+ * with `letsGo`, a box pushed onto a cell of odd number leaves the board.
+ */
+function rulesOf(goalIndexOfCell: Int32Array, nearest: ArrayLike<number>, readsChildWalk: boolean, letsGo = false): SubBoardRules {
   return {
     order: 'best-first',
     readsChildWalk,
@@ -20,14 +23,19 @@ function rulesOf(goalIndexOfCell: Int32Array, nearest: ArrayLike<number>, readsC
       for (let i = 0; i < size; i++) if (goalIndexOfCell[cells[i]] < 0) return false;
       return true;
     },
-    keeps: () => true,
+    keeps: (to) => !letsGo || to % 2 === 0,
   };
 }
 
 describe('the sub-board search', () => {
-  it('gives the same verdict and stores the same positions whether or not its rules read the child walk', () => {
+  it.each([
+    ['boxes that stay', false],
+    ['boxes let go', true],
+  ])('gives the same verdict and stores the same positions whether or not its rules read the child walk (%s)', (_rule, letsGo) => {
     // Rules that do not read it let the search find each child's player square by a fill that
-    // stops at the board's first free square instead of a full walk: the square must be the same.
+    // stops at the board's first free square instead of a full walk, or with no fill where the
+    // child's area is the parent's with the box's old square and without its new one (a box
+    // pushed within the area, round which the area stays joined, or let go): the square must be the same.
     const random = seededRandom(17);
     let compared = 0;
     let lost = 0;
@@ -44,7 +52,7 @@ describe('the sub-board search', () => {
         const sorted = Array.from(problem.initialBoxes).sort((a, b) => a - b);
         search.child.set(sorted);
         const player = search.normalizedPlayer(sorted.length, problem.initialPlayer);
-        const verdict = search.search(sorted.length, player, rulesOf(problem.goalIndexOfCell, distances.nearest, readsChildWalk), limits.maxStates);
+        const verdict = search.search(sorted.length, player, rulesOf(problem.goalIndexOfCell, distances.nearest, readsChildWalk, letsGo), limits.maxStates);
         return [verdict, search.stored];
       };
       const walker = new PlayerReach(problem);
