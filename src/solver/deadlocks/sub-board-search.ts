@@ -1,7 +1,7 @@
 import { FreezeDeadlocks } from './freeze-deadlocks.js';
 import type { Problem } from '../model/problem.js';
 import { PlayerReach } from '../geometry/reachability.js';
-import { type SquareRing, squareRingOf, staysJoinedWithout } from '../geometry/square-ring.js';
+import { opensOnlyOntoArea, staysJoinedWithout } from '../geometry/push-area.js';
 import { zobristKeys } from '../model/zobrist.js';
 import { sortCells } from './sort-cells.js';
 import { ALIVE, DEAD, EMPTY, GAVE_UP, type SubBoardVerdict, SubBoardVerdicts, sharedVerdicts } from './sub-board-verdicts.js';
@@ -72,8 +72,6 @@ export class SubBoardSearch implements SubBoardCounts {
   readonly walker: PlayerReach;
   private readonly probe: PlayerReach;
   private readonly freeze: FreezeDeadlocks;
-  /** The squares round each cell, for the local test of a child's area (areaGainsOnlyTheBoxSquare). */
-  private readonly ring: SquareRing;
   private readonly boxKeys: Uint32Array;
   private readonly playerKeys: Uint32Array;
   private readonly maxBoxes: number;
@@ -109,7 +107,6 @@ export class SubBoardSearch implements SubBoardCounts {
     this.walker = new PlayerReach(problem);
     this.probe = new PlayerReach(problem);
     this.freeze = new FreezeDeadlocks(problem, dead, this.walker.boxAt);
-    this.ring = squareRingOf(problem);
     this.maxBoxes = limits.maxBoxes;
     this.states = new Int32Array(limits.maxStates * limits.maxBoxes);
     this.stateSize = new Int32Array(limits.maxStates);
@@ -288,7 +285,7 @@ export class SubBoardSearch implements SubBoardCounts {
    * board) has for its player's area the area `walker` last filled, with `box` and without `to`,
    * and whether `to` is not that area's smallest square: then the child's smallest square is known
    * without a fill. The square the box leaves joins that area and no other when its other two
-   * sides are walls, boxes or the area (onlyAreaBeside). Then:
+   * sides are walls, boxes or the area (opensOnlyOntoArea). Then:
    * - pushed where the player could not go (into a corral, most often), and kept: the area stays whole;
    * - pushed within the area and let go: `to` stays free and in it;
    * - pushed within the area and kept: the area stays whole when the free squares beside `to`
@@ -297,10 +294,11 @@ export class SubBoardSearch implements SubBoardCounts {
    */
   private areaGainsOnlyTheBoxSquare(box: number, d: number, to: number, kept: boolean, childAt: Uint8Array): boolean {
     const { walker } = this;
-    if (!onlyAreaBeside(box, d, this.problem.neighbours, walker.boxAt, walker)) return false;
+    const { neighbours } = this.problem;
+    if (!opensOnlyOntoArea(neighbours, walker.boxAt, walker, box, d)) return false;
     if (!walker.reached(to)) return kept;
     if (!kept) return true;
-    return to !== walker.topLeft && staysJoinedWithout(this.ring, to, childAt);
+    return to !== walker.topLeft && staysJoinedWithout(neighbours, childAt, to);
   }
 
   /** Adds a stored position to the seen set; false when it was there already. */
@@ -326,18 +324,6 @@ export class SubBoardSearch implements SubBoardCounts {
       slot = (slot + 1) & mask;
     }
   }
-}
-
-/**
- * Whether the two sides of `box` across the push in direction `d` are each a wall, a box, or a
- * square of the player's area that `walker` last filled: then the square the box leaves joins
- * that area and no other.
- */
-function onlyAreaBeside(box: number, d: number, neighbours: Int32Array, boxAt: Uint8Array, walker: PlayerReach): boolean {
-  const one = neighbours[box * 4 + (d ^ 2)];
-  if (one >= 0 && boxAt[one] === 0 && !walker.reached(one)) return false;
-  const other = neighbours[box * 4 + (d ^ 3)];
-  return other < 0 || boxAt[other] !== 0 || walker.reached(other);
 }
 
 /**

@@ -12,6 +12,7 @@ import { NodeTable } from '../tables/node-table.js';
 import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
 import { PlayerReach } from '../geometry/reachability.js';
+import { opensOnlyOntoArea, staysJoinedWithout } from '../geometry/push-area.js';
 import { lastPushOf, type OneWaySquares, pushCode, runOf } from '../geometry/one-way-squares.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 import { PackedPositions } from '../model/position.js';
@@ -813,7 +814,7 @@ export class PushSearch implements SearchEngine {
     let connected = true;
     if (reach.reached(to)) {
       if (to === topLeft) return childReach.floodTopLeft(box, -1);
-      connected = this.staysConnectedWithout(to, box);
+      connected = staysJoinedWithout(neighbours, boxAt, to, box);
     }
     // The two cells beside the push (perpendicular to it) that were free and out of reach.
     const sideA = d < 2 ? 2 : 0;
@@ -838,31 +839,6 @@ export class PushSearch implements SearchEngine {
   }
 
   /**
-   * Whether the parent's player area, which holds `to`, stays one piece when a box fills `to`
-   * (the box leaving `box` frees that cell): the free orthogonal neighbours of `to` must form one
-   * group joined through free diagonals.
-   */
-  private staysConnectedWithout(to: number, box: number): boolean {
-    const { neighbours } = this.analysis.problem;
-    const boxAt = this.reach.boxAt;
-    const up = neighbours[to * 4];
-    const right = neighbours[to * 4 + 3];
-    const down = neighbours[to * 4 + 1];
-    const left = neighbours[to * 4 + 2];
-    const freeUp = up >= 0 && (up === box || boxAt[up] === 0);
-    const freeRight = right >= 0 && (right === box || boxAt[right] === 0);
-    const freeDown = down >= 0 && (down === box || boxAt[down] === 0);
-    const freeLeft = left >= 0 && (left === box || boxAt[left] === 0);
-    const free = (freeUp ? 1 : 0) + (freeRight ? 1 : 0) + (freeDown ? 1 : 0) + (freeLeft ? 1 : 0);
-    let links = 0;
-    if (freeUp && freeRight && this.freeDiagonal(neighbours[up * 4 + 3], box)) links++;
-    if (freeRight && freeDown && this.freeDiagonal(neighbours[right * 4 + 1], box)) links++;
-    if (freeDown && freeLeft && this.freeDiagonal(neighbours[down * 4 + 2], box)) links++;
-    if (freeLeft && freeUp && this.freeDiagonal(neighbours[left * 4], box)) links++;
-    return (links === 4 ? 1 : free - links) <= 1;
-  }
-
-  /**
    * With symmetries, pushes mode: whether the child's player area is the parent's less `to` plus
    * the box cell, with no least image of the parent's area at `to` (so each image's least cell is
    * the parent's or the box cell's image, and no walk is needed). Not so when the push splits the
@@ -873,14 +849,9 @@ export class PushSearch implements SearchEngine {
     const { reach, parentLeastAt } = this;
     if (reach.reached(to)) {
       for (let s = 0; s < parentLeastAt.length; s++) if (parentLeastAt[s] === to) return false;
-      if (!this.staysConnectedWithout(to, box)) return false;
+      if (!staysJoinedWithout(neighbours, reach.boxAt, to, box)) return false;
     }
-    const sideA = d < 2 ? 2 : 0;
-    for (let side = sideA; side < sideA + 2; side++) {
-      const beside = neighbours[box * 4 + side];
-      if (beside >= 0 && reach.boxAt[beside] === 0 && !reach.reached(beside)) return false;
-    }
-    return true;
+    return opensOnlyOntoArea(neighbours, reach.boxAt, reach, box, d);
   }
 
   /**
@@ -898,10 +869,6 @@ export class PushSearch implements SearchEngine {
       if (goalIndexOfCell[neighbours[(push >> 2) * 4 + (push & 3)]] < 0) return false;
     }
     return this.detectors.onBoard(this.reach.boxAt);
-  }
-
-  private freeDiagonal(cell: number, box: number): boolean {
-    return cell >= 0 && (cell === box || this.reach.boxAt[cell] === 0);
   }
 
   private improves(existing: number, pushes: number, moves: number): boolean {
