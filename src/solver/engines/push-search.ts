@@ -855,11 +855,11 @@ export class PushSearch implements SearchEngine {
   }
 
   /**
-   * Whether the retrograde test proves `node` lost (its boxes on reach.boxAt, and `count` of them in boxList): then it has no
-   * children to make. Such a loss mostly comes with a box pushed onto a goal that shuts others
-   * out, so only positions whose last push did that are tested, and the root: on Microban 122,
-   * move-optimal, that pruned as many positions as testing every one, in less time than either
-   * testing every one or none.
+   * Whether the retrograde test proves `node` lost (its boxes on reach.boxAt, and the first
+   * `count` of boxList): then it has no children to make. Such a loss mostly comes with a box
+   * pushed onto a goal that shuts others out, so only positions whose last push did that are
+   * tested, and the root: on Microban 122, move-optimal, that pruned as many positions as testing
+   * every one, in less time than either testing every one or none.
    */
   private provenLost(node: number, count: number): boolean {
     const last = this.nodes.lastPush[node];
