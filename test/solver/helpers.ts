@@ -59,12 +59,3 @@ export function boxMarks(cellCount: number, ...cells: number[]): Uint8Array {
   for (const c of cells) boxAt[c] = 1;
   return boxAt;
 }
-
-/** The boxes marked in `boxAt`, listed in increasing cell order, and how many: what an engine hands a whole-board deadlock test. */
-export function listedBoxes(boxAt: Uint8Array): [Int32Array, number] {
-  const boxes: number[] = [];
-  boxAt.forEach((mark, cell) => {
-    if (mark !== 0) boxes.push(cell);
-  });
-  return [Int32Array.from(boxes), boxes.length];
-}

@@ -33,17 +33,17 @@ export class DetectorLists {
     return false;
   }
 
-  /** Whether a whole board is lost by the whole-board rules (its boxes marked and listed, see BoardDeadlockTest). */
-  onBoard(boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
+  /** Whether a whole board is lost by the whole-board rules. */
+  onBoard(boxAt: Uint8Array): boolean {
     const tests = this.onBoardTests;
-    for (let i = 0; i < tests.length; i++) if (tests[i].isDeadlock(boxAt, boxes, count)) return true;
+    for (let i = 0; i < tests.length; i++) if (tests[i].isDeadlock(boxAt)) return true;
     return false;
   }
 
   /** Whether the start is lost by the rules whose incremental checks assume a parent that passed. */
-  atStart(boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
+  atStart(boxAt: Uint8Array): boolean {
     const tests = this.atStartTests;
-    for (let i = 0; i < tests.length; i++) if (tests[i].isDeadlock(boxAt, boxes, count)) return true;
+    for (let i = 0; i < tests.length; i++) if (tests[i].isDeadlock(boxAt)) return true;
     return false;
   }
 

@@ -24,14 +24,11 @@ export interface WalkDeadlockTest {
 }
 
 /**
- * Checked on a whole board (1 where a box stands, and the same `count` box cells listed in
- * increasing order in `boxes`): for rules that look at every box, cheap enough (linear in the
- * boxes) to run on each child the other tests let through, or at a search's start. The engine
- * lists the boxes once from its packed position, a word of cells at a time, where each test
- * scanned every cell of the board for them.
+ * Checked on a whole board (1 where a box stands): for rules that look at every box, cheap enough
+ * (linear in the board) to run on each child the other tests let through, or at a search's start.
  */
 export interface BoardDeadlockTest {
-  isDeadlock(boxAt: Uint8Array, boxes: Int32Array, count: number): boolean;
+  isDeadlock(boxAt: Uint8Array): boolean;
 }
 
 /**

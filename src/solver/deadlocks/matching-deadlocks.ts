@@ -23,7 +23,7 @@ export class MatchingDeadlocks implements PushDeadlockTest, BoardDeadlockTest {
   private readonly goalStart: Int32Array;
   private readonly goalList: Int32Array;
   private readonly assignment: GoalAssignment;
-  /** The boxes of a board after a push, listed for the matching (isDeadlockAfterPush). */
+  /** The boxes of the board being examined, by cell. */
   private readonly boxes: Int32Array;
   /** Per cell, the goals a lone box there can reach, as a bit set of `goalWords` 32-bit words. */
   private readonly reachable: Uint32Array;
@@ -69,15 +69,14 @@ export class MatchingDeadlocks implements PushDeadlockTest, BoardDeadlockTest {
     const after = to * goalWords;
     let kept = true;
     for (let w = 0; w < goalWords && kept; w++) kept = (reachable[before + w] & ~reachable[after + w]) === 0;
-    if (kept) return false;
+    return !kept && this.isDeadlock(boxAt);
+  }
+
+  /** True when the boxes of `boxAt` cannot each be given a goal of their own that they can reach. */
+  isDeadlock(boxAt: Uint8Array): boolean {
     const { boxes } = this;
     let boxCount = 0;
     for (let cell = 0; cell < this.problem.cellCount; cell++) if (boxAt[cell] !== 0) boxes[boxCount++] = cell;
-    return this.isDeadlock(boxAt, boxes, boxCount);
-  }
-
-  /** True when the `count` boxes of `boxes` cannot each be given a goal of their own that they can reach. */
-  isDeadlock(_boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
-    return !this.assignment.assignsAllAgain(count, boxes, this.goalStart, this.goalList);
+    return !this.assignment.assignsAllAgain(boxCount, boxes, this.goalStart, this.goalList);
   }
 }

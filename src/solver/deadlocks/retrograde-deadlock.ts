@@ -24,10 +24,6 @@ const HELD = 2;
  * Sound for every use (optimal search, unsolvability proofs); it needs every goal filled at the
  * end, so it says nothing when the boxes and goals differ in number or spare boxes may rest
  * anywhere. Work is linear in boxes plus goals.
- *
- * Which goals keep their boxes depends on the fixed boxes alone (every other box is off the board
- * in the backward play), and those change seldom from one board to the next: the play is kept
- * for the last set of fixed goals and played again only when that set changes.
  */
 export class RetrogradeDeadlocks {
   /** Whether the level is one where the analysis means anything. */
@@ -44,14 +40,8 @@ export class RetrogradeDeadlocks {
   private readonly role: Uint8Array;
   private readonly fixedBoxes: FixedBoxes;
   private readonly pending: Uint8Array;
+  private readonly boxes: Int32Array;
   private readonly work: Int32Array;
-  /** Per goal (in problem.goals' order), 1 where a fixed box stood in the last backward play. */
-  private readonly playedFixed: Uint8Array;
-  /** The goals that kept their boxes in the last backward play, heldCount of them. */
-  private readonly held: Int32Array;
-  private heldCount = 0;
-  /** Whether playedFixed and held say anything yet. */
-  private played = false;
 
   constructor(
     private readonly problem: Problem,
@@ -62,29 +52,33 @@ export class RetrogradeDeadlocks {
     this.role = new Uint8Array(n);
     this.fixedBoxes = new FixedBoxes(problem, dead);
     this.pending = new Uint8Array(n);
+    this.boxes = new Int32Array(problem.initialBoxes.length);
     this.work = new Int32Array(Math.max(n, 1));
-    this.playedFixed = new Uint8Array(problem.goals.length);
-    this.held = new Int32Array(problem.goals.length);
   }
 
-  /**
-   * True when the boxes of `boxAt` (one per cell, 1 = box; the same `count` cells listed in
-   * increasing order in `boxes`) can provably never all be home.
-   */
-  isDeadlock(boxAt: Uint8Array, boxes: Int32Array, count: number): boolean {
+  /** True when the boxes of `boxAt` (one per cell, 1 = box) can provably never all be home. */
+  isDeadlock(boxAt: Uint8Array): boolean {
     if (!this.applies) return false;
     this.lastFixedOffGoal = -1;
     this.lastUnfillableGoal = -1;
-    const lost = this.fixBoxes(boxes, count) || this.heldGoalEmpty(boxAt);
-    this.fixedBoxes.clear(boxes, count);
+    const count = this.collectBoxes(boxAt);
+    const lost = this.fixBoxes(count) || this.playBackwards(boxAt);
+    this.reset(count);
     if (lost) this.found++;
     return lost;
   }
 
+  private collectBoxes(boxAt: Uint8Array): number {
+    const { boxes } = this;
+    let count = 0;
+    for (let cell = 0; cell < boxAt.length && count < boxes.length; cell++) if (boxAt[cell] !== 0) boxes[count++] = cell;
+    return count;
+  }
+
   /** Marks the boxes that never move (see fixed-boxes.ts); true when one of them is off a goal. */
-  private fixBoxes(boxes: Int32Array, count: number): boolean {
+  private fixBoxes(count: number): boolean {
     const { goalIndexOfCell } = this.problem;
-    const { fixedBoxes } = this;
+    const { boxes, fixedBoxes } = this;
     fixedBoxes.mark(boxes, count);
     for (let i = 0; i < count; i++) {
       if (fixedBoxes.fixed[boxes[i]] !== 0 && goalIndexOfCell[boxes[i]] < 0) {
@@ -95,32 +89,10 @@ export class RetrogradeDeadlocks {
     return false;
   }
 
-  /** Whether a goal that keeps its box in the backward play (played again if the fixed goals changed) is empty now. */
-  private heldGoalEmpty(boxAt: Uint8Array): boolean {
-    const { goals } = this.problem;
-    const { fixed } = this.fixedBoxes;
-    const { playedFixed } = this;
-    let same = this.played;
-    for (let i = 0; i < goals.length && same; i++) same = playedFixed[i] === fixed[goals[i]];
-    if (!same) this.playBackwards();
-    const { held } = this;
-    for (let k = 0; k < this.heldCount; k++) {
-      if (boxAt[held[k]] === 0) {
-        this.lastUnfillableGoal = held[k];
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Pulls boxes off the final position with the fixed boxes of fixedBoxes as walls; lists in
-   * `held`, in goal order, the goals whose boxes no pull can take off, and notes the fixed goals it
-   * was played with.
-   */
-  private playBackwards(): void {
+  /** Pulls boxes off the final position; true when a goal that keeps its box is empty now. */
+  private playBackwards(boxAt: Uint8Array): boolean {
     const { goals, neighbours } = this.problem;
-    const { role, pending, work, playedFixed, held } = this;
+    const { role, pending, work } = this;
     const { fixed } = this.fixedBoxes;
     let top = 0;
     for (let i = 0; i < goals.length; i++) {
@@ -153,15 +125,15 @@ export class RetrogradeDeadlocks {
         }
       }
     }
-    let count = 0;
+    let lost = false;
     for (let i = 0; i < goals.length; i++) {
       const goal = goals[i];
-      playedFixed[i] = fixed[goal];
-      if (role[goal] === HELD) held[count++] = goal;
-      role[goal] = OPEN;
+      if (role[goal] === HELD && boxAt[goal] === 0) {
+        if (!lost) this.lastUnfillableGoal = goal;
+        lost = true;
+      }
     }
-    this.heldCount = count;
-    this.played = true;
+    return lost;
   }
 
   private pullable(goal: number): boolean {
@@ -174,5 +146,12 @@ export class RetrogradeDeadlocks {
       if (back >= 0 && role[back] === OPEN) return true;
     }
     return false;
+  }
+
+  private reset(count: number): void {
+    const { boxes, role } = this;
+    this.fixedBoxes.clear(boxes, count);
+    const { goals } = this.problem;
+    for (let i = 0; i < goals.length; i++) role[goals[i]] = OPEN;
   }
 }

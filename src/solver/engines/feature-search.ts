@@ -299,7 +299,6 @@ export class FeatureSearch implements SearchEngine {
   private readonly detectors: DetectorLists;
   private readonly positions: PackedPositions;
   private readonly scratch: Uint32Array;
-  /** The boxes of the position being played and settled, in cell order (listed from its packed words in visit and start). */
   private readonly boxList: Int32Array;
   /** Squares of the packing plan in filling order: goals, and parking squares (see packing-plan.ts). */
   private readonly packing: Int32Array | null;
@@ -527,13 +526,12 @@ export class FeatureSearch implements SearchEngine {
       this.state = 'exhausted';
       return;
     }
-    const { scratch, reach, boxList } = this;
+    const { scratch, reach } = this;
     const boxHash = this.positions.pack(problem.initialBoxes, problem.initialBoxes.length, scratch);
     this.decode(-1, reach.boxAt);
-    const boxCount = this.positions.unpack(scratch, 0, boxList);
     // Children skip the matching when their push keeps every goal in reach of the box, which
     // holds only if their parent passed it: so the start must pass it too.
-    if (this.detectors.atStart(reach.boxAt, boxList, boxCount)) {
+    if (this.detectors.atStart(reach.boxAt)) {
       this.clear(reach.boxAt);
       this.state = 'exhausted';
       return;
@@ -543,7 +541,7 @@ export class FeatureSearch implements SearchEngine {
     const root = this.nodes.add(scratch, key, this.positions.hash(boxHash, key), boxHash);
     this.initNode(root, -1, -1, -1, problem.initialPlayer);
     if (this.met(root, key, this.positions.hash(boxHash, key))) return;
-    this.settle(root, 0, boxCount);
+    this.settle(root, 0);
   }
 
   /** Plays a pending move: the box at `from` goes to target >> 2, the player ends on side target & 3. */
@@ -565,13 +563,7 @@ export class FeatureSearch implements SearchEngine {
     positions.packMove(nodes.boxes, parent * positions.words, from, to, scratch);
     const boxHash = positions.movedHash(nodes.boxHash[parent], from, to);
     const hash = positions.hash(boxHash, key);
-    if (nodes.find(scratch, key, hash) >= 0) {
-      this.clear(boxAt);
-      return;
-    }
-    // The boxes, listed from the packed position for the board tests here and for settle().
-    const boxCount = positions.unpack(scratch, 0, this.boxList);
-    if (this.detectors.onBoard(boxAt, this.boxList, boxCount) || this.detectors.afterWalk(boxAt, reach, from, to)) {
+    if (nodes.find(scratch, key, hash) >= 0 || this.detectors.onBoard(boxAt) || this.detectors.afterWalk(boxAt, reach, from, to)) {
       this.clear(boxAt);
       return;
     }
@@ -585,7 +577,7 @@ export class FeatureSearch implements SearchEngine {
     }
     this.initNode(node, parent, from, target, player);
     if (this.met(node, key, hash)) return;
-    this.settle(node, weight, boxCount);
+    this.settle(node, weight);
   }
 
   /** Whether `node` (its box words in scratch) is one of the meeting's positions; then the search is solved there. Clears reach.boxAt when so. */
@@ -618,11 +610,10 @@ export class FeatureSearch implements SearchEngine {
   }
 
   /**
-   * A new position (boxes in reach.boxAt and, boxCount of them, in cell order in boxList; the
-   * player's walk done): checks for the end, works out its feature cell and queues its moves
-   * there. Clears reach.boxAt.
+   * A new position (boxes in reach.boxAt, the player's walk done): checks for the end, works out
+   * its feature cell and queues its moves there. Clears reach.boxAt.
    */
-  private settle(node: number, weight: number, boxCount: number): void {
+  private settle(node: number, weight: number): void {
     const boxAt = this.reach.boxAt;
     // Aiming at an arrangement, "packed" counts the boxes on its squares.
     const packed = this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt);
@@ -638,7 +629,8 @@ export class FeatureSearch implements SearchEngine {
     let blocked = 0;
     const { doorways } = this;
     if (this.arrangement === null) for (let i = 0; i < doorways.length; i++) blocked += boxAt[doorways[i]];
-    // The boxes (listed by the caller) serve the features here and the moves in queueMoves.
+    // The boxes, listed once for the features here and the moves in queueMoves.
+    const boxCount = this.listBoxes(boxAt);
     const outOfPlan = this.outOfPlanCount(boxCount, packed);
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
@@ -1194,6 +1186,14 @@ export class FeatureSearch implements SearchEngine {
    */
   private areasWithout(box: number, boxAt: Uint8Array): number {
     return areasWithBoxLifted(this.analysis.problem.neighbours, this.moves.areaOf, this.areaTotal, box, boxAt);
+  }
+
+  /** Fills boxList with the boxes of boxAt in cell order; returns how many. */
+  private listBoxes(boxAt: Uint8Array): number {
+    const { cellCount } = this.analysis.problem;
+    let count = 0;
+    for (let cell = 0; cell < cellCount; cell++) if (boxAt[cell] !== 0) this.boxList[count++] = cell;
+    return count;
   }
 
   /**

@@ -565,7 +565,7 @@ export class PushSearch implements SearchEngine {
       childBoxAt[boxList[i]] = 1;
     }
     reach.walk(nodes.player[node]);
-    if (detectors.onBoardTests.length > 0 && this.provenLost(node, count)) {
+    if (detectors.onBoardTests.length > 0 && this.provenLost(node)) {
       for (let i = 0; i < count; i++) {
         boxAt[boxList[i]] = 0;
         childBoxAt[boxList[i]] = 0;
@@ -855,20 +855,20 @@ export class PushSearch implements SearchEngine {
   }
 
   /**
-   * Whether the retrograde test proves `node` lost (its boxes on reach.boxAt, and the first
-   * `count` of boxList): then it has no children to make. Such a loss mostly comes with a box
-   * pushed onto a goal that shuts others out, so only positions whose last push did that are
-   * tested, and the root: on Microban 122, move-optimal, that pruned as many positions as testing
-   * every one, in less time than either testing every one or none.
+   * Whether the retrograde test proves `node` lost (its boxes on reach.boxAt): then it has no
+   * children to make. Such a loss mostly comes with a box pushed onto a goal that shuts others
+   * out, so only positions whose last push did that are tested, and the root: on Microban 122,
+   * move-optimal, that pruned as many positions as testing every one, in less time than either
+   * testing every one or none.
    */
-  private provenLost(node: number, count: number): boolean {
+  private provenLost(node: number): boolean {
     const last = this.nodes.lastPush[node];
     if (last >= 0) {
       const { neighbours, goalIndexOfCell, cellCount } = this.analysis.problem;
       const push = lastPushOf(last, cellCount);
       if (goalIndexOfCell[neighbours[(push >> 2) * 4 + (push & 3)]] < 0) return false;
     }
-    return this.detectors.onBoard(this.reach.boxAt, this.boxList, count);
+    return this.detectors.onBoard(this.reach.boxAt);
   }
 
   private improves(existing: number, pushes: number, moves: number): boolean {

@@ -77,7 +77,7 @@ export class LossExplainer {
       }
     }
     if (bound.evaluate(this.boxCells, this.boxCount) === INFEASIBLE) return NO_MATCHING_REASON;
-    if (retrograde?.isDeadlock(this.boxAt, this.boxCells, this.boxCount)) {
+    if (retrograde?.isDeadlock(this.boxAt)) {
       const { squareOfCell } = this.problem;
       if (retrograde.lastFixedOffGoal >= 0) {
         const box = squareOfCell[retrograde.lastFixedOffGoal];

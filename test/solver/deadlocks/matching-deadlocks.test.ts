@@ -7,7 +7,7 @@ import { FreezeDeadlocks } from '../../../src/solver/deadlocks/freeze-deadlocks.
 import { MatchingDeadlocks } from '../../../src/solver/deadlocks/matching-deadlocks.js';
 import { buildProblem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
-import { board, listedBoxes, sharedDir } from '../helpers.js';
+import { board, sharedDir } from '../helpers.js';
 import { solveByExhaustion } from '../oracle.js';
 import { drawBoard, randomBoard, seededRandom } from '../random-boards.js';
 
@@ -21,7 +21,7 @@ function detectorFor(start: Board): { matching: MatchingDeadlocks; boxAt: Uint8A
 
 function isMatchingDeadlock(start: Board): boolean {
   const { matching, boxAt } = detectorFor(start);
-  return matching.isDeadlock(boxAt, ...listedBoxes(boxAt));
+  return matching.isDeadlock(boxAt);
 }
 
 /** Whether dead cells or the freeze test already see the position as lost. */
@@ -80,14 +80,14 @@ describe('matching deadlocks', () => {
       const problem = buildProblem(start, 'all-goals');
       if (problem.hopelessBecause !== null) continue;
       const { matching, boxAt } = detectorFor(start);
-      if (matching.isDeadlock(boxAt, ...listedBoxes(boxAt))) continue;
+      if (matching.isDeadlock(boxAt)) continue;
       for (const from of problem.initialBoxes) {
         for (let d = 0; d < 4; d++) {
           const to = problem.neighbours[from * 4 + d];
           if (to < 0 || boxAt[to] !== 0) continue;
           boxAt[from] = 0;
           boxAt[to] = 1;
-          const full = matching.isDeadlock(boxAt, ...listedBoxes(boxAt));
+          const full = matching.isDeadlock(boxAt);
           expect(matching.isDeadlockAfterPush(boxAt, from, to), drawBoard(start)).toBe(full);
           pushes++;
           if (full) flagged++;
@@ -124,7 +124,7 @@ describe('matching deadlocks', () => {
         // Boxes the problem fixed as walls (frozen on their goals) have no cell and never move.
         for (const square of boxes) if (cellOf[square] >= 0) boxAt[cellOf[square]] = 1;
         checked++;
-        if (matching.isDeadlock(boxAt, ...listedBoxes(boxAt))) flagged.push(`level ${level.source.index}, push ${checked}`);
+        if (matching.isDeadlock(boxAt)) flagged.push(`level ${level.source.index}, push ${checked}`);
       }
       expect(level.board.squares.filter((flags) => (flags & GOAL) !== 0).length).toBe(boxes.size);
     }
