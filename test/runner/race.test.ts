@@ -48,14 +48,14 @@ describe('splitting a level between racing workers', () => {
   it('gives the feature search (with the final phase hedge) its part of the memory, the other searches theirs, and halves the node limit', () => {
     const task = taskOf({ level: TWO_BOXES, rule: 'all-goals' }, { ...SETTINGS, maxMemoryMiB: 1000, maxNodes: 1001 });
     const [fess, rest] = raceTasks(task, DEFAULT_RACE_SPLIT);
-    expect(fess).toMatchObject({ members: ['feature', 'feature-bases-festival'], maxNodes: 500 });
-    // The plan's memory shares add up to 1.45: the feature search's 0.45 and the hedge's 0.15, the others' 0.85.
-    expect(fess.maxMemoryMiB).toBeCloseTo(600 / 1.45);
+    expect(fess).toMatchObject({ members: ['feature', 'feature-bases-festival', 'feature-spread-matching'], maxNodes: 500 });
+    // The plan's memory shares add up to 1.55: the feature search's 0.45 and the hedges' 0.15 and 0.1, the others' 0.85.
+    expect(fess.maxMemoryMiB).toBeCloseTo(700 / 1.55);
     expect(rest).toMatchObject({
       members: ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases', 'feature-spread'],
       maxNodes: 500,
     });
-    expect(rest.maxMemoryMiB).toBeCloseTo(850 / 1.45);
+    expect(rest.maxMemoryMiB).toBeCloseTo(850 / 1.55);
   });
 
   it('keeps only the searches the task itself selects, and drops a side left empty', () => {

@@ -1,6 +1,6 @@
 import type { LevelAnalysis } from '../planning/analysis.js';
 import { Arrangement } from '../planning/arrangement.js';
-import { SpreadSearch } from '../planning/spread-search.js';
+import { SpreadSearch, type SpreadMeasure } from '../planning/spread-search.js';
 import { FeatureSearch, type FeatureSearchConfig } from './feature-search.js';
 import type { SearchEngine, SearchState } from './search-engine.js';
 
@@ -13,6 +13,8 @@ export const SPREAD_SEARCH_POSITIONS = 15_000;
 
 export interface SpreadStrategyConfig {
   readonly maxBytes?: number;
+  /** How the backward search weighs the boxes' distance from the goals (default 'goal-sum', strategy D's). */
+  readonly measure?: SpreadMeasure;
   /** Positions the backward search expands (default SPREAD_SEARCH_POSITIONS). */
   readonly backwardPositions?: number;
   /** The forward searches' own options (their arrangement, meeting and weights are this strategy's). */
@@ -44,7 +46,7 @@ export class SpreadStrategy implements SearchEngine {
     private readonly analysis: LevelAnalysis,
     private readonly config: SpreadStrategyConfig = {},
   ) {
-    this.backward = new SpreadSearch(analysis, (config.maxBytes ?? Number.POSITIVE_INFINITY) / 2);
+    this.backward = new SpreadSearch(analysis, (config.maxBytes ?? Number.POSITIVE_INFINITY) / 2, config.measure);
     this.limit = config.backwardPositions ?? SPREAD_SEARCH_POSITIONS;
   }
 

@@ -8,6 +8,7 @@ import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { LevelAnalysis } from './analysis.js';
 import { BaseMatching } from './base-matching.js';
+import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PullSteps } from './pull-steps.js';
 import { pushesHome } from './pushes-home.js';
 import { addSolvedRoots } from './solved-roots.js';
@@ -24,6 +25,13 @@ const MAX_ROOM_LINKS = 15;
 const MAX_STUCK = 63;
 /** Spread (see spreadOf) beyond this counts as this; with the other features the score keeps within the queue's 40 bits. */
 const MAX_SPREAD = (1 << 22) - 1;
+
+/**
+ * How far from the goals the boxes stand, the last of the features: each box's push distances to
+ * every goal added up (Festival's strategy D), or the minimum-cost matching of boxes to goals
+ * (its strategies B and F), which counts each box against the one goal it would take.
+ */
+export type SpreadMeasure = 'goal-sum' | 'goal-matching';
 
 /** What a finished or stopped spread search says: `running` while it has moves and no answer. */
 export type SpreadSearchState = 'running' | 'met-start' | 'exhausted' | 'memory';
@@ -86,8 +94,10 @@ export class SpreadSearch {
   private readonly candidateScore: Float64Array;
   private readonly reachedByPlayer: (cell: number) => boolean;
   private readonly stuck: StuckBoxes;
+  /** For the 'goal-matching' measure: the matching of the position being settled, each pull's from it. */
+  private readonly goalMatching: MatchingBound | null;
 
-  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(analysis: LevelAnalysis, maxBytes = Number.POSITIVE_INFINITY, measure: SpreadMeasure = 'goal-sum') {
     const { problem } = analysis;
     const { cellCount, words, initialBoxes, goals } = problem;
     this.problem = problem;
@@ -120,6 +130,8 @@ export class SpreadSearch {
     this.candidateScore = new Float64Array(initialBoxes.length * cellCount * 4);
     this.reachedByPlayer = (cell) => this.reach.reached(cell);
     this.stuck = new StuckBoxes(problem);
+    // No child's duals kept: a pull is scored, never settled from its scoring.
+    this.goalMatching = measure === 'goal-matching' ? new MatchingBound(analysis.distances, initialBoxes.length, true, null, false) : null;
     const fits = goals.length > 0 && goals.length === initialBoxes.length && problem.everyBoxNeedsGoal && cellCount < MAX_CELLS;
     if (!fits || problem.hopelessBecause !== null || problem.rule === 'keeper-too') this.state = 'exhausted';
     else this.addRoots();
@@ -244,6 +256,12 @@ export class SpreadSearch {
     const areas = Math.min(moves.walkPosition(boxAt), MAX_AREAS);
     const links = Math.min(this.rooms.brokenLinks(boxAt), MAX_ROOM_LINKS);
     const stuckTotal = this.stuck.beginPosition(boxCells, boxes, boxAt);
+    const goalMatching = this.goalMatching;
+    if (goalMatching !== null) {
+      goalMatching.beginParent(boxCells, boxes, node, -1);
+      const value = goalMatching.evaluateParentFromLast();
+      spread = value === INFEASIBLE ? 0 : value;
+    }
     const score = spreadScore(areas, links, Math.min(stuckTotal, MAX_STUCK), spread);
     this.steps.score[node] = score;
     const cell = this.cellFor(areas * (MAX_ROOM_LINKS + 1) + links);
@@ -267,7 +285,14 @@ export class SpreadSearch {
         // Stuck boxes count only where the player reaches everything (spreadScore): else no need to count them.
         const stuckAfter = areasAfter !== 1 ? 0 : Math.min(MAX_STUCK, Math.max(0, stuckTotal + this.stuck.change(boxAt, box, to)));
         // Broken links are counted once a position is settled, not for each pull.
-        const after = spreadScore(areasAfter, links, stuckAfter, spread - this.spreadOf[box] + this.spreadOf[to]);
+        let spreadAfter = spread - this.spreadOf[box] + this.spreadOf[to];
+        if (goalMatching !== null) {
+          boxCells[i] = to;
+          const value = goalMatching.evaluateChild(boxCells, boxes, i);
+          boxCells[i] = box;
+          spreadAfter = value === INFEASIBLE ? 0 : value;
+        }
+        const after = spreadScore(areasAfter, links, stuckAfter, spreadAfter);
         candidateMove[count] = box * stride + state;
         candidateScore[count] = after;
         if (after > score && (advised < 0 || after > candidateScore[advised])) advised = count;
@@ -308,7 +333,7 @@ export class SpreadSearch {
 /**
  * A position's score, larger better: fewer areas, then fewer broken room links, then (only where
  * the player reaches everything, as Festival compares them) fewer boxes that cannot be pulled,
- * then the spread. Within 40 bits, the move queues' priorities.
+ * then the spread (SpreadMeasure). Within 40 bits, the move queues' priorities.
  */
 export function spreadScore(areas: number, links: number, stuck: number, spread: number): number {
   const open = areas === 1 ? MAX_STUCK - stuck : 0;

@@ -35,26 +35,30 @@ describe('the portfolio plan', () => {
       'feature-bases',
       'feature-bases-festival',
       'feature-spread',
+      'feature-spread-matching',
     ]);
   });
 
-  it('gives the race split: the search over features and the final phase hedge on one worker, the others on the other', () => {
+  it('gives the race split: the search over features and the final phase hedges on one worker, the others on the other', () => {
     expect(DEFAULT_RACE_SPLIT).toEqual([
-      ['feature', 'feature-bases-festival'],
+      ['feature', 'feature-bases-festival', 'feature-spread-matching'],
       ['feature-deadlocks', 'feature-every-goal', 'forward-greedy', 'backward-greedy', 'push-optimal', 'feature-bases', 'feature-spread'],
     ]);
   });
 
-  it("lets strategy A with Festival's three rules take turns only from the final phase on, so a level settled before it runs as without it", () => {
-    const hedge: MemberPlan | undefined = (PORTFOLIO_PLAN as readonly MemberPlan[]).find((member) => member.name === 'feature-bases-festival');
-    expect(hedge?.time).toMatchObject({ opening: 0, middle: 0, late: 0 });
-    expect(hedge?.time.headStart).toBeUndefined();
-    expect(hedge?.time.hard ?? hedge?.time.late).toBe(0);
-    expect(hedge?.time.final).toBeGreaterThan(0);
-  });
+  it.each(['feature-bases-festival', 'feature-spread-matching'])(
+    'lets the hedge %s take turns only from the final phase on, so a level settled before it runs as without it',
+    (name) => {
+      const hedge: MemberPlan | undefined = (PORTFOLIO_PLAN as readonly MemberPlan[]).find((member) => member.name === name);
+      expect(hedge?.time).toMatchObject({ opening: 0, middle: 0, late: 0 });
+      expect(hedge?.time.headStart).toBeUndefined();
+      expect(hedge?.time.hard ?? hedge?.time.late).toBe(0);
+      expect(hedge?.time.final).toBeGreaterThan(0);
+    },
+  );
 
   it('gives each member its part of the memory against the whole plan', () => {
-    expect(memoryShareOf(['feature'])).toBeCloseTo(0.45 / 1.45);
+    expect(memoryShareOf(['feature'])).toBeCloseTo(0.45 / 1.55);
     expect(memoryShareOf(PORTFOLIO_MEMBER_NAMES)).toBeCloseTo(1);
   });
 
@@ -89,9 +93,9 @@ describe('a member added as one row of the plan', () => {
   });
 
   it('races on the worker its row names, holds its memory share and has its line in the table', () => {
-    expect(raceSplitOf(WITH_THROWAWAY)[0]).toEqual(['feature', 'feature-bases-festival', 'throwaway']);
-    expect(memoryShareOf(['throwaway'], WITH_THROWAWAY)).toBeCloseTo(0.2 / 1.65);
-    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 0% | 50% | 50% | 50% | 50% | 50% | to the end | 12.1% | 1 |');
+    expect(raceSplitOf(WITH_THROWAWAY)[0]).toEqual(['feature', 'feature-bases-festival', 'feature-spread-matching', 'throwaway']);
+    expect(memoryShareOf(['throwaway'], WITH_THROWAWAY)).toBeCloseTo(0.2 / 1.75);
+    expect(portfolioTable(WITH_THROWAWAY)).toContain('| `throwaway` | breadth of a test: A* on moves | 0% | 50% | 50% | 50% | 50% | 50% | to the end | 11.4% | 1 |');
   });
 });
 
