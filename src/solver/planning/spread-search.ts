@@ -1,3 +1,4 @@
+import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { BoxMoves } from '../geometry/box-moves.js';
 import { UNREACHABLE } from '../geometry/push-distances.js';
 import { PlayerReach } from '../geometry/reachability.js';
@@ -8,7 +9,6 @@ import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { LevelAnalysis } from './analysis.js';
 import { BaseMatching } from './base-matching.js';
-import { INFEASIBLE, MatchingBound } from '../bounds/matching-bound.js';
 import { PullSteps } from './pull-steps.js';
 import { pushesHome } from './pushes-home.js';
 import { addSolvedRoots } from './solved-roots.js';
@@ -235,11 +235,11 @@ export class SpreadSearch {
     const { cellCount } = problem;
     const boxAt = reach.boxAt;
     let boxes = 0;
-    let spread = 0;
+    let goalSum = 0;
     for (let cell = 0; cell < cellCount; cell++) {
       if (boxAt[cell] === 0) continue;
       boxCells[boxes++] = cell;
-      spread += this.spreadOf[cell];
+      goalSum += this.spreadOf[cell];
     }
     const isRoot = this.nodes.parent[node] < 0;
     if (!isRoot && this.isStart(boxAt)) {
@@ -256,12 +256,9 @@ export class SpreadSearch {
     const areas = Math.min(moves.walkPosition(boxAt), MAX_AREAS);
     const links = Math.min(this.rooms.brokenLinks(boxAt), MAX_ROOM_LINKS);
     const stuckTotal = this.stuck.beginPosition(boxCells, boxes, boxAt);
-    const goalMatching = this.goalMatching;
-    if (goalMatching !== null) {
-      goalMatching.beginParent(boxCells, boxes, node, -1);
-      const value = goalMatching.evaluateParentFromLast();
-      spread = value === INFEASIBLE ? 0 : value;
-    }
+    const { goalMatching } = this;
+    if (goalMatching !== null) goalMatching.beginParent(boxCells, boxes, node, -1);
+    const spread = goalMatching === null ? goalSum : matchedSpread(goalMatching.evaluateParentFromLast());
     const score = spreadScore(areas, links, Math.min(stuckTotal, MAX_STUCK), spread);
     this.steps.score[node] = score;
     const cell = this.cellFor(areas * (MAX_ROOM_LINKS + 1) + links);
@@ -285,13 +282,7 @@ export class SpreadSearch {
         // Stuck boxes count only where the player reaches everything (spreadScore): else no need to count them.
         const stuckAfter = areasAfter !== 1 ? 0 : Math.min(MAX_STUCK, Math.max(0, stuckTotal + this.stuck.change(boxAt, box, to)));
         // Broken links are counted once a position is settled, not for each pull.
-        let spreadAfter = spread - this.spreadOf[box] + this.spreadOf[to];
-        if (goalMatching !== null) {
-          boxCells[i] = to;
-          const value = goalMatching.evaluateChild(boxCells, boxes, i);
-          boxCells[i] = box;
-          spreadAfter = value === INFEASIBLE ? 0 : value;
-        }
+        const spreadAfter = goalMatching === null ? spread - this.spreadOf[box] + this.spreadOf[to] : this.matchedAfterPull(goalMatching, boxes, i, to);
         const after = spreadScore(areasAfter, links, stuckAfter, spreadAfter);
         candidateMove[count] = box * stride + state;
         candidateScore[count] = after;
@@ -314,6 +305,16 @@ export class SpreadSearch {
     boxAt.fill(0);
   }
 
+  /** The matching's value with box `index` of boxCells (the position beginParent named) pulled to `to`. */
+  private matchedAfterPull(goalMatching: MatchingBound, boxes: number, index: number, to: number): number {
+    const { boxCells } = this;
+    const from = boxCells[index];
+    boxCells[index] = to;
+    const value = goalMatching.evaluateChild(boxCells, boxes, index);
+    boxCells[index] = from;
+    return matchedSpread(value);
+  }
+
   /** Whether every box of reach.boxAt stands on its start square (the player's area was checked by the caller's walk). */
   private isStart(boxAt: Uint8Array): boolean {
     for (const cell of this.problem.initialBoxes) if (boxAt[cell] === 0) return false;
@@ -328,6 +329,11 @@ export class SpreadSearch {
     }
     return cell;
   }
+}
+
+/** A matching's value as the spread: boxes pulled from the goals can always be pushed back, so INFEASIBLE is not expected; it counts as none. */
+function matchedSpread(value: number): number {
+  return value === INFEASIBLE ? 0 : value;
 }
 
 /**
