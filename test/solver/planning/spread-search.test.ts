@@ -6,7 +6,7 @@ import { PlayerReach } from '../../../src/solver/geometry/reachability.js';
 import { PackedPositions } from '../../../src/solver/model/position.js';
 import { buildProblem, type Problem } from '../../../src/solver/model/problem.js';
 import { analyzeLevel } from '../../../src/solver/planning/analysis.js';
-import { SpreadSearch, spreadScore } from '../../../src/solver/planning/spread-search.js';
+import { type SpreadMeasure, SpreadSearch, spreadScore } from '../../../src/solver/planning/spread-search.js';
 import { board } from '../helpers.js';
 
 /** Whether these pushes, spelled out with their walks, solve the board. */
@@ -67,6 +67,22 @@ describe('the spread-out backward search (Festival strategy D)', () => {
     const search = new SpreadSearch(analyzeLevel(problem));
     search.run(1);
     expect(meetingOf(search, problem, [cell(problem, 1, 2)], cell(problem, 1, 5))).toBe(-1);
+  });
+
+  it("ends with the spread the measure it is given says: the goals' distances added up, or a matching of boxes to goals", () => {
+    // Two goals at the ends of a row: the sum weighs a box by both goals, the matching by the one it would take.
+    const start = board('#######', '#.   .#', '# $ $ #', '#  @  #', '#######');
+    const problem = buildProblem(start, 'all-goals');
+    const bestBy = (measure: SpreadMeasure): number[] => {
+      const search = new SpreadSearch(analyzeLevel(problem), Number.POSITIVE_INFINITY, measure);
+      search.run(1000);
+      return Array.from(search.bestBoxes() ?? []);
+    };
+    const bySum = bestBy('goal-sum');
+    const byMatching = bestBy('goal-matching');
+    expect(bySum).toHaveLength(2);
+    expect(byMatching).toHaveLength(2);
+    expect(byMatching).not.toEqual(bySum);
   });
 
   it('scores fewer areas first, then fewer broken room links, then (with one area) fewer stuck boxes, then the spread', () => {
