@@ -10,7 +10,6 @@ import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
-import { HotspotTable } from '../fess/hotspots.js';
 import { PositionHotspots } from '../fess/position-hotspots.js';
 import { UndoableExplorer } from '../fess/undoable-explorer.js';
 import { PlanOpener } from '../fess/plan-opener.js';
@@ -429,7 +428,7 @@ export class FeatureSearch implements SearchEngine {
     this.planOpener = config.openerTarget === 'plan-next' && plan !== null ? new PlanOpener(problem, this.detectors, most) : null;
     this.explorerCandidates = new Int32Array(most);
     // Aiming at an arrangement, hotspots are its own (arrangement.ts).
-    const hotspotTable = problem.everyBoxNeedsGoal && config.arrangement === undefined ? HotspotTable.of(problem, analysis.dead, config.goalBoxHotspots !== false) : null;
+    const hotspotTable = problem.everyBoxNeedsGoal && config.arrangement === undefined ? analysis.hotspotTable(config.goalBoxHotspots !== false) : null;
     this.hotspots = hotspotTable === null ? null : new PositionHotspots(hotspotTable, problem);
     this.packedRank = new Int32Array(cellCount).fill(-1);
     // A square a step plan names twice ranks by its first step.

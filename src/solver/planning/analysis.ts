@@ -8,6 +8,7 @@ import type { Problem } from '../model/problem.js';
 import { everyGoalBasin, type LevelBasins, levelBasins, sinkBasin, type SinkBasin } from './sink-basin.js';
 import { sinkRoom } from './sink-room.js';
 import { OneWaySquares } from '../geometry/one-way-squares.js';
+import { HotspotTable } from '../fess/hotspots.js';
 import { computePullDistances, computePushDistances, deadCells, sideRegions, type PushDistances, type StopCheck } from '../geometry/push-distances.js';
 
 /** Thrown by a stop check when the level's time ran out during its analysis. */
@@ -61,6 +62,14 @@ export interface LevelAnalysis extends DirectionTables {
   movePerimeter(maxBytes?: number): MovePerimeter | null;
   /** Squares a box pushed in must leave forwards at once (see one-way-squares.ts), or null where there are none; made on first use. */
   oneWaySquares(): OneWaySquares | null;
+  /**
+   * FESS's hotspot pairs (see hotspots.ts), with boxes on goals blocking or not (`goalBoxesBlock`),
+   * or null on boards too large to keep them; made on first use and shared by every search of the
+   * level. A pair is worked out when a search first asks about it, and its answer depends on the
+   * level alone, so each search of a portfolio reads what the others learned instead of learning it
+   * again.
+   */
+  hotspotTable(goalBoxesBlock: boolean): HotspotTable | null;
 }
 
 /** Softer limits than the stop check, for tables that can stop early and still serve. */
@@ -96,6 +105,7 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, 
   let triples: TripleCosts | null | undefined;
   let oneWay: OneWaySquares | null | undefined;
   let perimeter: MovePerimeter | null | undefined;
+  const hotspotTables = new Map<boolean, HotspotTable | null>();
   return {
     problem,
     regions,
@@ -164,6 +174,14 @@ export function analyzeLevel(problem: Problem, stopCheck: StopCheck = () => {}, 
     oneWaySquares() {
       if (oneWay === undefined) oneWay = OneWaySquares.build(problem);
       return oneWay;
+    },
+    hotspotTable(goalBoxesBlock) {
+      let table = hotspotTables.get(goalBoxesBlock);
+      if (table === undefined) {
+        table = HotspotTable.of(problem, dead, goalBoxesBlock);
+        hotspotTables.set(goalBoxesBlock, table);
+      }
+      return table;
     },
   };
 }

@@ -89,6 +89,25 @@ describe('search over features', () => {
     expectWins(level.board, searchToEnd(level.board).lurd);
   });
 
+  it('searches the same beside another search of the level, whose hotspot pairs it reads instead of learning them again', () => {
+    const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
+    const problem = buildProblem(parseCollection(text, { file: 'xsokoban90.xsb' }).levels[1].board, 'all-goals');
+    const runToEnd = (search: FeatureSearch): FeatureSearch => {
+      for (let turns = 0; turns < 100_000 && search.state === 'running'; turns++) search.run(64);
+      return search;
+    };
+    const alone = runToEnd(new FeatureSearch(analyzeLevel(problem), {}));
+    const shared = analyzeLevel(problem);
+    // The first search learns the pairs, a second of another kind reads them, a third like the lone one reads them too.
+    runToEnd(new FeatureSearch(shared, { goalBoxHotspots: true, packedFirst: true }));
+    const reader = runToEnd(new FeatureSearch(shared, {}));
+    expect(reader.state).toBe('solved');
+    expect(reader.expanded).toBe(alone.expanded);
+    expect(reader.generated).toBe(alone.generated);
+    expect(reader.cellKeys()).toEqual(alone.cellKeys());
+    expect(reader.solution()).toEqual(alone.solution());
+  });
+
   it('stops at its byte limit, tables and move queues together, and says memory', () => {
     const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
     const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[13];

@@ -78,6 +78,20 @@ describe('hotspots', () => {
     expect(HotspotTable.of(problem, dead, false)?.isHot(cell(1, 3), cell(1, 4))).toBe(HotspotTable.of(problem, dead)?.isHot(cell(1, 3), cell(1, 4)));
   });
 
+  it("are one table a level for each rule, made when first asked for and then shared by the level's searches", () => {
+    const problem = buildProblem(board('########', '#@ $ ..#', '#  $   #', '########'), 'all-goals');
+    const analysis = analyzeLevel(problem);
+    const cell = (row: number, col: number) => problem.cellOfSquare[row * problem.width + col];
+    const ours = analysis.hotspotTable(true);
+    const festivals = analysis.hotspotTable(false);
+    expect(ours).not.toBeNull();
+    expect(analysis.hotspotTable(true)).toBe(ours);
+    expect(analysis.hotspotTable(false)).toBe(festivals);
+    expect(festivals).not.toBe(ours);
+    expect(ours?.isHot(cell(1, 3), cell(1, 5))).toBe(true);
+    expect(festivals?.isHot(cell(1, 3), cell(1, 5))).toBe(false);
+  });
+
   it('are, for every pair of cells, what searching the lone box with the other cell walled says', () => {
     // The table skips the search where the wall stands off every way the lone box takes to its
     // goals; random rooms and a level of rooms and corridors check every pair against the definition.
