@@ -217,9 +217,11 @@ class BackwardSearch {
     let count = 0;
     let removal = -1;
     let removalCost = 0;
+    // One walk of the position serves every box's pulls (a walk per box was most of the plan's time on levels of many boxes).
+    moves.walkPosition(boxAt);
     for (let box = 0; box < cellCount; box++) {
       if (boxAt[box] === 0) continue;
-      const found = moves.searchPulls(box, boxAt, this.reachedByPlayer);
+      const found = moves.searchPullsInWalkedPosition(box, boxAt, this.reachedByPlayer);
       for (let k = 0; k < found; k++) {
         const state = moves.states[k];
         const at = state >> 2;

@@ -331,9 +331,11 @@ export class BaseSearch {
     let count = 0;
     let removals = 0;
     this.gate = GATE_UNKNOWN;
+    // One walk of the position serves every box's pulls, instead of a walk of its area per box.
+    moves.walkPosition(boxAt);
     for (let i = 0; i < boxes; i++) {
       const box = this.boxCells[i];
-      const found = moves.searchPulls(box, boxAt, this.reachedByPlayer);
+      const found = moves.searchPullsInWalkedPosition(box, boxAt, this.reachedByPlayer);
       let removal = -1;
       for (let k = 0; k < found; k++) {
         const state = moves.states[k];

@@ -262,6 +262,27 @@ describe('box moves', () => {
     expect(compared).toBeGreaterThan(2000);
   });
 
+  it('gives, pulling each box of a position walked once, the same pulls in the same order as a search walking its own area', () => {
+    // The backward searches (the plan's, strategy A's and D's) walk a position once for all its
+    // boxes' pulls: the order matters, as their queues take the pulls in the order found.
+    const problem = buildProblem(ROOMS_AND_PILLARS, 'all-goals');
+    const alone = new BoxMoves(problem);
+    const walked = new BoxMoves(problem);
+    const reach = new PlayerReach(problem);
+    const regions = new RegionLabels(problem);
+    const random = seededRandom(29);
+    const reached = (cell: number): boolean => reach.reached(cell);
+    let compared = 0;
+    const trials = { count: 300, density: () => 0.1 + 0.3 * random(), walked: () => walked.walkPosition(reach.boxAt) };
+    forEachBoxOfRandomPositions(problem, reach, random, trials, (box) => {
+      const without = areasWithout(regions, reach.boxAt, box);
+      const expected = listedMoves(alone, alone.searchPulls(box, reach.boxAt, reached), without);
+      expect(listedMoves(walked, walked.searchPullsInWalkedPosition(box, reach.boxAt, reached), without)).toEqual(expected);
+      compared += expected.length;
+    });
+    expect(compared).toBeGreaterThan(2000);
+  });
+
   it('gives, for a lone box searched on the walk of the last search against the same walls, what a search walking its own area gives', () => {
     // The hotspot table searches one lone box after another with the same blocker: the walk of
     // the board (the last search's box off it) holds for any box in its area, wherever it started.
