@@ -165,6 +165,10 @@ export const SUITES: readonly Suite[] = [
   anySolution('wide', 'wide_dev.xsb', 10),
   anySolution('sasquatch3', 'sasquatch3.xsb', 10),
   anySolution('grigr-special', 'grigr_special.xsb', 10),
+  // Held out: collections no change has been measured on, to look at beside Festival, never to choose by.
+  anySolution('box-world', 'box_world_100.xsb', 10),
+  anySolution('grigr2001', 'grigr2001.xsb', 10),
+  anySolution('grigr2002', 'grigr2002.xsb', 10),
   {
     name: 'nps',
     description: `Microban ${NPS_LEVELS.join(', ')}, push-optimal, at most ${NPS_MAX_NODES} nodes each: search speed on one core`,
