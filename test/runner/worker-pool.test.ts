@@ -88,7 +88,9 @@ describe('WorkerPool', () => {
         settled.push(name);
         return outcome;
       });
-    const [hung, ...rest] = await Promise.all([track('hang', 'hang', 1_000), track('a', 1, 10_000), track('b', 2, 10_000), track('c', 3, 10_000)]);
+    // The hung task's deadline leaves the other worker's three short tasks 3 s: under the whole
+    // suite on two cores, 1 s was once not enough for them (the hung task settled first).
+    const [hung, ...rest] = await Promise.all([track('hang', 'hang', 3_000), track('a', 1, 10_000), track('b', 2, 10_000), track('c', 3, 10_000)]);
     expect(hung.kind).toBe('killed');
     expect(rest.map((outcome) => outcome.kind)).toEqual(['done', 'done', 'done']);
     expect(settled.indexOf('hang')).toBe(3);
