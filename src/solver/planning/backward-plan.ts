@@ -217,8 +217,9 @@ class BackwardSearch {
     let count = 0;
     let removal = -1;
     let removalCost = 0;
-    // One walk of the position serves every box's pulls (a walk per box was most of the plan's time on levels of many boxes).
-    moves.walkPosition(boxAt);
+    // One walk of the position serves every box's pulls (a walk per box was most of the plan's time on levels of many
+    // boxes), and gives its areas for the pull advisor.
+    const areas = moves.walkPosition(boxAt);
     for (let box = 0; box < cellCount; box++) {
       if (boxAt[box] === 0) continue;
       const found = moves.searchPullsInWalkedPosition(box, boxAt, this.reachedByPlayer);
@@ -249,7 +250,7 @@ class BackwardSearch {
       return;
     }
     this.queues.reserve(count, Number.POSITIVE_INFINITY);
-    const advised = pullOffGoalAdvice(this.problem, this.regions, this.reach.boxAt, candidateBox, candidateState, count, this.inputs.nearest, this.regions.count(this.reach.boxAt));
+    const advised = pullOffGoalAdvice(this.problem, this.regions, this.reach.boxAt, candidateBox, candidateState, count, this.inputs.nearest, areas);
     for (let c = 0; c < count; c++) {
       const from = candidateBox[c];
       const to = candidateState[c] >> 2;

@@ -322,7 +322,8 @@ export class BaseSearch {
       boxAt.fill(0);
       return;
     }
-    const areas = this.regions.count(boxAt);
+    // One walk of the position gives its areas and, below, every box's pulls.
+    const areas = moves.walkPosition(boxAt);
     const cell = this.cellFor((boxes * (problem.goals.length + 1) + onGoals) * (cellCount + 1) + Math.min(areas, cellCount));
     if (this.bestCellTurns) this.noteBestCell(cell, boxes, areas, onGoals, score);
 
@@ -331,8 +332,6 @@ export class BaseSearch {
     let count = 0;
     let removals = 0;
     this.gate = GATE_UNKNOWN;
-    // One walk of the position serves every box's pulls, instead of a walk of its area per box.
-    moves.walkPosition(boxAt);
     for (let i = 0; i < boxes; i++) {
       const box = this.boxCells[i];
       const found = moves.searchPullsInWalkedPosition(box, boxAt, this.reachedByPlayer);

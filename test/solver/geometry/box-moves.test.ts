@@ -262,9 +262,10 @@ describe('box moves', () => {
     expect(compared).toBeGreaterThan(2000);
   });
 
-  it('gives, pulling each box of a position walked once, the same pulls in the same order as a search walking its own area', () => {
+  it('gives, pulling each box of a position walked once, the same pulls in the same order as a search walking its own area, and the areas a flood counts', () => {
     // The backward searches (the plan's, strategy A's and D's) walk a position once for all its
-    // boxes' pulls: the order matters, as their queues take the pulls in the order found.
+    // boxes' pulls and read its areas from that walk: the order matters, as their queues take the
+    // pulls in the order found.
     const problem = buildProblem(ROOMS_AND_PILLARS, 'all-goals');
     const alone = new BoxMoves(problem);
     const walked = new BoxMoves(problem);
@@ -273,7 +274,10 @@ describe('box moves', () => {
     const random = seededRandom(29);
     const reached = (cell: number): boolean => reach.reached(cell);
     let compared = 0;
-    const trials = { count: 300, density: () => 0.1 + 0.3 * random(), walked: () => walked.walkPosition(reach.boxAt) };
+    const walkedAreas = (): void => {
+      expect(walked.walkPosition(reach.boxAt)).toBe(regions.count(reach.boxAt));
+    };
+    const trials = { count: 300, density: () => 0.1 + 0.3 * random(), walked: walkedAreas };
     forEachBoxOfRandomPositions(problem, reach, random, trials, (box) => {
       const without = areasWithout(regions, reach.boxAt, box);
       const expected = listedMoves(alone, alone.searchPulls(box, reach.boxAt, reached), without);
