@@ -108,23 +108,6 @@ describe('search over features', () => {
     expect(reader.solution()).toEqual(alone.solution());
   });
 
-  it("lists a position's moves again, when the queues first need those they set aside, exactly as it queued them (the queues check every list)", () => {
-    const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
-    // XSokoban 10: 32 boxes, a hundred moves and more a position.
-    const problem = buildProblem(parseCollection(text, { file: 'xsokoban90.xsb' }).levels[9].board, 'all-goals');
-    const search = new FeatureSearch(analyzeLevel(problem), {});
-    let listed = 0;
-    const listAgain = search.listAgain.bind(search);
-    search.listAgain = (parent) => {
-      listed++;
-      return listAgain(parent);
-    };
-    search.run(3000);
-    expect(search.state).toBe('running');
-    expect(listed).toBeGreaterThan(0);
-    expect(listed).toBeLessThan(search.expanded / 10);
-  });
-
   it('stops at its byte limit, tables and move queues together, and says memory', () => {
     const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
     const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[13];
