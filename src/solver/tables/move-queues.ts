@@ -291,8 +291,9 @@ export class MoveQueues {
       return;
     }
     const common = commonWeight(weights, count);
-    // Without a source, the common weight's moves go to the store's end while the best of them are
-    // picked out; with one, they are only picked out, and listed again when first needed.
+    // While storing (always, without a source), the common weight's moves go to the store's end
+    // while the best of them are picked out; after stopStoringSetAside they are only picked out,
+    // and the source lists them again when first needed.
     const { storing } = this;
     const grown = storing ? this.waitingChunkFor(count) : 0;
     if (grown > 0) this.addWaitingChunk(grown);
