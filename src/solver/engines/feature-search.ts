@@ -634,16 +634,14 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
    */
   private settle(node: number, weight: number): void {
     const boxAt = this.reach.boxAt;
-    // Aiming at an arrangement, "packed" counts the boxes on its squares.
-    const packed = this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt);
     if (this.isSolved(boxAt)) {
       this.solvedNode = node;
       this.state = 'solved';
       this.clear(boxAt);
       return;
     }
-    this.readFeatures(boxAt, packed);
-    const { areas, blocked, outOfPlan } = this.features;
+    this.readFeatures(boxAt);
+    const { packed, areas, blocked, outOfPlan } = this.features;
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
@@ -671,8 +669,10 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
    * scored from, into `features`: one walk of the position gives its areas here and its boxes'
    * moves in listCandidates, and the boxes are listed once for both.
    */
-  private readFeatures(boxAt: Uint8Array, packed: number): void {
+  private readFeatures(boxAt: Uint8Array): void {
     const { features, doorways } = this;
+    // Aiming at an arrangement, "packed" counts the boxes on its squares.
+    const packed = this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt);
     this.areaTotal = this.moves.walkPosition(boxAt);
     let blocked = 0;
     if (this.arrangement === null) for (let i = 0; i < doorways.length; i++) blocked += boxAt[doorways[i]];
@@ -692,7 +692,7 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
     const boxAt = this.reach.boxAt;
     this.decode(parent, boxAt);
     this.reach.flood(this.nodes.player[parent]);
-    this.readFeatures(boxAt, this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt));
+    this.readFeatures(boxAt);
     const count = this.listCandidates(parent, this.weightOfNode[parent]);
     this.clear(boxAt);
     return { count, moves: this.candidateMove, weights: this.candidateWeight, priorities: this.candidateKey };
