@@ -6,7 +6,7 @@ import { type CorralLimits, DEFAULT_CORRAL_LIMITS } from '../deadlocks/corral-de
 import { cellGrid } from '../geometry/cell-grid.js';
 import { doorwaysOf } from '../geometry/doorways.js';
 import type { RoomSearchLimits } from '../deadlocks/room-deadlocks.js';
-import { type ListedMoves, MoveQueues, type SetAsideSource } from '../tables/move-queues.js';
+import { MoveQueues } from '../tables/move-queues.js';
 import { NodeTable } from '../tables/node-table.js';
 import type { DetectorLists } from '../deadlocks/detector-lists.js';
 import { type DetectorRegistry, type DetectorSwitches, detectorListsFor } from '../deadlocks/registry.js';
@@ -164,17 +164,6 @@ const MAX_AREAS = 15;
 const MAX_DOORWAYS = 7;
 /** Levels with this many floor cells or more are not searched over features (see start()). */
 const MAX_CELLS = 23_170;
-/**
- * Past this part of its memory, the search has its queues list a position's set-aside moves
- * again when first needed instead of storing them (MoveQueues.stopStoringSetAside): the same
- * moves in the same order in a tenth of the memory a position, for the listing again of about
- * one position in fifty to a hundred (4% on a level where many positions have many moves played,
- * wide_dev 66, which costs it a few percent of its time). So below the mark nothing changes, and
- * a search that would have filled its part goes on about ten times as long.
- */
-const LIST_AGAIN_FROM = 0.5;
-/** Bytes a node takes in the search's own arrays beside the node table: movedFrom, cellOfNode and weightOfNode. */
-const NODE_ARRAY_BYTES = 12;
 /** Hotspots beyond this many count as this many when moves are ordered. */
 const MAX_HOTSPOTS = 31;
 /** Boxes this many steps from the hottest hotspot, or nearer, are the ones the opener advisor pushes away from it. */
@@ -271,21 +260,18 @@ function planOf(analysis: LevelAnalysis, kind: PackingPlanKind): PackingPlan | n
  *
  * It looks for any solution and proves nothing: when it runs out of moves it says 'exhausted'.
  */
-export class FeatureSearch implements SearchEngine, SetAsideSource {
+export class FeatureSearch implements SearchEngine {
   state: SearchState = 'running';
   expanded = 0;
   generated = 0;
 
   private readonly nodes: NodeTable;
-  /** The pending moves; once memory grows tight, the moves they set aside are listed again by this search when needed (listAgain). */
-  private readonly queues = new MoveQueues(undefined, this);
+  private readonly queues = new MoveQueues();
   private readonly maxBytes: number;
   /** Per node: the cell its box came from in the move that made it (-1 at the root). */
   private movedFrom: Int32Array;
   /** Per node: the feature cell its moves were queued in (see FeatureSearchConfig.cellProjection). */
   private cellOfNode: Int32Array;
-  /** Per node: the weight its moves were queued at (see settle), to list them again (listAgain). */
-  private weightOfNode: Int32Array;
   /** Per feature cell: its key (see settle). */
   private readonly keyOfCell: number[] = [];
   private readonly cellOfKey = new Map<number, number>();
@@ -344,8 +330,6 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
   private readonly hotspots: PositionHotspots | null;
   /** Player areas of the position being expanded, uncapped (counted by settle's walk of the position). */
   private areaTotal = 0;
-  /** The position's features that its moves are scored from (readFeatures). */
-  private readonly features = { packed: 0, areas: 0, blocked: 0, outOfPlan: 0, boxCount: 0 };
   /** Boxes out of plan in the position being expanded, uncapped (counted by outOfPlanCount). */
   private outOfPlanTotal = 0;
   /** 1 on squares off the goals and off the sink basin: a box there is out of plan (see sink-basin.ts). */
@@ -401,7 +385,6 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
     this.nodes = new NodeTable(words, this.maxBytes);
     this.movedFrom = new Int32Array(this.nodes.capacity);
     this.cellOfNode = new Int32Array(this.nodes.capacity);
-    this.weightOfNode = new Int32Array(this.nodes.capacity);
     this.reach = new PlayerReach(problem);
     this.moves = new BoxMoves(problem);
     const corralLimits = config.corralLimits ?? DEFAULT_CORRAL_LIMITS;
@@ -489,7 +472,7 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
   }
 
   get bytes(): number {
-    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * NODE_ARRAY_BYTES;
+    return this.nodes.bytes + this.queues.bytes + this.movedFrom.length * 8;
   }
 
   /** The pushes of the solution from the start, each (box cell before the push) * 4 + direction. */
@@ -584,7 +567,7 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
       return;
     }
     // The table may grow into what the move queues and movedFrom (which follows its size) leave.
-    nodes.maxBytes = this.maxBytes - this.queues.bytes - NODE_ARRAY_BYTES * nodes.capacity;
+    nodes.maxBytes = this.maxBytes - this.queues.bytes - 8 * nodes.capacity;
     const node = nodes.add(scratch, key, hash, boxHash);
     if (node < 0) {
       this.clear(boxAt);
@@ -617,9 +600,6 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
       const cells = new Int32Array(nodes.capacity);
       cells.set(this.cellOfNode);
       this.cellOfNode = cells;
-      const weights = new Int32Array(nodes.capacity);
-      weights.set(this.weightOfNode);
-      this.weightOfNode = weights;
     }
     this.movedFrom[node] = from;
     nodes.parent[node] = parent;
@@ -634,14 +614,23 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
    */
   private settle(node: number, weight: number): void {
     const boxAt = this.reach.boxAt;
+    // Aiming at an arrangement, "packed" counts the boxes on its squares.
+    const packed = this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt);
     if (this.isSolved(boxAt)) {
       this.solvedNode = node;
       this.state = 'solved';
       this.clear(boxAt);
       return;
     }
-    this.readFeatures(boxAt);
-    const { packed, areas, blocked, outOfPlan } = this.features;
+    // One walk of the position gives its areas here and its boxes' moves in queueMoves.
+    this.areaTotal = this.moves.walkPosition(boxAt);
+    const areas = Math.min(this.areaTotal, MAX_AREAS);
+    let blocked = 0;
+    const { doorways } = this;
+    if (this.arrangement === null) for (let i = 0; i < doorways.length; i++) blocked += boxAt[doorways[i]];
+    // The boxes, listed once for the features here and the moves in queueMoves.
+    const boxCount = this.listBoxes(boxAt);
+    const outOfPlan = this.outOfPlanCount(boxCount, packed);
     const broken = this.roomLinks === null ? 0 : Math.min(this.roomLinks.brokenLinks(boxAt), MAX_DOORWAYS);
     const { roomLinks } = this.options;
     const third = roomLinks === 'instead' ? broken : roomLinks === 'beside' ? broken * (MAX_DOORWAYS + 1) + Math.min(blocked, MAX_DOORWAYS) : Math.min(blocked, MAX_DOORWAYS);
@@ -656,46 +645,9 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
       }
     }
     this.expanded++;
-    this.weightOfNode[node] = weight;
-    this.queueMoves(node, cell, weight);
+    this.queueMoves(node, cell, weight, packed, areas, blocked, outOfPlan, boxCount);
     this.clear(boxAt);
-    const { bytes } = this;
-    if (bytes > this.maxBytes) this.state = 'memory';
-    else if (bytes > this.maxBytes * LIST_AGAIN_FROM) this.queues.stopStoringSetAside();
-  }
-
-  /**
-   * The features of the position in reach.boxAt (the player's walk done) that its moves are
-   * scored from, into `features`: one walk of the position gives its areas here and its boxes'
-   * moves in listCandidates, and the boxes are listed once for both.
-   */
-  private readFeatures(boxAt: Uint8Array): void {
-    const { features, doorways } = this;
-    // Aiming at an arrangement, "packed" counts the boxes on its squares.
-    const packed = this.arrangement === null ? this.packedCount(boxAt) : this.arrangement.boxesOn(boxAt);
-    this.areaTotal = this.moves.walkPosition(boxAt);
-    let blocked = 0;
-    if (this.arrangement === null) for (let i = 0; i < doorways.length; i++) blocked += boxAt[doorways[i]];
-    features.packed = packed;
-    features.areas = Math.min(this.areaTotal, MAX_AREAS);
-    features.blocked = blocked;
-    features.boxCount = this.listBoxes(boxAt);
-    features.outOfPlan = this.outOfPlanCount(features.boxCount, packed);
-  }
-
-  /**
-   * The moves `parent` queued, listed again for the queues (SetAsideSource): its position
-   * decoded and walked again, its candidates found and scored as settle did. Everything they
-   * read is the position's own or fixed for the level, so the list is the same.
-   */
-  listAgain(parent: number): ListedMoves {
-    const boxAt = this.reach.boxAt;
-    this.decode(parent, boxAt);
-    this.reach.flood(this.nodes.player[parent]);
-    this.readFeatures(boxAt);
-    const count = this.listCandidates(parent, this.weightOfNode[parent]);
-    this.clear(boxAt);
-    return { count, moves: this.candidateMove, weights: this.candidateWeight, priorities: this.candidateKey };
+    if (this.bytes > this.maxBytes) this.state = 'memory';
   }
 
   private cellFor(key: number): number {
@@ -730,23 +682,7 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
    * the rest one heavier. Among moves of equal weight in a cell, the queue gives first the one
    * whose position scores best on FESS's features (see scoreMoves), whichever position it is from.
    */
-  private queueMoves(node: number, cell: number, weight: number): void {
-    const count = this.listCandidates(node, weight);
-    if (count === 0) return;
-    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * NODE_ARRAY_BYTES)) {
-      this.state = 'memory';
-      return;
-    }
-    this.queues.pushAll(cell, node, count, this.candidateMove, this.candidateWeight, this.candidateKey);
-  }
-
-  /**
-   * The moves of the position in reach.boxAt (`node`, its features read by readFeatures) as
-   * candidates: their moves, scores and weights (advised ones at `weight`, the rest one heavier).
-   * Returns how many.
-   */
-  private listCandidates(node: number, weight: number): number {
-    const { packed, areas, blocked, outOfPlan, boxCount } = this.features;
+  private queueMoves(node: number, cell: number, weight: number, packed: number, areas: number, blocked: number, outOfPlan: number, boxCount: number): void {
     const { dead, distances } = this.analysis;
     const { moves, reach, boxList, candidateFrom, candidateTarget, candidatePushes, candidateKey, candidateAreas, candidateMove, moveStride } = this;
     const boxAt = reach.boxAt;
@@ -775,13 +711,18 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
         count++;
       }
     }
-    if (count === 0) return 0;
+    if (count === 0) return;
+    if (!this.queues.reserve(count, this.maxBytes - this.nodes.bytes - this.movedFrom.length * 8)) {
+      this.state = 'memory';
+      return;
+    }
     const heavier = this.unweighted ? weight : weight + 1;
     if (this.arrangement !== null) {
       const advised = this.arrangement.scoreMoves(boxList, boxCount, boxAt, areas, count, candidateFrom, candidateTarget, candidateAreas, candidateKey);
       this.candidateWeight.fill(heavier, 0, count);
       if (advised >= 0) this.candidateWeight[advised] = weight;
-      return count;
+      this.queueCandidates(cell, node, count);
+      return;
     }
 
     let distanceSum = 0;
@@ -821,7 +762,12 @@ export class FeatureSearch implements SearchEngine, SetAsideSource {
     if (coolAdvice >= 0) candidateWeight[coolAdvice] = weight;
     if (exploreAdvice >= 0) candidateWeight[exploreAdvice] = weight;
     if (openAdvice >= 0) candidateWeight[openAdvice] = weight;
-    return count;
+    this.queueCandidates(cell, node, count);
+  }
+
+  /** Queues the `count` candidates of `node` in `cell` (their moves in candidateMove), at their weights (candidateWeight) and scores. */
+  private queueCandidates(cell: number, node: number, count: number): void {
+    this.queues.pushAll(cell, node, count, this.candidateMove, this.candidateWeight, this.candidateKey);
   }
 
   /**

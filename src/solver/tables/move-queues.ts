@@ -27,19 +27,12 @@ const WAITING_BYTES = 12;
 const WAITING_CHUNK = 1 << 14;
 /** The key of a move no longer waiting (keys are finite). */
 const GONE = Number.NEGATIVE_INFINITY;
-/**
- * A block of waiting moves, BLOCK_FIELDS slots: its chunk of the store, the first entry that may
- * still wait, the end, and the moves left. A block not yet written to the store (its chunk
- * UNLISTED, see SetAsideSource) holds instead the sequence number of its position's first move
- * and the number of moves of its weight.
- */
+/** A block of waiting moves, BLOCK_FIELDS slots: its chunk of the store, the first entry that may still wait, the end, and the moves left. */
 const BLOCK_CHUNK = 0;
 const BLOCK_START = 1;
 const BLOCK_END = 2;
 const BLOCK_LEFT = 3;
 const BLOCK_FIELDS = 4;
-/** BLOCK_CHUNK of a block whose moves the source must list again before they leave it. */
-const UNLISTED = -1;
 /** Grown up to its byte limit, the queue leaves this fraction of it (1 / ROOT_SLACK) free. */
 const ROOT_SLACK = 32;
 /** Priorities are below this; the bits under them hold the push's sequence number. */
@@ -52,27 +45,6 @@ export const MAX_PRIORITY = 2 ** 40;
  * took on the way.
  */
 const SEQUENCE_SLOTS = 2 ** 12;
-
-/** What a position queued with pushAll, listed again: its moves, their weights and priorities, in the same order. */
-export interface ListedMoves {
-  readonly count: number;
-  readonly moves: Int32Array;
-  readonly weights: Int32Array;
-  readonly priorities: Float64Array;
-}
-
-/**
- * The search that queues the moves, able to list a position's moves again exactly as it gave
- * them to pushAll. Once told to stop storing (stopStoringSetAside), the queues keep nothing of
- * the moves they set aside but the best QUEUED_AHEAD and one stand-in; only when a stand-in first
- * comes out on top (one position in a hundred or fifty) are that position's moves listed again
- * and written to the store. A position of a level of many boxes queues hundreds of moves, so this
- * keeps the queues' memory to a few records a position.
- */
-export interface SetAsideSource {
-  /** The moves `parent` queued, in the order and with the weights and priorities it gave pushAll. */
-  listAgain(parent: number): ListedMoves;
-}
 
 /**
  * Pending moves of a feature-space search, grouped by the feature cell of the position they
@@ -88,10 +60,7 @@ export interface SetAsideSource {
  * records, and a stand-in for the rest if any. Since the order is total (SEQUENCE_SLOTS), the
  * moves come out in exactly the order they would if each were a record; the queues hold about
  * half the bytes a move, and their heaps a few records a position, which keeps a pop's melding
- * of the root's children short. `size` counts every move queued, waiting aside or not. Given a
- * source that can list a position's moves again (SetAsideSource), the queues can stop storing the
- * moves set aside (stopStoringSetAside) and have them listed again when their stand-in first comes
- * out: a few records a position in all, for a search whose memory grows tight.
+ * of the root's children short. `size` counts every move queued, waiting aside or not.
  *
  * Records live in chunks of a fixed number, each one buffer with a record's fields side by side
  * (one cache line or two per record, where a heap step touches its key and links together). The
@@ -133,8 +102,6 @@ export class MoveQueues {
   /** The record popped last: freed at the next pop, so that it stays readable until then. */
   private popped = -1;
   size = 0;
-  /** Whether pushAll writes the moves it sets aside to the store (always, without a source). */
-  private storing = true;
 
   /** Per feature cell, per weight: the root record of the bucket's heap, or -1. */
   private roots: Int32Array[] = [];
@@ -147,14 +114,8 @@ export class MoveQueues {
   private ringPrev: number[] = [];
   private turnCell = -1;
 
-  /**
-   * `chunkRecords`, the records a chunk holds, is rounded up to a power of two. With a `source`,
-   * the moves set aside can be listed again by it instead of stored (stopStoringSetAside).
-   */
-  constructor(
-    chunkRecords = DEFAULT_CHUNK_RECORDS,
-    private readonly source: SetAsideSource | null = null,
-  ) {
+  /** `chunkRecords`, the records a chunk holds, is rounded up to a power of two. */
+  constructor(chunkRecords = DEFAULT_CHUNK_RECORDS) {
     this.chunkShift = 32 - Math.clz32(Math.max(1, chunkRecords) - 1);
     this.chunkMask = (1 << this.chunkShift) - 1;
     this.addChunk();
@@ -200,7 +161,7 @@ export class MoveQueues {
     // QUEUED_AHEAD + 1 records, and the few others (those a search advises) one each, counted as
     // at most as many again, and the store must hold all of them while the best are picked out.
     const needed = this.liveRecords + 1 + (extra < SET_ASIDE_FROM ? extra : 2 * (QUEUED_AHEAD + 1));
-    const waitingChunk = extra < SET_ASIDE_FROM || !this.storing ? 0 : this.waitingChunkFor(extra);
+    const waitingChunk = extra < SET_ASIDE_FROM ? 0 : this.waitingChunkFor(extra);
     if (needed <= this.capacity && waitingChunk === 0) return true;
     const chunk = this.chunkMask + 1;
     const capacity = Math.max(this.capacity, Math.ceil(needed / chunk) * chunk);
@@ -209,16 +170,6 @@ export class MoveQueues {
     while (this.capacity < capacity) this.addChunk();
     if (waitingChunk > 0) this.addWaitingChunk(waitingChunk);
     return true;
-  }
-
-  /**
-   * From now on, the moves pushAll sets aside are not stored but listed again by the source when
-   * their stand-in first comes out (without a source, nothing changes). The moves come out in the
-   * same order either way; this trades the store's memory (12 bytes a move set aside) for listing
-   * again the few positions whose stand-ins come out.
-   */
-  stopStoringSetAside(): void {
-    if (this.source !== null) this.storing = false;
   }
 
   /** Makes room for a new feature cell and returns its number. */
@@ -291,17 +242,13 @@ export class MoveQueues {
       return;
     }
     const common = commonWeight(weights, count);
-    // While storing (always, without a source), the common weight's moves go to the store's end
-    // while the best of them are picked out; after stopStoringSetAside they are only picked out,
-    // and the source lists them again when first needed.
-    const { storing } = this;
-    const grown = storing ? this.waitingChunkFor(count) : 0;
+    // The common weight's moves go to the store's end while the best of them are picked out.
+    const grown = this.waitingChunkFor(count);
     if (grown > 0) this.addWaitingChunk(grown);
-    const chunk = storing ? this.waitingKeys.length - 1 : UNLISTED;
-    const chunkKeys = storing ? this.waitingKeys[chunk] : null;
-    const chunkMoves = storing ? this.waitingMoves[chunk] : null;
-    const start = storing ? this.waitingUsed : 0;
-    const firstSequence = this.sequence;
+    const chunk = this.waitingKeys.length - 1;
+    const chunkKeys = this.waitingKeys[chunk];
+    const chunkMoves = this.waitingMoves[chunk];
+    const start = this.waitingUsed;
     let at = start;
     let lowest = this.lowest[cell];
     this.bestCount = 0;
@@ -309,10 +256,8 @@ export class MoveQueues {
       const key = this.nextKey(priorities[c]);
       const weight = weights[c];
       if (weight === common) {
-        if (chunkKeys !== null && chunkMoves !== null) {
-          chunkKeys[at] = key;
-          chunkMoves[at] = moves[c];
-        }
+        chunkKeys[at] = key;
+        chunkMoves[at] = moves[c];
         this.considerBest(at, key, moves[c]);
         at++;
       } else {
@@ -328,8 +273,8 @@ export class MoveQueues {
     const leaving = this.meldBest(roots, common, parent, chunkKeys, group);
     // Too few to set aside, all went as records, and the store's entries are free again.
     if (group > leaving) {
-      if (storing) this.waitingUsed = at;
-      const block = storing ? this.newBlock(chunk, start, at, group - leaving) : this.newBlock(UNLISTED, firstSequence, group, group - leaving);
+      this.waitingUsed = at;
+      const block = this.newBlock(chunk, start, at, group - leaving);
       this.meldIntoBucket(roots, common, parent, -1 - block, this.bestKey[leaving]);
     }
     this.lowest[cell] = lowest;
@@ -404,12 +349,12 @@ export class MoveQueues {
    * stand-in held, else QUEUED_AHEAD. Returns how many went; the best of those left is then
    * bestKey[that many].
    */
-  private meldBest(roots: Int32Array, weight: number, parent: number, chunkKeys: Float64Array | null, left: number): number {
+  private meldBest(roots: Int32Array, weight: number, parent: number, chunkKeys: Float64Array, left: number): number {
     const { bestPlace, bestKey, bestMove } = this;
     const leaving = left <= QUEUED_AHEAD + 1 ? left : QUEUED_AHEAD;
     for (let b = 0; b < leaving; b++) {
       this.meldIntoBucket(roots, weight, parent, bestMove[b], bestKey[b]);
-      if (chunkKeys !== null) chunkKeys[bestPlace[b]] = GONE;
+      chunkKeys[bestPlace[b]] = GONE;
     }
     return leaving;
   }
@@ -418,10 +363,9 @@ export class MoveQueues {
    * A stand-in came out on top of `roots[weight]` (already taken off): the best QUEUED_AHEAD of its
    * block's moves go into the bucket as records, and a new stand-in for the rest, if any.
    */
-  private release(roots: Int32Array, weight: number, parent: number, block: number, key: number): void {
+  private release(roots: Int32Array, weight: number, parent: number, block: number): void {
     const { blocks } = this;
     const at = block * BLOCK_FIELDS;
-    if (blocks[at + BLOCK_CHUNK] === UNLISTED) this.writeListed(block, weight, parent, key);
     const end = blocks[at + BLOCK_END];
     const left = blocks[at + BLOCK_LEFT];
     const chunkKeys = this.waitingKeys[blocks[at + BLOCK_CHUNK]];
@@ -434,48 +378,6 @@ export class MoveQueues {
     const leaving = this.meldBest(roots, weight, parent, chunkKeys, left);
     blocks[at + BLOCK_LEFT] = left - leaving;
     if (left > leaving) this.meldIntoBucket(roots, weight, parent, -1 - block, this.bestKey[leaving]);
-  }
-
-  /**
-   * The first time the stand-in of an unlisted block (of the bucket `weight`, its key `key`) comes
-   * out: the source lists the position's moves again, and those of the block's weight go to the
-   * store with the keys pushAll gave them, but for the best QUEUED_AHEAD, which went as records
-   * then. The block is then an ordinary one. A source that lists other moves than it first gave
-   * would change the search: that is an error, not a case to handle.
-   */
-  private writeListed(block: number, weight: number, parent: number, key: number): void {
-    const { blocks } = this;
-    const at = block * BLOCK_FIELDS;
-    const firstSequence = blocks[at + BLOCK_START];
-    const group = blocks[at + BLOCK_END];
-    const left = blocks[at + BLOCK_LEFT];
-    const listed = (this.source as SetAsideSource).listAgain(parent);
-    const grown = this.waitingChunkFor(group);
-    if (grown > 0) this.addWaitingChunk(grown);
-    const chunk = this.waitingKeys.length - 1;
-    const chunkKeys = this.waitingKeys[chunk];
-    const chunkMoves = this.waitingMoves[chunk];
-    const start = this.waitingUsed;
-    let end = start;
-    let found = 0;
-    this.bestCount = 0;
-    for (let c = 0; c < listed.count; c++) {
-      if (listed.weights[c] !== weight || found++ >= group) continue;
-      const moveKey = listed.priorities[c] * SEQUENCE_SLOTS + ((firstSequence + c) & (SEQUENCE_SLOTS - 1));
-      chunkKeys[end] = moveKey;
-      chunkMoves[end] = listed.moves[c];
-      this.considerBest(end, moveKey, listed.moves[c]);
-      end++;
-    }
-    const gone = group - left;
-    if (found !== group || this.bestCount <= gone || this.bestKey[gone] !== key) {
-      throw new Error(`move queues: position ${parent}'s moves listed again differ from those it queued`);
-    }
-    for (let b = 0; b < gone; b++) chunkKeys[this.bestPlace[b]] = GONE;
-    this.waitingUsed = end;
-    blocks[at + BLOCK_CHUNK] = chunk;
-    blocks[at + BLOCK_START] = start;
-    blocks[at + BLOCK_END] = end;
   }
 
   /** The entries of the chunk the store must add for `entries` more waiting moves, or 0 when its last chunk holds them. */
@@ -563,7 +465,7 @@ export class MoveQueues {
     // A stand-in on top: the moves it stands for come out of their block, and the best of them is the next.
     while (this.getLink(record, MOVE) < 0) {
       roots[weight] = this.meldChildren(this.getLink(record, LEFT));
-      this.release(roots, weight, this.getLink(record, PARENT), -1 - this.getLink(record, MOVE), this.keyOf(record));
+      this.release(roots, weight, this.getLink(record, PARENT), -1 - this.getLink(record, MOVE));
       this.free(record);
       this.liveRecords--;
       record = roots[weight];

@@ -108,28 +108,6 @@ describe('search over features', () => {
     expect(reader.solution()).toEqual(alone.solution());
   });
 
-  it('past half its memory part, has set-aside moves listed again instead of stored: the same search in less memory (the queues check every list)', () => {
-    const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
-    // XSokoban 10: 32 boxes, a hundred moves and more a position.
-    const problem = buildProblem(parseCollection(text, { file: 'xsokoban90.xsb' }).levels[9].board, 'all-goals');
-    const unlimited = new FeatureSearch(analyzeLevel(problem), {});
-    const limited = new FeatureSearch(analyzeLevel(problem), { maxBytes: 8 * 1024 * 1024 });
-    let listed = 0;
-    const listAgain = limited.listAgain.bind(limited);
-    limited.listAgain = (parent) => {
-      listed++;
-      return listAgain(parent);
-    };
-    for (const search of [unlimited, limited]) search.run(4000);
-    expect(limited.state).toBe('running');
-    expect(limited.expanded).toBe(unlimited.expanded);
-    expect(limited.generated).toBe(unlimited.generated);
-    expect(limited.cellKeys()).toEqual(unlimited.cellKeys());
-    expect(unlimited.bytes).toBeGreaterThan(8 * 1024 * 1024);
-    expect(limited.bytes).toBeLessThan(8 * 1024 * 1024);
-    expect(listed).toBeGreaterThan(0);
-  });
-
   it('stops at its byte limit, tables and move queues together, and says memory', () => {
     const text = readFileSync(path.join(sharedDir, 'levels', 'xsokoban90.xsb'), 'utf8');
     const level = parseCollection(text, { file: 'xsokoban90.xsb' }).levels[13];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ListedMoves, MoveQueues, type SetAsideSource } from '../../../src/solver/tables/move-queues.js';
+import { MoveQueues } from '../../../src/solver/tables/move-queues.js';
 import { seededRandom } from '../random-boards.js';
 
 /** Pops every move of a cell, as the `from` values in the order they come out. */
@@ -21,43 +21,22 @@ interface BothWaysOptions {
   readonly priorities: number;
   /** Pops after each position: 1 to this many. */
   readonly mostPops: number;
-  /** The position from which the queue with a source stops storing the moves it sets aside (default the first). */
-  readonly listFrom?: number;
-}
-
-/** A source that lists each position's moves again from a copy of what it queued, and counts how often it was asked. */
-class RecordedSource implements SetAsideSource {
-  readonly queued = new Map<number, ListedMoves>();
-  asked = 0;
-
-  record(parent: number, count: number, moves: Int32Array, weights: Int32Array, priorities: Float64Array): void {
-    this.queued.set(parent, { count, moves: moves.slice(0, count), weights: weights.slice(0, count), priorities: priorities.slice(0, count) });
-  }
-
-  listAgain(parent: number): ListedMoves {
-    this.asked++;
-    const listed = this.queued.get(parent);
-    if (listed === undefined) throw new Error(`no moves queued for ${parent}`);
-    return listed;
-  }
 }
 
 /**
- * Random positions' moves queued in three queues alike, one move at a time (push), all at once
- * (pushAll), and all at once with a source that lists the moves set aside again, with pops after
- * each position: the queues and what each popped (cell, parent, move and weight, in turn).
+ * Random positions' moves queued in two queues alike, one move at a time (push) and all at once
+ * (pushAll), with pops after each position: the queues and what each popped (cell, parent,
+ * move and weight, in turn).
  */
 function queueBothWays(options: BothWaysOptions) {
   const random = seededRandom(options.seed);
   const single = new MoveQueues(64);
   const batched = new MoveQueues(64);
-  const source = new RecordedSource();
-  const listed = new MoveQueues(64, source);
-  const cells = Array.from({ length: options.cells }, () => [single.addCell(), batched.addCell(), listed.addCell()][0]);
+  const cells = Array.from({ length: options.cells }, () => [single.addCell(), batched.addCell()][0]);
   const moves = new Int32Array(options.mostMoves);
   const weights = new Int32Array(options.mostMoves);
   const priorities = new Float64Array(options.mostMoves);
-  const popped = { single: [] as number[], batched: [] as number[], listed: [] as number[] };
+  const popped = { single: [] as number[], batched: [] as number[] };
   let move = 0;
   for (let parent = 0; parent < options.positions; parent++) {
     const cell = cells[Math.floor(random() * cells.length)];
@@ -69,14 +48,10 @@ function queueBothWays(options: BothWaysOptions) {
       single.push(cell, parent, moves[c], weights[c], priorities[c]);
     }
     batched.pushAll(cell, parent, count, moves, weights, priorities);
-    source.record(parent, count, moves, weights, priorities);
-    if (parent === (options.listFrom ?? 0)) listed.stopStoringSetAside();
-    listed.pushAll(cell, parent, count, moves, weights, priorities);
     const pops = 1 + Math.floor(random() * options.mostPops);
     for (const [queues, order] of [
       [single, popped.single],
       [batched, popped.batched],
-      [listed, popped.listed],
     ] as const) {
       for (let p = 0; p < pops && queues.size > 0; p++) {
         const from = queues.nextTurn();
@@ -85,7 +60,7 @@ function queueBothWays(options: BothWaysOptions) {
       }
     }
   }
-  return { single, batched, listed, source, cells, popped, moves: move };
+  return { single, batched, cells, popped, moves: move };
 }
 
 describe('move queues', () => {
@@ -212,60 +187,8 @@ describe('move queues', () => {
 
   it('give the moves of a position of more moves than the 4,096 sequence numbers (its own keys tie) as one at a time would', () => {
     const run = queueBothWays({ seed: 3, cells: 1, positions: 6, mostMoves: 12000, advisedShare: 0.05, priorities: 1, mostPops: 3 });
-    const single = run.cells.map((cell) => drain(run.single, cell));
-    expect(run.cells.map((cell) => drain(run.batched, cell))).toEqual(single);
-    expect(run.cells.map((cell) => drain(run.listed, cell))).toEqual(single);
+    for (const cell of run.cells) expect(drain(run.batched, cell)).toEqual(drain(run.single, cell));
     expect(run.popped.batched).toEqual(run.popped.single);
-    expect(run.popped.listed).toEqual(run.popped.single);
-  });
-
-  it("told to stop storing, keep nothing of a position's moves set aside until its stand-in comes out, then give every move as one at a time would", () => {
-    const run = queueBothWays({ seed: 11, cells: 2, positions: 600, mostMoves: 300, advisedShare: 0.05, priorities: 4, mostPops: 3 });
-    expect(run.listed.size).toBe(run.single.size);
-    // Before the drains, few positions' stand-ins have come out: their moves alone were listed again and stored.
-    expect(run.source.asked).toBeLessThan(run.source.queued.size / 4);
-    expect(run.listed.bytes).toBeLessThan(run.batched.bytes * 0.5);
-    expect(run.popped.listed).toEqual(run.popped.single);
-    for (const cell of run.cells) expect(drain(run.listed, cell)).toEqual(drain(run.single, cell));
-    // The drains brought out every stand-in, each position's moves listed once.
-    const setAside = [...run.source.queued.values()].filter((listed) => listed.count >= 32).length;
-    expect(run.source.asked).toBeGreaterThan(setAside / 2);
-    expect(run.source.asked).toBeLessThanOrEqual(setAside);
-  });
-
-  it('stop storing part way and give every move in the same order, the positions before listed from the store', () => {
-    const run = queueBothWays({ seed: 7, cells: 2, positions: 600, mostMoves: 300, advisedShare: 0.05, priorities: 4, mostPops: 3, listFrom: 300 });
-    expect(run.popped.listed).toEqual(run.popped.single);
-    for (const cell of run.cells) expect(drain(run.listed, cell)).toEqual(drain(run.single, cell));
-    const laterSetAside = [...run.source.queued.entries()].filter(([parent, listed]) => parent >= 300 && listed.count >= 32).length;
-    expect(run.source.asked).toBeGreaterThan(0);
-    expect(run.source.asked).toBeLessThanOrEqual(laterSetAside);
-  });
-
-  it('with a source but never told to stop storing, store as without one and never ask it', () => {
-    const source = new RecordedSource();
-    const queues = new MoveQueues(64, source);
-    const cell = queues.addCell();
-    const moves = new Int32Array(40).map((_, k) => k);
-    const weights = new Int32Array(40).fill(1);
-    const priorities = new Float64Array(40).map((_, k) => k % 7);
-    source.record(3, 40, moves, weights, priorities);
-    queues.pushAll(cell, 3, 40, moves, weights, priorities);
-    const order = drain(queues, cell);
-    expect(order).toHaveLength(40);
-    expect(source.asked).toBe(0);
-  });
-
-  it('stop with an error when a source lists other moves than the position queued', () => {
-    const listedOtherwise: ListedMoves = { count: 40, moves: new Int32Array(40).map((_, k) => k), weights: new Int32Array(40).fill(1), priorities: new Float64Array(40).fill(5) };
-    const queues = new MoveQueues(64, { listAgain: () => listedOtherwise });
-    queues.stopStoringSetAside();
-    const cell = queues.addCell();
-    const priorities = new Float64Array(40).map((_, k) => k);
-    queues.pushAll(cell, 7, 40, listedOtherwise.moves, listedOtherwise.weights, priorities);
-    // The best eight come out as records; the ninth is the stand-in's.
-    for (let k = 0; k < 8; k++) expect(queues.moveOf(queues.pop(cell))).toBe(39 - k);
-    expect(() => queues.pop(cell)).toThrow(/position 7's moves listed again differ/);
   });
 
   it('recycle popped records only after the next pop, so a popped move stays readable', () => {
