@@ -2,6 +2,7 @@ import { type Stats, fstat } from 'node:fs';
 import { readFile as fsReadFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import { ExitCode } from './exit-codes.js';
 import { PROGRAM_NAME } from './program-name.js';
 import { type Listing, type PathKind, diskGlob, diskListFolder, diskPathKind, diskRealPath, kindOfStats } from './disk-paths.js';
 import { fileSystemError } from './fs-errors.js';
@@ -215,6 +216,22 @@ function processDescriptorWriter(): DescriptorWriter {
  */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/**
+ * An output stream of the process failed for a reason other than its reader going (ENOSPC, EFBIG,
+ * EIO on a file): one line on stderr (when stderr is not the one failing) and exit 74, whatever
+ * the command answers, unless it is our bug (70). The command goes on; the stream, destroyed,
+ * takes nothing more.
+ */
+let outputFailed = false;
+function failOutput(name: 'stdout' | 'stderr', error: unknown): void {
+  if (outputFailed) return;
+  outputFailed = true;
+  if (name === 'stdout' && !process.stderr.destroyed) process.stderr.write(`${PROGRAM_NAME}: ${fileSystemError(error, name, 'write').message}\n`);
+  process.once('exit', () => {
+    if (process.exitCode !== ExitCode.internal) process.exitCode = ExitCode.outputFailed;
+  });
+}
+
 /** The Io of the real process; the only place the CLI meets `process`. */
 export function nodeIo(): Io {
   const stdoutClosedListeners = new Set<() => void>();
@@ -222,13 +239,15 @@ export function nodeIo(): Io {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       // EPIPE: the reader closed the pipe (`sokoban solve ... | head`), the reader's choice, not
-      // our failure; EIO: the terminal is gone (after SIGHUP).
-      if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error;
+      // our failure; EIO: the terminal is gone (after SIGHUP). Any other failure (a full disk
+      // under `> file`) lost output the user asked for: said in one line, exit 74, as for a report.
+      const readerGone = error.code === 'EPIPE' || error.code === 'EIO';
+      if (!readerGone) failOutput(stream === process.stdout ? 'stdout' : 'stderr', error);
       if (stream !== process.stdout || stdoutClosed) return;
       // Nobody reads the results any more: a batch stops its workers as for Ctrl-C, instead of
       // solving to the end for no one.
       stdoutClosed = true;
-      if (stdoutClosedListeners.size > 0) process.stderr.write(`${PROGRAM_NAME}: stdout was closed (a broken pipe): stopping\n`);
+      if (readerGone && stdoutClosedListeners.size > 0) process.stderr.write(`${PROGRAM_NAME}: stdout was closed (a broken pipe): stopping\n`);
       for (const listener of [...stdoutClosedListeners]) listener();
     });
   }

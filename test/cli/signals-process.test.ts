@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBuiltCommand } from './built-command.js';
@@ -64,6 +64,33 @@ describe('bin/sokoban.cjs solve, when the reader of its stdout goes away (`| hea
     expect(ended.code).toBe(130);
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     expect(summary.interrupted.unfinished.length).toBeGreaterThan(100);
+  });
+});
+
+/** Runs bin/sokoban.cjs with its stdout on a full disk (Linux's /dev/full: every write fails with ENOSPC). */
+function sokobanOnFullDisk(args: readonly string[]): Promise<Ended> {
+  const full = openSync('/dev/full', 'w');
+  const child = spawn(process.execPath, ['bin/sokoban.cjs', ...args], { stdio: ['ignore', full, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  closeSync(full);
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((done) => child.on('exit', (code, signal) => done({ code, signal, stderr })));
+}
+
+describe.skipIf(!existsSync('/dev/full'))('bin/sokoban.cjs, when its stdout cannot be written (`> file` on a full disk)', () => {
+  it('says so in one line and exits 74, for one level as for a batch', async () => {
+    const folder = tempFolder({ 'corridor.xsb': '#######\n#@ $ .#\n#######\n' });
+    const level = join(folder, 'corridor.xsb');
+    for (const args of [
+      ['verify', level, '--moves', 'rRR'],
+      ['convert', level, '--to', 'json'],
+      ['solve', level, 'levels/microban.xsb', '--jobs', '2'],
+    ]) {
+      const ended = await sokobanOnFullDisk(args);
+      expect(ended.stderr).not.toMatch(/\n\s+at /);
+      expect(ended.stderr.split('\n')[0]).toBe('sokoban: stdout: no space left on the device');
+      expect(ended.code).toBe(74);
+    }
   });
 });
 
