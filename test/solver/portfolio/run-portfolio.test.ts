@@ -89,6 +89,26 @@ describe('portfolio', () => {
     expect(runPortfolio([{ engine: counted, share: 1 }], limits(clock, { maxNodes: 12_345, deadline: Infinity })).limit).toBe('nodes');
     expect(counted.expanded).toBe(12_345);
   });
+
+  it('overruns the time limit by at most one position when each position takes a third of a second (a board of 60,000 squares and 300 boxes)', () => {
+    const clock = { now: 0 };
+    const searches = [0, 1, 2].map(() => new FakeSearch(clock, 370));
+    const outcome = runPortfolio(
+      searches.map((engine) => ({ engine, share: 1 / 3 })),
+      limits(clock, { deadline: 1000 }),
+    );
+    expect(outcome.limit).toBe('time');
+    // Eight positions each in the first round, the deadline read at its end, took 8.9 s.
+    expect(clock.now).toBeLessThanOrEqual(1000 + 370);
+    expect(searches.map((search) => search.expanded)).toEqual([1, 1, 1]);
+  });
+
+  it('gives a quick search its whole first turn, as one position and then seven', () => {
+    const clock = { now: 0 };
+    const quick = new FakeSearch(clock, 0.01);
+    runPortfolio([{ engine: quick, share: 1 }], limits(clock, { maxNodes: 8, deadline: Infinity }));
+    expect(quick.expanded).toBe(8);
+  });
 });
 
 describe('portfolio opening', () => {
