@@ -618,6 +618,18 @@ function isMovesText(text: string): boolean {
 }
 
 /**
+ * A `Solution:` line's text that is a move string with stray characters (`Solution: rX`), not
+ * words (`Solution: unknown`): one word that starts as moves do and is at least half moves. It is
+ * kept as the level's solution, so that checking it names the stray character instead of finding
+ * no solution at all.
+ */
+function isMistypedMoves(text: string): boolean {
+  if (text === '' || /\s/.test(text) || !/^[lurdLURD0-9(]/.test(text)) return false;
+  const moveCharacters = text.replace(/[^lurdLURD0-9()]/g, '').length;
+  return 2 * moveCharacters >= text.length;
+}
+
+/**
  * The title of the level whose board starts at `end`: the last non-blank line before it, if that
  * line is a `;` comment, or plain text standing after a blank line (or at the start of the file).
  * Returns -1 when there is none.
@@ -664,7 +676,7 @@ function readMetadata(sheet: LineKinds, start: number, end: number, meta: LevelM
     if (isSolutionLine(text)) {
       const colon = text.indexOf(':');
       const sameLine = colon >= 0 ? text.slice(colon + 1).trim() : '';
-      let moves = isMovesText(sameLine) ? sameLine : '';
+      let moves = isMovesText(sameLine) || isMistypedMoves(sameLine) ? sameLine : '';
       let j = i + 1;
       while (j < end && inComment[j] === 0 && isMovesText(lines.at(j).trim())) moves += lines.at(j++).trim();
       if (moves === '' && sameLine !== '') meta.comments.push(text);

@@ -178,6 +178,13 @@ describe('sokoban verify: collections with Solution lines', () => {
     expect(stdout).toContain('set.sok#2 (Corner): solved');
   });
 
+  it('names a stray character in a Solution line instead of finding no solution there', async () => {
+    const stray = SET.replace('Solution: rRR', 'Solution: rRX');
+    const { code, stderr } = await cli('verify', 'set.sok', { files: { 'set.sok': stray } });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^sokoban: set\.sok: level 1: its Solution line, column 3: 'X' is not a move/);
+  });
+
   it('counts a level without a Solution line as not solved', async () => {
     const missing = SET.replace('Solution: uLdlU\n', '');
     const { code, stdout } = await cli('verify', 'set.sok', { files: { 'set.sok': missing } });

@@ -213,6 +213,12 @@ describe('XSB solutions', () => {
     expect(level.comments).toEqual(['Solution: undefined']);
   });
 
+  it('keeps a move string with a stray character as the solution, for checking it to name the character', () => {
+    expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: rX')).solutions).toEqual(['rX']);
+    expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: unknown')).solutions).toEqual([]);
+    expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: see the book')).solutions).toEqual([]);
+  });
+
   it('keeps several solutions of one level in order', () => {
     const level = parseLevel(lines('####', '#@$.#', '####', 'Solution: R', 'Solution (pushes): R'));
     expect(level.solutions).toEqual(['R', 'R']);
