@@ -93,14 +93,23 @@ export function selectNumbers(collection: LevelIndex, selector: string | undefin
   }
   const wanted = selector.trim();
   const lower = wanted.toLowerCase();
-  let loose = 0;
+  // Exact matches first, then matches but for case; two levels of one title would make the
+  // choice a guess, so they are named instead of the first being taken.
+  const exact: number[] = [];
+  const loose: number[] = [];
   for (let number = 1; number <= count; number++) {
     const title = collection.titleOf(number);
-    if (title === wanted) return one(number);
-    if (loose === 0 && title?.toLowerCase() === lower) loose = number;
+    if (title === wanted) exact.push(number);
+    else if (title?.toLowerCase() === lower) loose.push(number);
   }
-  if (loose === 0) throw new UsageError(`--level ${selector}: no level of ${file} has that number or title`);
-  return one(loose);
+  const matches = exact.length > 0 ? exact : loose;
+  if (matches.length === 0) throw new UsageError(`--level ${selector}: no level of ${file} has that number or title`);
+  if (matches.length > 1) {
+    const shown = matches.slice(0, 5).map((number) => `#${number}`);
+    if (matches.length > shown.length) shown.push('…');
+    throw new UsageError(`--level ${selector}: ${matches.length} levels of ${file} have that title (${shown.join(', ')}); give the number instead`);
+  }
+  return one(matches[0]);
 }
 
 /** Every selected level, read now, warnings written: for the commands that match moves to levels across the selection. */

@@ -88,6 +88,17 @@ describe('sokoban solve (one level)', () => {
     expect(code).toBe(0);
   });
 
+  it('refuses a --level title that two levels share, naming them, rather than guess (exit 2)', async () => {
+    const twins = '; Twin\n#####\n#@$.#\n#####\n\n; Twin\n#####\n#.$@#\n#####\n\n; twin\n#####\n#@$.#\n#####\n';
+    const { code, stderr } = await cli('solve', 'twins.xsb', '--level', 'Twin', { files: { 'twins.xsb': twins } });
+    expect(stderr).toBe('sokoban: --level Twin: 2 levels of twins.xsb have that title (#1, #2); give the number instead\n');
+    expect(code).toBe(2);
+    const loose = await cli('solve', 'twins.xsb', '--level', 'TWIN', { files: { 'twins.xsb': twins } });
+    expect(loose.stderr).toContain('3 levels of twins.xsb have that title (#1, #2, #3)');
+    const exact = await cli('solve', 'twins.xsb', '--level', 'twin', { files: { 'twins.xsb': twins } });
+    expect(exact.stdout).toMatch(/^twins\.xsb#3 \(twin\): solved in/);
+  });
+
   it('solves under the rule --goal asks for', async () => {
     // Two goals, one box: under all-boxes the box needs any goal; the nearer one is 1 push away.
     const level = '########\n#@$.  .#\n########\n';
