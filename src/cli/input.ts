@@ -18,6 +18,11 @@ export class InputReader {
 
   constructor(private readonly io: Io) {}
 
+  /** Marks stdin as read by `role` elsewhere (a batch's levels), so that asking for it again here is refused. */
+  claimStdin(role: string): void {
+    this.stdinTakenBy = role;
+  }
+
   /** Reads one input; `maxBytes` lowers the size limit for inputs that are small by nature (moves). */
   async read(path: string, role: string, maxBytes?: number): Promise<TextInput> {
     if (path !== STDIN_ARGUMENT) return { name: path, text: await this.io.readFile(path, maxBytes) };

@@ -76,6 +76,15 @@ describe('solve --shard and merge-reports', () => {
     expect(stdout).toMatch(/levels +solved .*\n +8 +6 +1 +0 +0 +1 /);
   });
 
+  it('reads one summary from stdin with -, as a shard piped from another job', async () => {
+    const shards = await Promise.all(['1/2', '2/2'].map((shard) => summaryOf('--shard', shard)));
+    const merged = await cli('merge-reports', 'a.json', '-', { files: { 'a.json': shards[0].text }, stdin: shards[1].text });
+    expect(JSON.parse(merged.stdout).levels).toHaveLength(ALL_JOBS);
+    const twice = await cli('merge-reports', '-', '-', { stdin: shards[1].text });
+    expect(twice.stderr).toBe("sokoban: stdin ('-') is already the summary #1; it cannot also be the summary #2\n");
+    expect(twice.code).toBe(2);
+  });
+
   it('exits 2 when a shard is missing, saying which, though every level it has was solved (issue 46)', async () => {
     const first = onlySolved((await summaryOf('--shard', '1/3')).text);
     const { code, stdout, stderr } = await cli('merge-reports', 'a.json', { files: { 'a.json': first } });

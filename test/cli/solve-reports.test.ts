@@ -191,6 +191,16 @@ describe('solve --baseline', () => {
     expect(code).toBe(0);
   });
 
+  it('reads the baseline from stdin with -, unless the levels come from there', async () => {
+    const baseline = baselineOf([solvedRecord('stuck.xsb#1', 4, null)]);
+    const { code, stdout } = await cli('solve', 'stuck.xsb', '--baseline', '-', { files: { 'stuck.xsb': STUCK }, stdin: baseline });
+    expect(stdout).toContain('baseline -: 1 regression\n');
+    expect(code).toBe(1);
+    const both = await cli('solve', '-', '--baseline', '-', { stdin: STUCK });
+    expect(both.stderr).toBe("sokoban: stdin ('-') is already the levels; it cannot also be the baseline\n");
+    expect(both.code).toBe(2);
+  });
+
   it('rejects a baseline that is not a summary with exit 2, before solving', async () => {
     const { code, stdout, stderr } = await cli('solve', 'c.xsb', '--baseline', 'base.json', { files: { 'c.xsb': STUCK, 'base.json': '[]' } });
     expect(stdout).toBe('');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { mergeSummaries } from '../batch/merge.js';
+import { InputReader } from '../input.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
 import { parseSummary } from '../batch/summary.js';
 import type { CommandContext } from '../context.js';
@@ -31,7 +32,11 @@ export async function mergeReports(io: Io, request: MergeRequest): Promise<ExitC
   checkOutputs(io, request.files, output);
   await prepareOutputFolders(io, [], output);
   const inputs = [];
-  for (const file of request.files) inputs.push({ file, summary: parseSummary(await io.readFile(file), file) });
+  const reader = new InputReader(io);
+  for (const [i, file] of request.files.entries()) {
+    const input = await reader.read(file, `summary #${i + 1}`);
+    inputs.push({ file: input.name, summary: parseSummary(input.text, input.name) });
+  }
   const { summary, warnings, incomplete, interrupted } = mergeSummaries(inputs);
   for (const warning of warnings) reportWarning(io, warning);
   // The merged summary is still written, but a run with levels never run must not pass CI.

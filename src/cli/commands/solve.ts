@@ -16,6 +16,7 @@ import { expandInputs } from '../batch/inputs.js';
 import { type Job, type LevelJob, type Shard, countLevelJobs, jobsOfShard, parseShard, planJobs } from '../batch/jobs.js';
 import { outputPathFor, unreadableLevels, writeSolvedCollections } from '../batch/out-dir.js';
 import { HEAP_BYTES_PER_LEVEL_WRITTEN, HEAP_BYTES_PER_RECORD, heapShortfall } from '../heap-room.js';
+import { InputReader, STDIN_ARGUMENT } from '../input.js';
 import { warnOn } from '../levels.js';
 import type { LevelRecord, RecordKey } from '../../runner/record.js';
 import { exitCodeOfRecord } from '../batch/record-exit-code.js';
@@ -87,8 +88,16 @@ async function preflight(io: Io, request: SolveRequest): Promise<Preflight> {
   if (request.quiet === true && request.json) throw new UsageError('--quiet trims the text report; with --json filter the lines by "status" instead');
   const shard = request.shard === undefined ? null : parseShard(request.shard);
   const reports = request.reports.map((path) => ({ path, file: reportFile(path) }));
-  const baseline = request.baseline === undefined ? null : parseSummary(await io.readFile(request.baseline), request.baseline);
+  const baseline = request.baseline === undefined ? null : await readBaseline(io, request.inputs, request.baseline);
   return { shard, reports, baseline };
+}
+
+/** The --baseline summary: a file, or stdin with `-` when no level comes from stdin. */
+async function readBaseline(io: Io, inputs: readonly string[], path: string): Promise<Summary> {
+  const reader = new InputReader(io);
+  if (inputs.includes(STDIN_ARGUMENT)) reader.claimStdin('levels');
+  const input = await reader.read(path, 'baseline');
+  return parseSummary(input.text, input.name);
 }
 
 function writeErrorLine(err: OutputStream, record: LevelRecord): void {
