@@ -150,6 +150,10 @@ describe('sokoban solve (one level)', () => {
     const { code, stderr } = await cli('solve', 'levels/examples/first.xsb', '--shard', '4/3');
     expect(stderr).toBe('sokoban: --shard 4/3: expected k/n with 1 <= k <= n, e.g. --shard 2/3\n');
     expect(code).toBe(2);
+    // Read as doubles, both would round to 2^53 and pass as k = n.
+    const huge = await cli('solve', 'levels/examples/first.xsb', '--shard', '9007199254740993/9007199254740992');
+    expect(huge.stderr).toContain('expected k/n with 1 <= k <= n');
+    expect(huge.code).toBe(2);
   });
 });
 

@@ -220,7 +220,8 @@ export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (match === null || count < 1 || index < 1 || index > count) {
+  // Past 2^53 the numbers would be rounded (9007199254740993/9007199254740992 read as k = n).
+  if (match === null || !Number.isSafeInteger(count) || count < 1 || index < 1 || index > count) {
     throw new UsageError(`--shard ${text}: expected k/n with 1 <= k <= n, e.g. --shard 2/3`);
   }
   return { index, count };
