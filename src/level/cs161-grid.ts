@@ -35,7 +35,8 @@ export function looksLikeGridText(text: string): boolean {
   for (const line of eachLine(text)) {
     const trimmed = (lispBinding(line)?.rest ?? line).trim();
     if (trimmed === '' || trimmed.startsWith(';')) continue;
-    if (!/^[\d\s,[\]()']+$/.test(trimmed)) return false;
+    // Numbers that are no square (-1, 4.5) still make a grid, so that its reader names them.
+    if (!/^[\d\s,[\]()']+$/.test(trimmed.replace(/-?\d+(?:\.\d+)?/g, '0'))) return false;
     if (/\d/.test(trimmed)) digits = true;
   }
   return digits;

@@ -126,6 +126,14 @@ describe('CS161 grid validation errors', () => {
     expect(error.position).toMatchObject({ line: 2, column: 5 });
   });
 
+  it('names a negative or fractional number at its line and column when the format is detected, not given', () => {
+    for (const bad of ['-1', '4.5']) {
+      const error = levelErrorOf(() => parseCollection(`1 1 1 1 1\n1 3 2 ${bad} 1\n1 1 1 1 1\n`, { file: 'g.txt' }));
+      expect(error.reason).toContain(`"${bad}" is not a CS161 square`);
+      expect(error.position).toMatchObject({ line: 2, column: 7 });
+    }
+  });
+
   it('rejects a number out of range in JSON, naming row and column', () => {
     expect(grid('[[1, 1], [3, 9]]').reason).toMatch(/row 2, column 2: number 9 is not a CS161 square/);
   });
