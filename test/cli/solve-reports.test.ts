@@ -201,6 +201,13 @@ describe('solve --baseline', () => {
     expect(both.code).toBe(2);
   });
 
+  it('names the record and the field of a baseline that holds a bad level record', async () => {
+    const baseline = baselineOf([solvedRecord('c.xsb#1', 3, null), { ...solvedRecord('c.xsb#2', -5, null) }]);
+    const { code, stderr } = await cli('solve', 'c.xsb', '--baseline', 'base.json', { files: { 'c.xsb': STUCK, 'base.json': baseline } });
+    expect(stderr).toBe('sokoban: base.json: its "levels" record 2: "moves" is not a count (a whole number, 0 or more)\n');
+    expect(code).toBe(2);
+  });
+
   it('rejects a baseline that is not a summary with exit 2, before solving', async () => {
     const { code, stdout, stderr } = await cli('solve', 'c.xsb', '--baseline', 'base.json', { files: { 'c.xsb': STUCK, 'base.json': '[]' } });
     expect(stdout).toBe('');

@@ -98,18 +98,20 @@ export function buildSummary(
 
 const STATUSES: readonly RecordStatus[] = ['solved', 'unsolvable', 'timeout', 'memory', 'error'];
 
-function isRecord(value: unknown): value is LevelRecord {
-  if (typeof value !== 'object' || value === null) return false;
+const isCount = (value: unknown): boolean => value === null || (Number.isSafeInteger(value) && (value as number) >= 0);
+
+/** What is wrong with a level record of a summary, the first thing found, or null when it is one. */
+function recordProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not an object';
   const record = value as Record<string, unknown>;
-  return (
-    typeof record.name === 'string' &&
-    typeof record.file === 'string' &&
-    (record.index === null || typeof record.index === 'number') &&
-    STATUSES.includes(record.status as RecordStatus) &&
-    (record.solution === null || typeof record.solution === 'string') &&
-    (record.moves === null || typeof record.moves === 'number') &&
-    (record.pushes === null || typeof record.pushes === 'number')
-  );
+  if (typeof record.name !== 'string') return '"name" is not a string';
+  if (typeof record.file !== 'string') return '"file" is not a string';
+  if (!(record.index === null || (Number.isSafeInteger(record.index) && (record.index as number) >= 1))) return '"index" is not a level number';
+  if (!STATUSES.includes(record.status as RecordStatus)) return `"status" is not one of ${STATUSES.join(', ')}`;
+  if (!(record.solution === null || typeof record.solution === 'string')) return '"solution" is not a string';
+  if (!isCount(record.moves)) return '"moves" is not a count (a whole number, 0 or more)';
+  if (!isCount(record.pushes)) return '"pushes" is not a count (a whole number, 0 or more)';
+  return null;
 }
 
 /** Reads a summary written by `--report out.json`; anything else is an InputError naming the file. */
@@ -125,8 +127,10 @@ export function parseSummary(text: string, file: string): Summary {
     throw new InputError(`not a summary written by sokoban solve --report <file>.json`, file);
   }
   if (summary.version !== 1) throw new InputError(`summary version ${String(summary.version)} is not supported`, file);
-  if (!Array.isArray(summary.levels) || !summary.levels.every(isRecord)) {
-    throw new InputError('its "levels" list is not a list of level records', file);
+  if (!Array.isArray(summary.levels)) throw new InputError('its "levels" is not a list of level records', file);
+  for (const [i, record] of summary.levels.entries()) {
+    const problem = recordProblem(record);
+    if (problem !== null) throw new InputError(`its "levels" record ${i + 1}: ${problem}`, file);
   }
   if (typeof summary.settings !== 'object' || summary.settings === null || !Array.isArray(summary.shards)) {
     throw new InputError('its "settings" or "shards" are missing', file);
