@@ -2,10 +2,10 @@ import { InputError, OutputError } from '../errors.js';
 
 const FS_REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file',
-  EISDIR: 'is a directory, not a file',
+  EISDIR: 'is a folder, not a file',
   EACCES: 'permission denied',
   EPERM: 'permission denied',
-  ENOTDIR: 'a part of the path is not a directory',
+  ENOTDIR: 'a part of the path is not a folder',
   ENAMETOOLONG: 'file name too long',
   ELOOP: 'too many symbolic links: a loop of links, which leads to no file',
   ENOSPC: 'no space left on the device',

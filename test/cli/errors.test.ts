@@ -26,7 +26,7 @@ describe('one-line errors with exit code 2', () => {
   it('says a folder is not a file', async () => {
     const result = await cli('show', 'levels');
     expectOneLineError(result);
-    expect(result.stderr).toBe('sokoban: levels: is a directory, not a file\n');
+    expect(result.stderr).toBe('sokoban: levels: is a folder, not a file\n');
   });
 
   it('puts the place first as file:line:col, the form editors and CI problem matchers read', async () => {
