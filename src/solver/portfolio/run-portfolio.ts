@@ -78,11 +78,18 @@ export interface PortfolioOutcome {
 const ROUND_MS = 8;
 /**
  * Positions a search expands in its very first turn, before its speed is known: one first, then
- * the rest unless that one took a round already. On a board of tens of thousands of squares and
+ * the rest unless that one took FIRST_POSITION_MS. On a board of tens of thousands of squares and
  * hundreds of boxes a position can take a third of a second, and eight of them for each of the
  * first searches overran a 3-s limit by 8 s.
  */
 const FIRST_BUDGET = 8;
+/**
+ * What the first position may take for the rest of the first turn to follow: as long as eight
+ * rounds, so that a search built at its first turn (the first search over features, about 9 ms
+ * on a Microban level) still gets its whole first turn as before, and eight slow positions take
+ * half a second at most.
+ */
+const FIRST_POSITION_MS = FIRST_BUDGET * ROUND_MS;
 const MAX_BUDGET = 1 << 16;
 /**
  * Rounds the head start lasts at least, however long they take: a level the push searches settle
@@ -168,7 +175,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
       const started = schedule();
       if (rate === 0 && budget > 1) {
         engine.run(1);
-        if (engine.state === 'running' && schedule() - started < ROUND_MS) engine.run(budget - 1);
+        if (engine.state === 'running' && schedule() - started < FIRST_POSITION_MS) engine.run(budget - 1);
       } else engine.run(budget);
       const took = schedule() - started;
       const done = engine.expanded - before;
