@@ -619,12 +619,12 @@ function isMovesText(text: string): boolean {
 
 /**
  * A `Solution:` line's text that is a move string with stray characters (`Solution: rX`), not
- * words (`Solution: unknown`): one word that starts as moves do and is at least half moves. It is
- * kept as the level's solution, so that checking it names the stray character instead of finding
- * no solution at all.
+ * words or counts (`Solution: unknown`, `Solution: 230/58`): one word that starts as moves do,
+ * holds a move letter and is at least half moves. It is kept as the level's solution, so that
+ * checking it names the stray character instead of finding no solution at all.
  */
 function isMistypedMoves(text: string): boolean {
-  if (text === '' || /\s/.test(text) || !/^[lurdLURD0-9(]/.test(text)) return false;
+  if (text === '' || /\s/.test(text) || !/^[lurdLURD0-9(]/.test(text) || !/[lurdLURD]/.test(text)) return false;
   const moveCharacters = text.replace(/[^lurdLURD0-9()]/g, '').length;
   return 2 * moveCharacters >= text.length;
 }

@@ -217,6 +217,7 @@ describe('XSB solutions', () => {
     expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: rX')).solutions).toEqual(['rX']);
     expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: unknown')).solutions).toEqual([]);
     expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: see the book')).solutions).toEqual([]);
+    expect(parseLevel(lines('####', '#@$.#', '####', 'Solution: 230/58')).solutions).toEqual([]);
   });
 
   it('keeps several solutions of one level in order', () => {
