@@ -559,11 +559,16 @@ function buildBoard(rows: readonly RowText[], file: string, level: number): Boar
  * the board, or null when the line is just text.
  */
 function strayRowError(sheet: LineKinds, line: number, level: number | undefined): LevelError | null {
-  const { lines, kinds, inComment, file } = sheet;
+  const { lines, kinds, inComment, rowed, file } = sheet;
   if (line < 0 || line >= lines.count || kinds[line] !== TEXT || inComment[line] === 1) return null;
   const text = lines.at(line);
   const trimmed = text.trim();
-  if (trimmed.startsWith(';') || text.includes(':') || !text.includes('#')) return null;
+  // Between two rows (a board row, or one of walls only) and walled at both ends, a line is a row
+  // however many of its characters are odd ('# XYZ #'): read as text, it would cut the board and
+  // drop its lower part, and the level left above it could even be solved.
+  const rowAt = (at: number) => at >= 0 && at < lines.count && (kinds[at] === BOARD || (rowed[at] & ROWED) !== 0);
+  const framed = rowAt(line - 1) && rowAt(line + 1) && trimmed.startsWith('#') && trimmed.endsWith('#');
+  if (trimmed.startsWith(';') || (!framed && text.includes(':')) || !text.includes('#')) return null;
   let bad = -1;
   let badCount = 0;
   for (let i = 0; i < text.length; i++) {
@@ -582,8 +587,9 @@ function strayRowError(sheet: LineKinds, line: number, level: number | undefined
     }
     return null;
   }
-  if (badCount > 2 || badCount * 3 > trimmed.length) return null;
-  const char = text[bad];
+  if (!framed && (badCount > 2 || badCount * 3 > trimmed.length)) return null;
+  // The whole character, not half of a surrogate pair (an emoji is two code units).
+  const char = String.fromCodePoint(text.codePointAt(bad) as number);
   const what = char === '\t' ? 'a tab character (use spaces)' : `unknown character ${JSON.stringify(char)}`;
   return new LevelError(`${what} in a board row`, { file, level, line: line + 1, column: bad + 1 });
 }

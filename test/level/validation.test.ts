@@ -38,6 +38,26 @@ describe('XSB validation errors', () => {
     expect(error.position).toMatchObject({ line: 3, column: 2 });
   });
 
+  it('rejects a row of many unknown characters between two rows, rather than cutting the board there and solving its upper part', () => {
+    for (const [row, column] of [
+      ['# XYZ #', 3],
+      ['#  :  #', 4],
+      ['#XY   #', 2],
+    ] as const) {
+      const error = levelErrorOf(() => parseLevel(lines('; t', '#######', '#@ $ .#', row, '#######')));
+      expect(error.reason).toMatch(/unknown character ".*" in a board row/);
+      expect(error.position).toMatchObject({ line: 4, column });
+    }
+  });
+
+  it('names an unknown character outside the Basic Multilingual Plane whole, not half of it', () => {
+    expect(levelErrorOf(() => parseLevel(lines('#####', '#@$.#', '#\u{1F600}  #', '#####'))).reason).toBe('unknown character "\u{1F600}" in a board row');
+  });
+
+  it('still reads a line of words under a board as text', () => {
+    expect(parseLevel(lines('#####', '#@$.#', '#####', '# made by hand #')).comments).toEqual(['# made by hand #']);
+  });
+
   it('does not mistake a number title right above a board for a mistyped row', () => {
     expect(parseCollection(lines('#12', '####', '#@$.#', '####')).levels[0].title).toBe('#12');
   });
