@@ -75,7 +75,7 @@ Exit codes:
   130 interrupted (Ctrl-C, SIGTERM, SIGHUP, stdout closed): the levels finished are reported, reports marked interrupted
   With several levels, the first of 70, 74, 2, 1, 3 that applies to any of them.
 
-Environment: NO_COLOR (any value) turns colour off, FORCE_COLOR=0..3 forces it.
+Environment: NO_COLOR (any non-empty value) turns colour off, FORCE_COLOR=0..3 forces it.
 `;
 
 /** The program with the given commands registered (all of them by default: the full help). */
