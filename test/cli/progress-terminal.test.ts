@@ -24,8 +24,8 @@ function screen(bytes: string): string[] {
 }
 
 /** Runs the CLI in-process with stdout and stderr on one fake terminal, as a person sees them. */
-async function onTerminal(argv: string[], files: Record<string, string>): Promise<string> {
-  const io = fakeIo({ files, stdoutIsTTY: true, stderrIsTTY: true });
+async function onTerminal(argv: string[], files: Record<string, string>, env: Record<string, string> = {}): Promise<string> {
+  const io = fakeIo({ files, stdoutIsTTY: true, stderrIsTTY: true, env });
   let bytes = '';
   const terminal = {
     write: (text: string) => {
@@ -47,6 +47,15 @@ describe('the progress line on a terminal (issue 13)', () => {
     expect(lines.filter((line) => line.includes('ETA'))).toEqual([]);
     expect(lines.filter((line) => /^tiny\.xsb#\d: solved/.test(line))).toHaveLength(6);
     expect(lines).toContain('bad.xsb: error (see stderr)');
+  });
+
+  it('is not drawn on a terminal that cannot move its cursor (TERM=dumb), nor is show animated there', async () => {
+    const bytes = await onTerminal(['solve', 'tiny.xsb', '--jobs', '2'], { 'tiny.xsb': TINY_COLLECTION }, { TERM: 'dumb' });
+    expect(bytes).toMatch(/tiny\.xsb#1: solved/);
+    expect(bytes).not.toContain('\x1b[');
+    const shown = await onTerminal(['show', 'corridor.xsb', '--moves', 'rRR'], { 'corridor.xsb': '#######\n#@ $ .#\n#######\n' }, { TERM: 'dumb' });
+    expect(shown).toContain('$');
+    expect(shown).not.toContain('\x1b[');
   });
 
   it('is not drawn for a single level', async () => {

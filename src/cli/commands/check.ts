@@ -22,6 +22,7 @@ import { printable } from '../printable.js';
 import { addRow, checkAnnotation, checkJson, checkSummary, checkTable, keyLabel, labelWidthOf } from '../reporters/check-text.js';
 import { annotating } from '../reporters/github.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
+import { movesCursor } from '../terminal.js';
 import { chooseExecutor, planExecutor } from '../../runner/choose-executor.js';
 import { warnOn } from '../levels.js';
 import { LONGEST_TIME_LIMIT_MS, cappedToMachine, fitWorkers, workerCount } from '../options/search-limits.js';
@@ -102,7 +103,7 @@ export async function checkLevels(io: Io, request: CheckRequest, chalk: ChalkIns
     // A check's rows are compared from run to run (in CI diffs): the same on every run.
     repeatable: true,
   };
-  const progress = jobs.count > 1 ? progressLine(io.stderr, jobs.count, () => io.now()) : NO_PROGRESS;
+  const progress = jobs.count > 1 ? progressLine(io.stderr, jobs.count, () => io.now(), movesCursor(io, io.stderr)) : NO_PROGRESS;
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
   // The labels of the levels' rows, from their names and titles (an input that could not be read has no row).

@@ -16,6 +16,7 @@ import type { Io } from '../io.js';
 import { levelLabel, loadLevels } from '../levels.js';
 import { type MovesText, looksLikeMoves, parseMovesText } from '../moves-input.js';
 import { formatOption, goalOption, levelOption, nonNegativeInteger } from '../options/common.js';
+import { movesCursor } from '../terminal.js';
 
 export interface ShowRequest {
   readonly levelPath: string;
@@ -76,7 +77,7 @@ async function play(io: Io, level: Level, moves: MovesText, request: ShowRequest
   const rule = chooseGoalRule(level, request.goal);
   const parsed = parseMovesText(moves, request.strictCase);
   const result = replay(level.board, parsed, { rule, strictCase: request.strictCase, file: moves.file });
-  const animate = io.stdout.isTTY;
+  const animate = movesCursor(io, io.stdout);
   const total = parsed.moves.length;
   let previousHeight = 0;
   let played = 0;

@@ -30,6 +30,7 @@ import { printable } from '../printable.js';
 import { LONGEST_TIME_LIMIT_MS, cappedToMachine, fitWorkers, workerCount } from '../options/search-limits.js';
 import { type Notation, collect, formatOption, goalOption, jsonOption, levelOption, notationOption, positiveInteger, positiveSeconds } from '../options/common.js';
 import { NO_PROGRESS, progressLine } from '../reporters/progress.js';
+import { movesCursor } from '../terminal.js';
 import type { Reporter } from '../reporters/reporter.js';
 import type { SolveReport } from '../reporters/solve-result.js';
 import { REPORT_FILES, type ReportFile, SOLVE_REPORTERS, type SolveReporterName } from '../reporters/solve-reporters.js';
@@ -181,7 +182,7 @@ export async function solveLevels(io: Io, request: SolveRequest, chalk: ChalkIns
   };
 
   // A single level is over before a progress line would say anything.
-  const progress = jobs.count > 1 ? progressLine(io.stderr, jobs.count, () => io.now()) : NO_PROGRESS;
+  const progress = jobs.count > 1 ? progressLine(io.stderr, jobs.count, () => io.now(), movesCursor(io, io.stderr)) : NO_PROGRESS;
   const out = progress.guard(io.stdout);
   const err = progress.guard(io.stderr);
   const reporterNames: SolveReporterName[] = [request.json ? 'json' : 'human'];

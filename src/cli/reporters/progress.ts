@@ -27,10 +27,11 @@ export const NO_PROGRESS: Progress = { done: () => {}, tick: () => {}, clear: ()
 
 /**
  * A live line on a terminal's stderr: done/total, solved, failing, elapsed, ETA. When stderr is
- * not a terminal (a CI log, a file), progress writes nothing: such logs keep only results.
+ * not a terminal (a CI log, a file) or cannot redraw a line (`redraws`: TERM=dumb), progress
+ * writes nothing: such logs keep only results.
  */
-export function progressLine(err: OutputStream, total: number, now: () => number): Progress {
-  if (!err.isTTY) return NO_PROGRESS;
+export function progressLine(err: OutputStream, total: number, now: () => number, redraws = err.isTTY): Progress {
+  if (!redraws) return NO_PROGRESS;
   const started = now();
   let finished = 0;
   let solved = 0;
