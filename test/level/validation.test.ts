@@ -43,6 +43,7 @@ describe('XSB validation errors', () => {
       ['# XYZ #', 3],
       ['#  :  #', 4],
       ['#XY   #', 2],
+      ['XYZ   #', 1],
     ] as const) {
       const error = levelErrorOf(() => parseLevel(lines('; t', '#######', '#@ $ .#', row, '#######')));
       expect(error.reason).toMatch(/unknown character ".*" in a board row/);
