@@ -1,4 +1,5 @@
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type Server, type ServerResponse, createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { ResourceLimits } from 'node:worker_threads';
 import { networkInterfaces } from 'node:os';
@@ -81,6 +82,28 @@ export const INPUT_WORKERS = 2 * INPUT_LIMITS.workers;
 
 function sendJsonText(response: ServerResponse, status: number, json: string, answerTimeoutMs: number): void {
   sendAnswer(response, status, 'application/json; charset=utf-8', json, answerTimeoutMs);
+}
+
+/**
+ * A request Node refuses before any handler sees it (a malformed request line, headers too large,
+ * headers or body too slow) gets the API's error body, one line of JSON, instead of Node's empty
+ * one; the connection is then closed, as Node closes it.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message]: [number, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'the request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'the request did not arrive in time']
+        : [400, 'not a well-formed HTTP request'];
+  const body = JSON.stringify(errorResponse(new HttpError(status, message)).body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown, answerTimeoutMs: number): void {
@@ -225,6 +248,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
     },
   );
+  server.on('clientError', answerClientError);
   server.maxConnections = limits.maxConnections;
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => {
