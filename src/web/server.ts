@@ -86,8 +86,8 @@ function sendJsonText(response: ServerResponse, status: number, json: string, an
 
 /**
  * A request Node refuses before any handler sees it (a malformed request line, headers too large,
- * headers or body too slow) gets the API's error body, one line of JSON, instead of Node's empty
- * one; the connection is then closed, as Node closes it.
+ * headers or body too slow) gets the API's error body, one line of JSON as sendJson writes it,
+ * instead of Node's empty one; the connection is then closed, as Node closes it.
  */
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -100,7 +100,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'the request did not arrive in time']
         : [400, 'not a well-formed HTTP request'];
-  const body = JSON.stringify(errorResponse(new HttpError(status, message)).body);
+  const body = `${JSON.stringify(errorResponse(new HttpError(status, message)).body)}\n`;
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );

@@ -45,7 +45,7 @@ describe('the server against slow and many connections', () => {
     connection.socket.write(`POST /api/parse HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"le`);
     expect(await closedWithin(connection, 5_000)).toBe(true);
     expect(connection.received).toMatch(/^HTTP\/1\.1 408/);
-    expect(connection.received).toMatch(/\r\n\r\n\{"error":\{"kind":"request","message":"the request did not arrive in time"\}\}$/);
+    expect(connection.received).toMatch(/\r\n\r\n\{"error":\{"kind":"request","message":"the request did not arrive in time"\}\}\n$/);
   });
 
   it('answers a request Node cannot parse with the API error body, not an empty one', async () => {
@@ -53,7 +53,7 @@ describe('the server against slow and many connections', () => {
     garbled.socket.write('BREW /api/config HTCPCP/1.0\r\n\r\n');
     expect(await closedWithin(garbled, 5_000)).toBe(true);
     expect(garbled.received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(garbled.received).toMatch(/\{"error":\{"kind":"request","message":"not a well-formed HTTP request"\}\}$/);
+    expect(garbled.received).toMatch(/\{"error":\{"kind":"request","message":"not a well-formed HTTP request"\}\}\n$/);
     const crowded = await open();
     crowded.socket.write(`GET /api/config HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Padding: ${'a'.repeat(40_000)}\r\n\r\n`);
     expect(await closedWithin(crowded, 5_000)).toBe(true);

@@ -192,7 +192,7 @@ export function runPortfolio(members: readonly PortfolioMember[], limits: Portfo
             sumOf((e) => e.bytes),
           ),
         };
-      // A turn of a slow search can be long: the others wait for the next round past the deadline.
+      // A slow search's turn can be long: once past the deadline, the others do not take theirs.
       if (clock() > limits.deadline) break;
     }
     if (!members.some((m) => m.engine.state === 'running')) {
