@@ -220,12 +220,9 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * An output stream of the process failed for a reason other than its reader going (ENOSPC, EFBIG,
  * EIO on a file): one line on stderr (when stderr is not the one failing) and exit 74, whatever
  * the command answers, unless it is our bug (70). The command goes on; the stream, destroyed,
- * takes nothing more.
+ * takes nothing more. Called once, for the first stream that fails.
  */
-let outputFailed = false;
 function failOutput(name: 'stdout' | 'stderr', error: unknown): void {
-  if (outputFailed) return;
-  outputFailed = true;
   if (name === 'stdout' && !process.stderr.destroyed) process.stderr.write(`${PROGRAM_NAME}: ${fileSystemError(error, name, 'write').message}\n`);
   process.once('exit', () => {
     if (process.exitCode !== ExitCode.internal) process.exitCode = ExitCode.outputFailed;
@@ -236,13 +233,17 @@ function failOutput(name: 'stdout' | 'stderr', error: unknown): void {
 export function nodeIo(): Io {
   const stdoutClosedListeners = new Set<() => void>();
   let stdoutClosed = false;
+  let outputFailed = false;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       // EPIPE: the reader closed the pipe (`sokoban solve ... | head`), the reader's choice, not
       // our failure; EIO: the terminal is gone (after SIGHUP). Any other failure (a full disk
       // under `> file`) lost output the user asked for: said in one line, exit 74, as for a report.
       const readerGone = error.code === 'EPIPE' || error.code === 'EIO';
-      if (!readerGone) failOutput(stream === process.stdout ? 'stdout' : 'stderr', error);
+      if (!readerGone && !outputFailed) {
+        outputFailed = true;
+        failOutput(stream === process.stdout ? 'stdout' : 'stderr', error);
+      }
       if (stream !== process.stdout || stdoutClosed) return;
       // Nobody reads the results any more: a batch stops its workers as for Ctrl-C, instead of
       // solving to the end for no one.

@@ -563,12 +563,13 @@ function strayRowError(sheet: LineKinds, line: number, level: number | undefined
   if (line < 0 || line >= lines.count || kinds[line] !== TEXT || inComment[line] === 1) return null;
   const text = lines.at(line);
   const trimmed = text.trim();
+  if (trimmed.startsWith(';') || !text.includes('#')) return null;
   // Between two rows (a board row, or one of walls only) and walled at one end at least, a line is
   // a row however many of its characters are odd ('# XYZ #', 'XYZ  #'): read as text, it would cut
   // the board and drop its lower part, and the level left above it could even be solved.
   const rowAt = (at: number) => at >= 0 && at < lines.count && (kinds[at] === BOARD || (rowed[at] & ROWED) !== 0);
   const framed = rowAt(line - 1) && rowAt(line + 1) && (trimmed.startsWith('#') || trimmed.endsWith('#'));
-  if (trimmed.startsWith(';') || (!framed && text.includes(':')) || !text.includes('#')) return null;
+  if (!framed && text.includes(':')) return null;
   let bad = -1;
   let badCount = 0;
   for (let i = 0; i < text.length; i++) {
